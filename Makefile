@@ -1,0 +1,58 @@
+# The two commands of the README: `make demo` and `make test`. Both install what is missing first.
+BUILD ?= build
+JOBS ?= 2
+CMAKE_FLAGS ?=
+
+.PHONY: all deps configure build demo test test-cpp test-python conformance bench tsan fuzz format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+configure: deps $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	$(BUILD)/tfscope demo
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	@if [ -f python/pyproject.toml ] || [ -f pyproject.toml ]; then scripts/test-python.sh; fi
+	@if [ -x conformance/run.sh ]; then conformance/run.sh; fi
+
+bench: build
+	@mkdir -p $(BUILD)/bench
+	@for b in $(BUILD)/bench/bm_*; do \
+	  [ -x "$$b" ] || continue; \
+	  echo "== $$b"; \
+	  "$$b" --benchmark_format=json --benchmark_out=$$b.json --benchmark_out_format=json || exit 1; \
+	done
+	@if [ -x bench/python_vs_tf.sh ]; then bench/python_vs_tf.sh $(BUILD)/bench/python_vs_tf.json; fi
+
+tsan: deps
+	cmake -S . -B $(BUILD)-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFSCOPE_TSAN=ON \
+	  -DTFSCOPE_BUILD_BENCH=OFF -DTFSCOPE_BUILD_CLI=OFF
+	cmake --build $(BUILD)-tsan -j $(JOBS) --target function_tests
+	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(BUILD)-tsan --output-on-failure -R '^function\.'
+
+fuzz: deps
+	CXX=clang++ cmake -S . -B $(BUILD)-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFSCOPE_FUZZ=ON \
+	  -DTFSCOPE_BUILD_TESTS=OFF -DTFSCOPE_BUILD_BENCH=OFF -DTFSCOPE_BUILD_CLI=OFF
+	cmake --build $(BUILD)-fuzz -j $(JOBS)
+	@for f in $(BUILD)-fuzz/fuzz/fuzz_*; do \
+	  [ -x "$$f" ] || continue; mkdir -p fuzz-corpus/$$(basename $$f); \
+	  echo "== $$f for $${FUZZ_SECONDS:-60}s"; \
+	  "$$f" -max_total_time=$${FUZZ_SECONDS:-60} fuzz-corpus/$$(basename $$f) fuzz/seeds/$$(basename $$f) || exit 1; \
+	done
+
+format:
+	clang-format -i $$(git ls-files '*.h' '*.cc' '*.cpp')
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-tsan $(BUILD)-fuzz
