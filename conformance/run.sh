@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The conformance suite: every case under real TensorFlow 2.21 (the oracle) and under tfscope, compared.
+#
+#   conformance/run.sh [--tf-only] [--update-expected] [--quiet] [CASE ...]
+#
+#   --tf-only          run (or reuse) the TF side only and stop; with --update-expected this refreshes
+#                      conformance/expected_tf.json, the committed record of TF's behaviour
+#   --quiet            print the tables of failing cases only
+#   CASE               case names (or name prefixes) under conformance/cases/; default: all
+#
+# TF results are cached in conformance/out/ keyed by a hash of the case files, the runner and the TF
+# version; tfscope always runs live, with the project's .venv python. Exit status: 0 when every case
+# matches or is listed in conformance/known_differences.md, 1 on a difference, 2 when tfscope cannot
+# be imported, 3 when a backend could not run at all.
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+OUT="$HERE/out"
+TF_ONLY=0; UPDATE=0; QUIET=()
+CASES=()
+for a in "$@"; do
+  case "$a" in
+    --tf-only) TF_ONLY=1 ;;
+    --update-expected) UPDATE=1 ;;
+    --quiet) QUIET=(--quiet) ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -*) echo "run.sh: unknown option $a" >&2; exit 2 ;;
+    *) CASES+=("$a") ;;
+  esac
+done
+mkdir -p "$OUT"
+
+ORACLE_PY="$("$HERE/oracle_env.sh")"
+TF_VERSION="$("$ORACLE_PY" -c 'import importlib.metadata as m; print(m.version("tensorflow-cpu"))')"
+
+# cache key: TF version + runner code + case files (+ the selection)
+KEY="$( { echo "tf=$TF_VERSION"; echo "cases=${CASES[*]:-ALL}";
+          cd "$HERE" && cat runner.py worker.py normalize.py && for f in $(ls cases/*.py | sort); do echo "== $f"; cat "$f"; done; } \
+        | sha256sum | cut -c1-16)"
+TF_JSON="$OUT/tf-$KEY.json"
+if [ -s "$TF_JSON" ]; then
+  echo "conformance: TF $TF_VERSION results reused from $TF_JSON"
+else
+  echo "conformance: running the cases under TensorFlow $TF_VERSION ($ORACLE_PY)"
+  rm -f "$OUT"/tf-*.json
+  "$ORACLE_PY" "$HERE/runner.py" --backend tf --out "$TF_JSON.partial" "${CASES[@]}"
+  mv "$TF_JSON.partial" "$TF_JSON"
+fi
+if [ "$UPDATE" = 1 ]; then
+  if [ "${#CASES[@]}" -ne 0 ]; then echo "run.sh: --update-expected needs the full case list" >&2; exit 2; fi
+  cp "$TF_JSON" "$HERE/expected_tf.json"
+  echo "conformance: wrote $HERE/expected_tf.json"
+fi
+[ "$TF_ONLY" = 1 ] && exit 0
+
+PY="$ROOT/.venv/bin/python"
+if [ ! -x "$PY" ]; then
+  echo "conformance: FAILED: $PY does not exist; build and install the tfscope Python package into .venv first" >&2
+  exit 2
+fi
+# tfscope must be importable by the project's python, installed or from python/ in the tree
+PYPATH_EXTRA=""
+if ! "$PY" -c 'import tfscope' >/dev/null 2>&1; then
+  if [ -d "$ROOT/python/tfscope" ] && PYTHONPATH="$ROOT/python${PYTHONPATH:+:$PYTHONPATH}" "$PY" -c 'import tfscope' >/dev/null 2>&1; then
+    PYPATH_EXTRA="$ROOT/python"
+  else
+    echo "conformance: FAILED: 'import tfscope' fails with $PY:" >&2
+    "$PY" -c 'import tfscope' 2>&1 | tail -3 >&2 || true
+    echo "conformance: build and install the tfscope package (pip install . into .venv); no comparison was made" >&2
+    exit 2
+  fi
+fi
+echo "conformance: running the cases under tfscope ($PY)"
+PYTHONPATH="${PYPATH_EXTRA}${PYPATH_EXTRA:+${PYTHONPATH:+:}}${PYTHONPATH:-}" \
+  "$PY" "$HERE/runner.py" --backend tfscope --out "$OUT/tfscope.json" "${CASES[@]}" || true
+"$PY" "$HERE/runner.py" --compare "$TF_JSON" "$OUT/tfscope.json" "${QUIET[@]}"
