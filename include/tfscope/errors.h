@@ -1,0 +1,42 @@
+// The error types tfscope raises. They mirror the Python exception classes TF raises for the same
+// situation, so that the Python API can map each to the same class and the message text can be
+// TF's own.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace tfs {
+
+enum class ErrorKind {
+  kTypeError,
+  kValueError,
+  kInvalidArgument,             // tf.errors.InvalidArgumentError
+  kOperatorNotAllowedInGraph,   // tf.errors.OperatorNotAllowedInGraphError (a TypeError)
+  kNotImplemented,              // NotImplementedError
+  kNotFound,                    // tf.errors.NotFoundError
+  kFailedPrecondition,          // tf.errors.FailedPreconditionError
+  kUnimplemented,               // tf.errors.UnimplementedError
+  kInternal,
+  kIO,                          // OSError
+};
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorKind kind, const std::string& msg) : std::runtime_error(msg), kind_(kind) {}
+  ErrorKind kind() const { return kind_; }
+  // The Python class name TF uses ("TypeError", "InvalidArgumentError", ...).
+  const char* python_type() const;
+
+ private:
+  ErrorKind kind_;
+};
+
+[[noreturn]] inline void throw_error(ErrorKind kind, const std::string& msg) { throw Error(kind, msg); }
+[[noreturn]] inline void type_error(const std::string& msg) { throw Error(ErrorKind::kTypeError, msg); }
+[[noreturn]] inline void value_error(const std::string& msg) { throw Error(ErrorKind::kValueError, msg); }
+[[noreturn]] inline void invalid_argument(const std::string& msg) {
+  throw Error(ErrorKind::kInvalidArgument, msg);
+}
+
+}  // namespace tfs

@@ -1,0 +1,21 @@
+#include "tfscope/errors.h"
+
+namespace tfs {
+
+const char* Error::python_type() const {
+  switch (kind_) {
+    case ErrorKind::kTypeError: return "TypeError";
+    case ErrorKind::kValueError: return "ValueError";
+    case ErrorKind::kInvalidArgument: return "InvalidArgumentError";
+    case ErrorKind::kOperatorNotAllowedInGraph: return "OperatorNotAllowedInGraphError";
+    case ErrorKind::kNotImplemented: return "NotImplementedError";
+    case ErrorKind::kNotFound: return "NotFoundError";
+    case ErrorKind::kFailedPrecondition: return "FailedPreconditionError";
+    case ErrorKind::kUnimplemented: return "UnimplementedError";
+    case ErrorKind::kInternal: return "InternalError";
+    case ErrorKind::kIO: return "OSError";
+  }
+  return "Error";
+}
+
+}  // namespace tfs
