@@ -14,6 +14,7 @@ import signal
 import sys
 import tempfile
 import traceback
+import types
 import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -305,6 +306,20 @@ class Recorder:
 
 # ----------------------------------------------------------------------------- main
 
+def _unique_code(code, tag):
+    """Appends an unused constant to every code object of a case.
+
+    Python's code objects compare equal when their bytecode, names and line numbers are equal,
+    whatever file they come from, and TF keys its frequent-retracing detector and its AutoGraph
+    conversion cache by `fn.__code__`. Two cases with an identical `def` at the same line would
+    then share a detector (warnings leaking from case to case) and AutoGraph's cached conversion
+    (messages naming the other file). The marker makes each case's code objects distinct without
+    changing names, line numbers or behaviour.
+    """
+    consts = tuple(_unique_code(c, tag) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    return code.replace(co_consts=consts + (tag,))
+
+
 def _alarm(signum, frame):
     raise CaseTimeout()
 
@@ -327,7 +342,7 @@ def run_case(tf, np, cap, log, case, timeout):
     signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(timeout)
     try:
-        code = compile(src, path, "exec")
+        code = _unique_code(compile(src, path, "exec"), "conformance case " + case)
         exec(code, g)
     except CaseTimeout:
         result["case_error"] = {"type": "Timeout", "message": f"case ran past {timeout}s"}

@@ -1,0 +1,13 @@
+"""S7 reversed: scaled(a,1) then scaled(a,True) -> 1 trace; the 1 graph serves the True call."""
+@tf.function
+def scaled(x, factor):
+    print("TRACE", x.shape, factor)
+    tf.print("RUN", tf.shape(x), factor)
+    return x * factor
+
+a = tf.constant([1, 2])
+b = tf.constant([8, 9])
+c = tf.constant([1, 2, 3, 4])
+
+call("scaled(a,1)", scaled, a, 1)
+call("scaled(a,True)", scaled, a, True)
