@@ -1,6 +1,0 @@
-import tensorflow as tf
-
-
-def annotations(x: tf.Tensor, n: int = 2) -> tf.Tensor:
-  y: int = n
-  return x * y

@@ -1,8 +1,0 @@
-import tensorflow as tf
-
-
-def return_in_for(n):
-  for i in tf.range(n):
-    if i > 3:
-      return i
-  return -1
