@@ -100,7 +100,7 @@ def _plain(x):
     """numpy element -> JSON-able python value (bytes decoded, floats tagged for NaN/inf safety)."""
     import numpy as np
     if isinstance(x, (bytes, np.bytes_)):
-        return {"bytes": bytes(x).decode("utf-8", "backslashreplace")}
+        return {"bytes": normalize.text(bytes(x).decode("utf-8", "backslashreplace"))}
     if isinstance(x, (bool, np.bool_)):
         return bool(x)
     if isinstance(x, (int, np.integer)):
@@ -110,7 +110,7 @@ def _plain(x):
     if isinstance(x, (complex, np.complexfloating)):
         return {"complex": [float(x.real), float(x.imag)]}
     if isinstance(x, str):
-        return x
+        return normalize.text(x)
     return {"repr": normalize.text(repr(x))}
 
 
@@ -127,8 +127,10 @@ def encode(v, depth=0):
     import numpy as np
     if depth > 20:
         return {"repr": "<too deep>"}
-    if v is None or isinstance(v, (bool, int, str)):
+    if v is None or isinstance(v, (bool, int)):
         return v
+    if isinstance(v, str):
+        return normalize.text(v)
     if isinstance(v, float):
         return {"float": v}
     if isinstance(v, (bytes, np.generic)):
