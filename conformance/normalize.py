@@ -9,6 +9,10 @@ Only what differs from run to run, or between two processes running the same cas
 4. uid suffixes of TF function names: __inference_NAME_123, __forward_NAME_123, __backward_NAME_123,
    and the same inside {{function_node ...}} -> NAME_<uid>
 
+5. frames of the runner itself inside messages (TF's "Detected at node ... defined at" lists the
+   whole Python stack at trace time): `File ".../conformance/worker.py", line 123, in call` ->
+   `File "<runner>", line <n>, in call`; their line numbers move whenever the runner is edited.
+
 Nothing else (line numbers, op names, numbers) is touched: they are part of what must conform.
 """
 import os
@@ -18,6 +22,7 @@ CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases")
 
 _ADDR = re.compile(r"0x[0-9a-fA-F]{4,}")
 _ID_LINE = re.compile(r"^(\s*)\d{6,}:", re.M)
+_RUNNER_FRAME = re.compile(r'File "[^"]*/conformance/(?:worker|runner)\.py", line \d+')
 _UID = re.compile(r"\b(__inference_|__forward_|__backward_)(\w*?)_\d+\b")
 
 
@@ -28,4 +33,5 @@ def text(s):
     s = _ADDR.sub("0x<addr>", s)
     s = _ID_LINE.sub(r"\1<id>:", s)
     s = _UID.sub(r"\1\2_<uid>", s)
+    s = _RUNNER_FRAME.sub('File "<runner>", line <n>', s)
     return s

@@ -179,8 +179,11 @@ class Recorder:
         out, err = self.cap.take()
         stdout = _lines(out)
         stderr, native = [], []
+        in_native = False
         for line in _lines(err):
-            (native if _is_native_log(line) else stderr).append(line)
+            # a native log record may continue on lines that start with a tab
+            in_native = _is_native_log(line) or (in_native and line.startswith("\t"))
+            (native if in_native else stderr).append(line)
         logs = self.log.take()
         any_ = False
         if stdout:

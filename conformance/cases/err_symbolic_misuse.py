@@ -1,0 +1,24 @@
+"""Errors: len() and np.array() on symbolic tensors (autograph=False), and returning a non-tensor object."""
+@tf.function(autograph=False)
+def length(x):
+    return len(x)
+
+call("len", length, tf.constant([1, 2, 3]))
+
+@tf.function
+def length_ag(x):
+    return len(x)
+
+call("len with autograph", length_ag, tf.constant([1, 2, 3]))
+
+@tf.function
+def to_numpy(x):
+    return np.array(x)
+
+call("np.array", to_numpy, tf.constant([1, 2]))
+
+@tf.function
+def numpy_method(x):
+    return x.numpy()
+
+call(".numpy() in graph", numpy_method, tf.constant([1, 2]))
