@@ -1,0 +1,80 @@
+// bundle_tool write SPEC.json   -- writes the bundle the spec describes
+// bundle_tool read PREFIX       -- prints the bundle as JSON
+// A spec: {"prefix": "...", "tensors": [{"key", "dtype", "shape", "hex" | "strings_hex"}]}.
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "tfscope/tensor_bundle.h"
+
+namespace {
+
+std::string to_hex(const std::string& s) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : s) {
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+std::string from_hex(const std::string& h) {
+  std::string out;
+  for (size_t i = 0; i + 1 < h.size(); i += 2) {
+    out.push_back(static_cast<char>(std::stoi(h.substr(i, 2), nullptr, 16)));
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using tfs::savedmodel::BundleTensor;
+  if (argc != 3) {
+    std::cerr << "usage: bundle_tool write SPEC.json | read PREFIX\n";
+    return 2;
+  }
+  try {
+    const std::string mode = argv[1];
+    if (mode == "write") {
+      std::ifstream in(argv[2]);
+      const nlohmann::json spec = nlohmann::json::parse(in);
+      std::vector<BundleTensor> tensors;
+      for (const auto& t : spec.at("tensors")) {
+        BundleTensor bt;
+        bt.key = t.at("key");
+        bt.dtype = t.at("dtype");
+        bt.shape = t.at("shape").get<std::vector<int64_t>>();
+        if (t.contains("strings_hex")) {
+          for (const auto& s : t["strings_hex"]) bt.strings.push_back(from_hex(s));
+        } else {
+          bt.data = from_hex(t.at("hex"));
+        }
+        tensors.push_back(std::move(bt));
+      }
+      tfs::savedmodel::write_bundle(spec.at("prefix"), tensors);
+      return 0;
+    }
+    if (mode == "read") {
+      nlohmann::json out = nlohmann::json::array();
+      for (const BundleTensor& t : tfs::savedmodel::read_bundle(argv[2])) {
+        nlohmann::json j = {{"key", t.key}, {"dtype", t.dtype}, {"shape", t.shape}};
+        if (t.dtype == 7) {
+          j["strings_hex"] = nlohmann::json::array();
+          for (const auto& s : t.strings) j["strings_hex"].push_back(to_hex(s));
+        } else {
+          j["hex"] = to_hex(t.data);
+        }
+        out.push_back(j);
+      }
+      std::cout << out.dump() << "\n";
+      return 0;
+    }
+    std::cerr << "bundle_tool: unknown mode " << mode << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << e.what() << "\n";
+    return 1;
+  }
+}
