@@ -14,6 +14,7 @@
 # be imported, 3 when a backend could not run at all.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
+export CONFORMANCE_DIR="$HERE"
 ROOT="$(cd "$HERE/.." && pwd)"
 OUT="$HERE/out"
 TF_ONLY=0; UPDATE=0; QUIET=()
@@ -51,9 +52,24 @@ if [ "$UPDATE" = 1 ]; then
   cp "$TF_JSON" "$HERE/expected_tf.json"
   echo "conformance: wrote $HERE/expected_tf.json"
 fi
+# the committed record of TF's behaviour should match the live oracle; say so when it does not
+if [ "${#CASES[@]}" -eq 0 ] && [ -f "$HERE/expected_tf.json" ]; then
+  "$ORACLE_PY" - "$TF_JSON" "$HERE/expected_tf.json" <<'PYEOF' || true
+import json, sys
+live = json.load(open(sys.argv[1]))["cases"]
+rec = json.load(open(sys.argv[2]))["cases"]
+import importlib.util, os
+spec = importlib.util.spec_from_file_location("cmp", os.path.join(os.environ["CONFORMANCE_DIR"], "compare.py"))
+cmp = importlib.util.module_from_spec(spec); spec.loader.exec_module(cmp)
+stale = sorted(c for c in set(live) | set(rec) if c not in live or c not in rec or not cmp.compare_case(live[c], rec[c])[1])
+if stale:
+    print(f"conformance: note: conformance/expected_tf.json is stale for {len(stale)} case(s) ({', '.join(stale[:8])}"
+          f"{', ...' if len(stale) > 8 else ''}); refresh it with conformance/run.sh --tf-only --update-expected")
+PYEOF
+fi
 [ "$TF_ONLY" = 1 ] && exit 0
 
-PY="$ROOT/.venv/bin/python"
+PY="${TFSCOPE_PY:-$ROOT/.venv/bin/python}"   # TFSCOPE_PY overrides (tests of the suite itself)
 if [ ! -x "$PY" ]; then
   echo "conformance: FAILED: $PY does not exist; build and install the tfscope Python package into .venv first" >&2
   exit 2

@@ -12,8 +12,8 @@ call("(2,7) -> [2,None]", f, tf.ones([2, 7]))
 concrete("[None,None]", f, tf.TensorSpec([None, None], tf.float32))
 call("(4,4) -> [None,None]", f, tf.ones([4, 4]))
 call("(2,3) still [None,3]", f, tf.ones([2, 3]))
-concrete("exact [2,3]", f, tf.TensorSpec([2, 3], tf.float32))
-call("(2,3) -> exact", f, tf.ones([2, 3]))
+concrete("spec [2,3] dispatches, no new trace", f, tf.TensorSpec([2, 3], tf.float32))
+call("(2,3) -> still [None,3]", f, tf.ones([2, 3]))
 count("count", f)
 
 @tf.function

@@ -1,4 +1,4 @@
-"""Unhashable values: bytearray, list holding a dict holding a set, and a set as a dict value all raise TypeError."""
+"""Unhashable values (bytearray, sets inside nests) raise TypeError; frozensets are weakref-keyed (temporaries never hit)."""
 @tf.function
 def f(v):
     return tf.constant(1)
@@ -6,6 +6,10 @@ def f(v):
 call("bytearray", f, bytearray(b"ab"))
 call("dict with set", f, {"k": {1}})
 call("nested", f, [{"k": [{2}]}])
-call("frozenset is fine", f, frozenset([1, 2]))
-call("frozenset equal", f, frozenset([2, 1]))
+call("frozenset temporary", f, frozenset([1, 2]))
+call("equal frozenset temporary (first one died)", f, frozenset([2, 1]))
+fs1 = frozenset([5, 6])
+fs2 = frozenset([6, 5])
+call("frozenset held", f, fs1)
+call("equal frozenset held (matches by ==)", f, fs2)
 count("count", f)
