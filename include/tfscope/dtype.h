@@ -57,3 +57,10 @@ decltype(auto) visit_dtype(DType dt, F&& f);
 }  // namespace tfs
 
 #include "tfscope/detail/dtype_visit.h"
+
+namespace tfs {
+// TF's DataTypeString: "float", "double", "int32", ... (C++ runtime error texts use these).
+std::string_view dtype_tf_string(DType dt);
+// The enum name as printed in NodeDef summaries: "DT_FLOAT".
+std::string dtype_enum_name(DType dt);
+}  // namespace tfs

@@ -138,6 +138,8 @@ class Tensor {
 
   // A deep copy of an eager tensor's buffer.
   Tensor clone() const;
+  // The same eager buffer seen with another shape of the same element count (no copy).
+  Tensor reshaped(const Shape& shape) const;
 
  private:
   void check_access(DType want) const;

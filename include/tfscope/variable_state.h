@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -25,6 +26,8 @@ class VariableState : public ResourceBase {
   bool initialized() const;
   Tensor read() const;        // throws FailedPrecondition if uninitialised
   void write(Tensor value);   // value must match dtype and shape
+  // Read-modify-write under the variable's lock (AssignAdd/AssignSub are atomic per call).
+  Tensor update(const std::function<Tensor(const Tensor&)>& fn);
 
  private:
   DType dtype_;

@@ -1,5 +1,7 @@
 #include "tfscope/dtype.h"
 
+#include <cctype>
+
 #include "tfscope/errors.h"
 
 namespace tfs {
@@ -53,6 +55,22 @@ bool is_numeric(DType dt) { return is_floating(dt) || is_integer(dt); }
 void throw_unsupported_dtype(DType dt, const char* what) {
   throw Error(ErrorKind::kInvalidArgument,
               std::string("[core] ") + what + ": unsupported dtype " + std::string(dtype_name(dt)));
+}
+
+}  // namespace tfs
+
+namespace tfs {
+
+std::string_view dtype_tf_string(DType dt) {
+  if (dt == DType::kFloat32) return "float";
+  if (dt == DType::kFloat64) return "double";
+  return dtype_name(dt);
+}
+
+std::string dtype_enum_name(DType dt) {
+  std::string s(dtype_tf_string(dt));
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return "DT_" + s;
 }
 
 }  // namespace tfs

@@ -120,6 +120,19 @@ Tensor Tensor::clone() const {
   return t;
 }
 
+Tensor Tensor::reshaped(const Shape& shape) const {
+  if (!is_eager()) invalid_argument("[core] reshaped() of a symbolic tensor");
+  if (shape.num_elements() != num_elements()) {
+    invalid_argument("[core] reshaped(): " + shape.str() + " does not hold " +
+                     std::to_string(num_elements()) + " elements");
+  }
+  Tensor t;
+  t.impl_ = std::make_shared<detail::TensorImpl>(*impl_);
+  t.impl_->shape = shape;
+  t.impl_->eager_shape = shape;
+  return t;
+}
+
 Tensor::operator bool() const {
   if (is_symbolic()) {
     throw Error(

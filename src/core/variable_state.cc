@@ -41,4 +41,19 @@ void VariableState::write(Tensor value) {
   value_ = std::move(value);
 }
 
+Tensor VariableState::update(const std::function<Tensor(const Tensor&)>& fn) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!value_.defined()) {
+    throw Error(ErrorKind::kFailedPrecondition,
+                "Could not find variable " + name_ + ". This could mean that the variable has "
+                "been deleted. In TF1, it can also mean the variable is uninitialized.");
+  }
+  Tensor next = fn(value_);
+  if (next.dtype() != dtype_ || !shape_.is_compatible_with(next.shape())) {
+    invalid_argument("[core] update of variable " + name_ + " changed its dtype or shape");
+  }
+  value_ = next;
+  return next;
+}
+
 }  // namespace tfs

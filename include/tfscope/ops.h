@@ -1,0 +1,172 @@
+// The op front end: one function per op, as TF's Python wrappers (tf.add, tf.matmul, ...). Each
+// runs the kernel now when its inputs are eager, or adds a node to the graph being built when a
+// build context is active or an input is symbolic. Python-style conversion of host values
+// (x * 2 converts 2 to x's dtype) follows TF's op_def_library rules.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tfscope/op_def.h"
+#include "tfscope/tensor.h"
+#include "tfscope/value.h"
+
+namespace tfs {
+
+// Graph building, provided by the graph layer while a build context is active.
+class GraphBuilder {
+ public:
+  virtual ~GraphBuilder() = default;
+  // Adds a node; eager inputs are captured by the builder. Returns the node's outputs.
+  virtual std::vector<Tensor> add_op(const OpDef& def, std::vector<Tensor> inputs, AttrMap attrs,
+                                     const std::string& name) = 0;
+  // A constant in this graph (a Const node named `name`).
+  virtual Tensor constant(const Tensor& value, const std::string& name) = 0;
+  // Name scopes: "mul" then "mul/y" for the converted operand, as TF names them.
+  virtual std::string unique_name(const std::string& name, bool mark_used) = 0;
+  virtual void push_scope(const std::string& scope) = 0;
+  virtual void pop_scope() = 0;
+};
+
+// The innermost active builder on this thread, or null when executing eagerly.
+GraphBuilder* current_builder();
+void push_builder(GraphBuilder* b);
+void pop_builder();
+bool executing_eagerly();
+
+// Run or stage one op. `name` is the node name TF's Python wrapper would use ("add", "mul").
+std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs = {},
+                            const std::string& name = "");
+Tensor execute1(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs = {},
+                const std::string& name = "");
+
+// tf.convert_to_tensor / tf.constant on host values. Python ints become int32, floats float32,
+// nested lists become one tensor. With a dtype, converts as TF does and raises TF's errors
+// ("Cannot convert 2.5 to EagerTensor of dtype int32").
+Tensor convert_to_tensor(const Value& v, DType dtype = DType::kInvalid,
+                         const std::string& name = "Const");
+Tensor constant(const Value& v, DType dtype = DType::kInvalid, const std::string& name = "Const");
+// The dtype a host value converts to by default (int -> int32, float -> float32, ...).
+DType infer_dtype(const Value& v);
+
+// Elementwise binary ops with Python operator semantics for host operands.
+Tensor add(const Value& x, const Value& y);
+Tensor subtract(const Value& x, const Value& y);
+Tensor multiply(const Value& x, const Value& y);
+Tensor truediv(const Value& x, const Value& y);
+Tensor floordiv(const Value& x, const Value& y);
+Tensor floormod(const Value& x, const Value& y);
+Tensor pow(const Value& x, const Value& y);
+Tensor maximum(const Value& x, const Value& y);
+Tensor minimum(const Value& x, const Value& y);
+Tensor less(const Value& x, const Value& y);
+Tensor less_equal(const Value& x, const Value& y);
+Tensor greater(const Value& x, const Value& y);
+Tensor greater_equal(const Value& x, const Value& y);
+Tensor equal(const Value& x, const Value& y);
+Tensor not_equal(const Value& x, const Value& y);
+Tensor logical_and(const Value& x, const Value& y);
+Tensor logical_or(const Value& x, const Value& y);
+Tensor logical_not(const Tensor& x);
+
+Tensor neg(const Tensor& x);
+Tensor abs(const Tensor& x);
+Tensor square(const Tensor& x);
+Tensor sqrt(const Tensor& x);
+Tensor rsqrt(const Tensor& x);
+Tensor exp(const Tensor& x);
+Tensor log(const Tensor& x);
+Tensor tanh(const Tensor& x);
+Tensor sigmoid(const Tensor& x);
+Tensor erf(const Tensor& x);
+Tensor relu(const Tensor& x);
+Tensor relu6(const Tensor& x);
+Tensor gelu(const Tensor& x, bool approximate = false);
+Tensor softmax(const Tensor& x);
+Tensor log_softmax(const Tensor& x);
+Tensor cast(const Tensor& x, DType dtype);
+Tensor identity(const Tensor& x);
+Tensor where(const Tensor& cond, const Value& x, const Value& y);  // SelectV2
+
+Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a = false, bool transpose_b = false);
+Tensor bias_add(const Tensor& x, const Tensor& bias);
+
+// Shapes and layout.
+Tensor shape(const Tensor& x, DType out_type = DType::kInt32);  // tf.shape (a Const when static)
+Tensor size(const Tensor& x);
+Tensor rank(const Tensor& x);
+Tensor reshape(const Tensor& x, const Value& shape);
+Tensor expand_dims(const Tensor& x, int64_t axis);
+Tensor squeeze(const Tensor& x, std::vector<int64_t> axis = {});
+Tensor transpose(const Tensor& x, std::optional<std::vector<int64_t>> perm = std::nullopt);
+Tensor concat(const std::vector<Tensor>& values, int64_t axis);
+Tensor stack(const std::vector<Tensor>& values, int64_t axis = 0);
+std::vector<Tensor> unstack(const Tensor& x, int64_t axis = 0);
+Tensor slice(const Tensor& x, const std::vector<int64_t>& begin, const std::vector<int64_t>& size);
+Tensor gather(const Tensor& params, const Value& indices, int64_t axis = 0);
+Tensor fill(const Value& dims, const Value& value);
+Tensor zeros(const std::vector<int64_t>& shape, DType dtype = DType::kFloat32);
+Tensor ones(const std::vector<int64_t>& shape, DType dtype = DType::kFloat32);
+Tensor zeros_like(const Tensor& x);
+Tensor ones_like(const Tensor& x);
+Tensor range(const Value& start, const Value& limit = Value(), const Value& delta = 1,
+             DType dtype = DType::kInvalid);
+
+// Reductions (axis None = all axes).
+Tensor reduce_sum(const Tensor& x, std::optional<std::vector<int64_t>> axis = std::nullopt,
+                  bool keepdims = false);
+Tensor reduce_mean(const Tensor& x, std::optional<std::vector<int64_t>> axis = std::nullopt,
+                   bool keepdims = false);
+Tensor reduce_max(const Tensor& x, std::optional<std::vector<int64_t>> axis = std::nullopt,
+                  bool keepdims = false);
+Tensor reduce_min(const Tensor& x, std::optional<std::vector<int64_t>> axis = std::nullopt,
+                  bool keepdims = false);
+Tensor reduce_prod(const Tensor& x, std::optional<std::vector<int64_t>> axis = std::nullopt,
+                   bool keepdims = false);
+Tensor argmax(const Tensor& x, int64_t axis = 0, DType output_type = DType::kInt64);
+
+// Seeded random numbers (stateless; the same seed gives the same numbers in eager and graph).
+Tensor random_uniform(const std::vector<int64_t>& shape, int64_t seed, double minval = 0.0,
+                      double maxval = 1.0, DType dtype = DType::kFloat32);
+Tensor random_normal(const std::vector<int64_t>& shape, int64_t seed, double mean = 0.0,
+                     double stddev = 1.0, DType dtype = DType::kFloat32);
+
+// tf.print: StringFormat + PrintV2; runs every call. Host values are frozen in at trace time.
+struct PrintOptions {
+  std::string output_stream = "stderr";  // "stderr", "stdout"
+  std::string sep = " ";
+  std::string end = "\n";
+  int summarize = 3;
+};
+void print(const std::vector<Value>& inputs, const PrintOptions& options = {});
+template <typename... Args>
+void print(const Args&... args) {
+  print(std::vector<Value>{Value(args)...});
+}
+// Where PrintV2 writes (tests redirect it). Default: the process's stderr/stdout.
+using PrintSink = std::function<void(const std::string& stream, const std::string& text)>;
+void set_print_sink(PrintSink sink);
+
+// Operators on tensors, with Python semantics for scalars.
+inline Tensor operator+(const Tensor& a, const Value& b) { return add(a, b); }
+inline Tensor operator-(const Tensor& a, const Value& b) { return subtract(a, b); }
+inline Tensor operator*(const Tensor& a, const Value& b) { return multiply(a, b); }
+inline Tensor operator/(const Tensor& a, const Value& b) { return truediv(a, b); }
+inline Tensor operator<(const Tensor& a, const Value& b) { return less(a, b); }
+inline Tensor operator>(const Tensor& a, const Value& b) { return greater(a, b); }
+inline Tensor operator<=(const Tensor& a, const Value& b) { return less_equal(a, b); }
+inline Tensor operator>=(const Tensor& a, const Value& b) { return greater_equal(a, b); }
+inline Tensor operator-(const Tensor& a) { return neg(a); }
+template <typename T>
+  requires std::is_arithmetic_v<T>
+inline Tensor operator+(T a, const Tensor& b) { return add(Value(a), b); }
+template <typename T>
+  requires std::is_arithmetic_v<T>
+inline Tensor operator*(T a, const Tensor& b) { return multiply(Value(a), b); }
+template <typename T>
+  requires std::is_arithmetic_v<T>
+inline Tensor operator-(T a, const Tensor& b) { return subtract(Value(a), b); }
+
+}  // namespace tfs

@@ -1,0 +1,235 @@
+// Eager dispatch: run the kernel now, or hand the op to the active graph builder.
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+#include "tfscope/ops.h"
+
+namespace tfs {
+
+namespace {
+thread_local std::vector<GraphBuilder*> t_builders;
+}  // namespace
+
+GraphBuilder* current_builder() { return t_builders.empty() ? nullptr : t_builders.back(); }
+void push_builder(GraphBuilder* b) { t_builders.push_back(b); }
+void pop_builder() { t_builders.pop_back(); }
+bool executing_eagerly() { return t_builders.empty(); }
+
+namespace {
+
+// The runtime eager control-flow kernels would use; eager If/While are not exposed, so calling
+// a function eagerly goes through the graph layer instead.
+class NoFunctionRuntime : public FunctionRuntime {
+ public:
+  std::vector<Tensor> call(const std::string& fn, std::span<const Tensor>) override {
+    throw Error(ErrorKind::kUnimplemented, "[ops] eager call of function " + fn);
+  }
+};
+
+}  // namespace
+
+std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs,
+                            const std::string& name) {
+  const OpDef& def = OpRegistry::global().get(op);
+  GraphBuilder* b = current_builder();
+  if (!b) {
+    for (auto& t : inputs) {
+      if (t.is_symbolic()) {
+        type_error("[ops] " + op + ": symbolic tensor " + t.name() +
+                   " used outside of the function that created it (it escaped a trace)");
+      }
+    }
+  }
+  if (b) return b->add_op(def, std::move(inputs), std::move(attrs), name.empty() ? op : name);
+
+  std::vector<DType> dtypes;
+  dtypes.reserve(inputs.size());
+  for (auto& t : inputs) dtypes.push_back(t.dtype());
+  resolve_output_dtypes(def, dtypes, attrs, /*eager=*/true);
+  static NoFunctionRuntime no_runtime;
+  try {
+    return run_kernel(def, inputs, attrs, &no_runtime, name.empty() ? op : name);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::kInvalidArgument) throw;
+    std::string msg = e.what();
+    if (msg.rfind("[", 0) == 0) throw;  // already a tfscope-formatted error
+    throw Error(e.kind(), "{{function_node __wrapped__" + op +
+                              "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " + msg +
+                              " [Op:" + op + "] name: ");
+  }
+}
+
+Tensor execute1(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs,
+                const std::string& name) {
+  auto outs = execute(op, std::move(inputs), std::move(attrs), name);
+  return outs.at(0);
+}
+
+// ---- conversion of host values ----
+
+namespace {
+
+struct Flat {
+  std::vector<int64_t> shape;
+  std::vector<const Value*> leaves;
+  bool shape_set = false;
+};
+
+void flatten_nested(const Value& v, int depth, std::vector<int64_t>& shape, bool& shape_known,
+                    std::vector<const Value*>& leaves) {
+  auto k = v.kind();
+  if (k == Value::Kind::kList || k == Value::Kind::kTuple) {
+    const auto& items = v.items();
+    if (static_cast<int>(shape.size()) <= depth) {
+      if (shape_known) value_error("Can't convert non-rectangular Python sequence to Tensor.");
+      shape.push_back(static_cast<int64_t>(items.size()));
+    } else if (shape[static_cast<size_t>(depth)] != static_cast<int64_t>(items.size())) {
+      value_error("Can't convert non-rectangular Python sequence to Tensor.");
+    }
+    if (items.empty()) shape_known = true;
+    for (auto& it : items) flatten_nested(it, depth + 1, shape, shape_known, leaves);
+    return;
+  }
+  if (static_cast<int>(shape.size()) != depth) {
+    value_error("Can't convert non-rectangular Python sequence to Tensor.");
+  }
+  shape_known = true;
+  leaves.push_back(&v);
+}
+
+[[noreturn]] void cannot_convert(const Value& v, DType dt) {
+  type_error("Cannot convert " + v.repr() + " to EagerTensor of dtype " +
+             std::string(dtype_name(dt)));
+}
+
+}  // namespace
+
+DType infer_dtype(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::kBool: return DType::kBool;
+    case Value::Kind::kInt: {
+      int64_t i = v.as_int();
+      return (i > INT32_MAX || i < INT32_MIN) ? DType::kInt64 : DType::kInt32;
+    }
+    case Value::Kind::kFloat: return DType::kFloat32;
+    case Value::Kind::kStr: return DType::kString;
+    case Value::Kind::kTensor: return v.as_tensor().dtype();
+    case Value::Kind::kVariable: return v.as_variable()->dtype();
+    case Value::Kind::kList:
+    case Value::Kind::kTuple: {
+      DType best = DType::kInvalid;
+      for (auto& it : v.items()) {
+        DType d = infer_dtype(it);
+        if (best == DType::kInvalid) best = d;
+        else if (best != d) {
+          auto rank = [](DType x) {
+            return x == DType::kBool ? 0 : x == DType::kInt32 ? 1 : x == DType::kInt64 ? 2 : x == DType::kFloat32 ? 3 : 4;
+          };
+          if ((best == DType::kString) != (d == DType::kString) || best == DType::kBool || d == DType::kBool) {
+            best = DType::kInvalid;
+            break;
+          }
+          best = rank(d) > rank(best) ? d : best;
+        }
+      }
+      return best == DType::kInvalid && v.items().empty() ? DType::kFloat32 : best;
+    }
+    default: return DType::kInvalid;
+  }
+}
+
+static Tensor host_to_eager(const Value& v, DType dtype) {
+  std::vector<int64_t> shape;
+  std::vector<const Value*> leaves;
+  bool known = false;
+  flatten_nested(v, 0, shape, known, leaves);
+  DType inferred = infer_dtype(v);
+  if (inferred == DType::kInvalid) {
+    // Lists holding tensors are packed; anything else is not convertible.
+    type_error("Failed to convert elements of " + v.repr() +
+               " to Tensor. Consider casting elements to a supported type.");
+  }
+  if (dtype == DType::kInvalid) dtype = inferred;
+  Shape s{shape};
+  if (dtype == DType::kString) {
+    std::vector<std::string> strs;
+    for (auto* l : leaves) {
+      if (l->kind() != Value::Kind::kStr) cannot_convert(v, dtype);
+      strs.push_back(l->as_str());
+    }
+    return Tensor::strings(std::move(strs), s);
+  }
+  for (auto* l : leaves) {
+    if (!l->is_number()) cannot_convert(v, dtype);
+    if (is_integer(dtype) && l->kind() == Value::Kind::kFloat) cannot_convert(v, dtype);
+    if (dtype == DType::kBool && l->kind() != Value::Kind::kBool) cannot_convert(v, dtype);
+    if (is_integer(dtype)) {
+      int64_t i = l->as_int();
+      bool fits = dtype == DType::kInt64 ||
+                  (dtype == DType::kInt32 && i >= INT32_MIN && i <= INT32_MAX) ||
+                  (dtype == DType::kInt16 && i >= INT16_MIN && i <= INT16_MAX) ||
+                  (dtype == DType::kInt8 && i >= INT8_MIN && i <= INT8_MAX) ||
+                  (dtype == DType::kUInt8 && i >= 0 && i <= UINT8_MAX);
+      if (!fits) cannot_convert(v, dtype);
+    }
+  }
+  Tensor t = Tensor::empty(dtype, s);
+  visit_dtype(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* p = t.data<T>();
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      const Value* l = leaves[i];
+      if constexpr (std::is_floating_point_v<T>) p[i] = static_cast<T>(l->as_double());
+      else p[i] = static_cast<T>(l->as_int());
+    }
+  });
+  return t;
+}
+
+Tensor convert_to_tensor(const Value& v, DType dtype, const std::string& name) {
+  switch (v.kind()) {
+    case Value::Kind::kTensor: {
+      const Tensor& t = v.as_tensor();
+      if (dtype != DType::kInvalid && t.dtype() != dtype) {
+        value_error("Tensor conversion requested dtype " + std::string(dtype_name(dtype)) +
+                    " for Tensor with dtype " + std::string(dtype_name(t.dtype())) + ": " +
+                    t.repr());
+      }
+      return t;
+    }
+    case Value::Kind::kVariable: {
+      auto var = v.as_variable();
+      Tensor handle = Tensor::resource(var);
+      Tensor r = execute1("ReadVariableOp", {handle}, {{"dtype", var->dtype()}}, "ReadVariableOp");
+      if (dtype != DType::kInvalid && r.dtype() != dtype) return convert_to_tensor(r, dtype, name);
+      return r;
+    }
+    case Value::Kind::kList:
+    case Value::Kind::kTuple: {
+      bool has_tensor = false;
+      for (auto& it : v.items())
+        if (it.kind() == Value::Kind::kTensor || it.kind() == Value::Kind::kVariable) has_tensor = true;
+      if (has_tensor) {
+        std::vector<Tensor> parts;
+        for (auto& it : v.items()) parts.push_back(convert_to_tensor(it, dtype));
+        return stack(parts, 0);
+      }
+      break;
+    }
+    default: break;
+  }
+  Tensor eager = host_to_eager(v, dtype);
+  if (GraphBuilder* b = current_builder()) return b->constant(eager, name);
+  return eager;
+}
+
+Tensor constant(const Value& v, DType dtype, const std::string& name) {
+  if (v.kind() == Value::Kind::kTensor && dtype != DType::kInvalid &&
+      v.as_tensor().dtype() != dtype) {
+    return cast(v.as_tensor(), dtype);
+  }
+  return convert_to_tensor(v, dtype, name);
+}
+
+}  // namespace tfs

@@ -1,0 +1,63 @@
+// Helpers shared by the op families: dtype lists as TF's OpDefs name them, common shape
+// functions, and broadcasting loops. Internal to src/ops.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tfscope/op_def.h"
+
+namespace tfs::detail {
+
+inline const std::vector<DType> kFloatTypes = {DType::kFloat32, DType::kFloat64};
+inline const std::vector<DType> kIntTypes = {DType::kInt8, DType::kInt16, DType::kInt32,
+                                             DType::kInt64, DType::kUInt8};
+inline const std::vector<DType> kNumberTypes = {DType::kFloat32, DType::kFloat64, DType::kInt8,
+                                                DType::kInt16, DType::kInt32, DType::kInt64,
+                                                DType::kUInt8};
+inline const std::vector<DType> kIndexTypes = {DType::kInt32, DType::kInt64};
+
+// "[2,3]" as TF's runtime errors print shapes.
+std::string dims_text(const Shape& s);
+
+// Shape functions.
+void same_shape_fn(InferenceContext& c);           // output 0 = input 0
+void broadcast_shape_fn(InferenceContext& c);      // numpy broadcasting of inputs 0 and 1
+void scalar_shape_fn(InferenceContext& c);
+
+// Values of a constant int vector input (nullopt if unknown).
+std::optional<std::vector<int64_t>> const_ints(const InferenceContext& c, int i);
+std::vector<int64_t> tensor_ints(const Tensor& t);
+
+// Index helpers for broadcasting: strides of `in` aligned to `out` (0 where broadcast).
+std::vector<int64_t> broadcast_strides(const Shape& in, const Shape& out);
+
+// Iterate all output positions of `out` with the two broadcast input offsets.
+template <typename F>
+void for_each_broadcast(const Shape& out, const std::vector<int64_t>& sa,
+                        const std::vector<int64_t>& sb, F f) {
+  int r = out.rank();
+  int64_t n = out.num_elements();
+  if (n == 0) return;
+  std::vector<int64_t> idx(static_cast<size_t>(r), 0);
+  int64_t oa = 0, ob = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    f(k, oa, ob);
+    for (int d = r - 1; d >= 0; --d) {
+      size_t ud = static_cast<size_t>(d);
+      if (++idx[ud] < out.dim(d)) {
+        oa += sa[ud];
+        ob += sb[ud];
+        break;
+      }
+      oa -= sa[ud] * (out.dim(d) - 1);
+      ob -= sb[ud] * (out.dim(d) - 1);
+      idx[ud] = 0;
+    }
+  }
+}
+
+// Normalise a possibly negative axis against `rank`; fails with TF's text when out of range.
+int64_t canonical_axis(int64_t axis, int rank, const std::string& what);
+
+}  // namespace tfs::detail

@@ -1,0 +1,363 @@
+// Elementwise math, comparisons, casts and reductions. Each op: TF's name, signature and type
+// constraints, a shape function, and one CPU kernel used by eager and graph execution alike.
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "kernel_util.h"
+#include "tfscope/ops.h"
+
+namespace tfs {
+namespace {
+
+using detail::broadcast_strides;
+using detail::dims_text;
+using detail::for_each_broadcast;
+
+template <typename T, typename R, typename F>
+void binary_loop(OpKernelContext& ctx, F f) {
+  const Tensor &a = ctx.input(0), &b = ctx.input(1);
+  const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
+  const T* pa = a.data<T>();
+  const T* pb = b.data<T>();
+  if (sa == sb) {
+    Tensor& out = ctx.allocate_output(0, dtype_v<R>, sa);
+    R* po = out.data<R>();
+    int64_t n = out.num_elements();
+    for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], pb[i]);
+    return;
+  }
+  auto os = broadcast_shapes(sa, sb);
+  if (!os) ctx.fail("Incompatible shapes: " + dims_text(sa) + " vs. " + dims_text(sb));
+  Tensor& out = ctx.allocate_output(0, dtype_v<R>, *os);
+  R* po = out.data<R>();
+  int64_t n = out.num_elements();
+  if (sb.num_elements() == 1 && sa == *os) {
+    T y = pb[0];
+    for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], y);
+    return;
+  }
+  if (sa.num_elements() == 1 && sb == *os) {
+    T x = pa[0];
+    for (int64_t i = 0; i < n; ++i) po[i] = f(x, pb[i]);
+    return;
+  }
+  auto st_a = broadcast_strides(sa, *os), st_b = broadcast_strides(sb, *os);
+  for_each_broadcast(*os, st_a, st_b,
+                     [&](int64_t k, int64_t ia, int64_t ib) { po[k] = f(pa[ia], pb[ib]); });
+}
+
+// Dispatch a binary functor over the numeric dtypes (bool where Bool is true).
+template <bool kCompare, typename F>
+Kernel binary_kernel(F f) {
+  return [f](OpKernelContext& ctx) {
+    visit_dtype(ctx.input(0).dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (kCompare) {
+        binary_loop<T, bool>(ctx, [&](T x, T y) { return f(x, y); });
+      } else if constexpr (std::is_same_v<T, bool>) {
+        ctx.fail("[ops] bool is not a supported dtype for " + *ctx.op_name);
+      } else {
+        binary_loop<T, T>(ctx, [&](T x, T y) { return static_cast<T>(f(x, y)); });
+      }
+    });
+  };
+}
+
+OpDef binary_def(const std::string& name, const std::vector<DType>& types, Kernel k,
+                 bool compare = false) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"x", "T"}, {"y", "T"}};
+  d.outputs = {compare ? ArgDef{"z", "", DType::kBool} : ArgDef{"z", "T"}};
+  d.type_attrs = {{"T", types}};
+  d.shape_fn = detail::broadcast_shape_fn;
+  d.kernel = std::move(k);
+  return d;
+}
+
+struct Add { template <typename T> T operator()(T x, T y) const { return x + y; } };
+struct Sub { template <typename T> T operator()(T x, T y) const { return x - y; } };
+struct Mul { template <typename T> T operator()(T x, T y) const { return x * y; } };
+struct Div {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_integral_v<T>) return y == 0 ? T(0) : static_cast<T>(x / y);
+    else return x / y;
+  }
+};
+struct FloorDivF {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_integral_v<T>) {
+      if (y == 0) return 0;
+      T q = static_cast<T>(x / y);
+      if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
+      return q;
+    } else {
+      return std::floor(x / y);
+    }
+  }
+};
+struct FloorModF {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_integral_v<T>) {
+      if (y == 0) return 0;
+      T r = static_cast<T>(x % y);
+      if (r != 0 && ((r < 0) != (y < 0))) r = static_cast<T>(r + y);
+      return r;
+    } else {
+      T r = std::fmod(x, y);
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      return r;
+    }
+  }
+};
+struct MaxF { template <typename T> T operator()(T x, T y) const { return (std::isnan(static_cast<double>(x)) || x > y) ? x : y; } };
+struct MinF { template <typename T> T operator()(T x, T y) const { return (std::isnan(static_cast<double>(x)) || x < y) ? x : y; } };
+struct PowF {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_integral_v<T>) {
+      T r = 1;
+      for (T i = 0; i < y; ++i) r = static_cast<T>(r * x);
+      return r;
+    } else {
+      return std::pow(x, y);
+    }
+  }
+};
+
+OpRegistration r_add(binary_def("AddV2", detail::kNumberTypes, binary_kernel<false>(Add{})));
+OpRegistration r_sub(binary_def("Sub", detail::kNumberTypes, binary_kernel<false>(Sub{})));
+OpRegistration r_mul(binary_def("Mul", detail::kNumberTypes, binary_kernel<false>(Mul{})));
+OpRegistration r_div(binary_def("RealDiv", detail::kNumberTypes, binary_kernel<false>(Div{})));
+OpRegistration r_fdiv(binary_def("FloorDiv", detail::kNumberTypes, binary_kernel<false>(FloorDivF{})));
+OpRegistration r_fmod(binary_def("FloorMod", detail::kNumberTypes, binary_kernel<false>(FloorModF{})));
+OpRegistration r_max(binary_def("Maximum", detail::kNumberTypes, binary_kernel<false>(MaxF{})));
+OpRegistration r_min(binary_def("Minimum", detail::kNumberTypes, binary_kernel<false>(MinF{})));
+OpRegistration r_pow(binary_def("Pow", detail::kNumberTypes, binary_kernel<false>(PowF{})));
+
+struct LessF { template <typename T> bool operator()(T x, T y) const { return x < y; } };
+struct LessEqF { template <typename T> bool operator()(T x, T y) const { return x <= y; } };
+struct GreaterF { template <typename T> bool operator()(T x, T y) const { return x > y; } };
+struct GreaterEqF { template <typename T> bool operator()(T x, T y) const { return x >= y; } };
+struct EqF { template <typename T> bool operator()(T x, T y) const { return x == y; } };
+struct NeF { template <typename T> bool operator()(T x, T y) const { return x != y; } };
+
+OpRegistration r_less(binary_def("Less", detail::kNumberTypes, binary_kernel<true>(LessF{}), true));
+OpRegistration r_lesseq(binary_def("LessEqual", detail::kNumberTypes, binary_kernel<true>(LessEqF{}), true));
+OpRegistration r_gt(binary_def("Greater", detail::kNumberTypes, binary_kernel<true>(GreaterF{}), true));
+OpRegistration r_gteq(binary_def("GreaterEqual", detail::kNumberTypes, binary_kernel<true>(GreaterEqF{}), true));
+
+// Equal / NotEqual also compare bools and strings.
+Kernel equality_kernel(bool want_equal) {
+  return [want_equal](OpKernelContext& ctx) {
+    if (ctx.input(0).dtype() == DType::kString) {
+      const Tensor &a = ctx.input(0), &b = ctx.input(1);
+      auto os = broadcast_shapes(a.eager_shape(), b.eager_shape());
+      if (!os) ctx.fail("Incompatible shapes: " + dims_text(a.eager_shape()) + " vs. " + dims_text(b.eager_shape()));
+      Tensor& out = ctx.allocate_output(0, DType::kBool, *os);
+      bool* po = out.data<bool>();
+      const auto &va = a.string_values(), &vb = b.string_values();
+      for_each_broadcast(*os, broadcast_strides(a.eager_shape(), *os),
+                         broadcast_strides(b.eager_shape(), *os),
+                         [&](int64_t k, int64_t ia, int64_t ib) {
+                           po[k] = (va[static_cast<size_t>(ia)] == vb[static_cast<size_t>(ib)]) == want_equal;
+                         });
+      return;
+    }
+    if (want_equal) binary_kernel<true>(EqF{})(ctx);
+    else binary_kernel<true>(NeF{})(ctx);
+  };
+}
+
+std::vector<DType> equality_types() {
+  auto t = detail::kNumberTypes;
+  t.push_back(DType::kBool);
+  t.push_back(DType::kString);
+  return t;
+}
+
+OpRegistration r_eq([] {
+  OpDef d = binary_def("Equal", equality_types(), equality_kernel(true), true);
+  return d;
+}());
+OpRegistration r_ne(binary_def("NotEqual", equality_types(), equality_kernel(false), true));
+
+Kernel logical_kernel(bool is_and) {
+  return [is_and](OpKernelContext& ctx) {
+    binary_loop<bool, bool>(ctx, [is_and](bool x, bool y) { return is_and ? (x && y) : (x || y); });
+  };
+}
+
+OpDef logical_def(const std::string& name, bool is_and) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"x", "", DType::kBool}, {"y", "", DType::kBool}};
+  d.outputs = {{"z", "", DType::kBool}};
+  d.shape_fn = detail::broadcast_shape_fn;
+  d.kernel = logical_kernel(is_and);
+  return d;
+}
+
+OpRegistration r_land(logical_def("LogicalAnd", true));
+OpRegistration r_lor(logical_def("LogicalOr", false));
+OpRegistration r_lnot([] {
+  OpDef d;
+  d.name = "LogicalNot";
+  d.inputs = {{"x", "", DType::kBool}};
+  d.outputs = {{"y", "", DType::kBool}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    Tensor& out = ctx.allocate_output(0, DType::kBool, x.eager_shape());
+    const bool* p = x.data<bool>();
+    bool* o = out.data<bool>();
+    for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = !p[i];
+  };
+  return d;
+}());
+
+// ---- unary ----
+
+template <typename F>
+Kernel unary_kernel(F f, bool float_only) {
+  return [f, float_only](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    visit_dtype(x.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_same_v<T, bool>) {
+        ctx.fail("[ops] bool is not supported by " + *ctx.op_name);
+      } else {
+        if (float_only && !std::is_floating_point_v<T>) ctx.fail("[ops] float input required");
+        Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+        const T* p = x.data<T>();
+        T* o = out.data<T>();
+        int64_t n = x.num_elements();
+        for (int64_t i = 0; i < n; ++i) o[i] = static_cast<T>(f(p[i]));
+      }
+    });
+  };
+}
+
+OpDef unary_def(const std::string& name, const std::vector<DType>& types, Kernel k) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"x", "T"}};
+  d.outputs = {{"y", "T"}};
+  d.type_attrs = {{"T", types}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = std::move(k);
+  return d;
+}
+
+struct NegF { template <typename T> T operator()(T x) const { return static_cast<T>(-x); } };
+struct AbsF { template <typename T> T operator()(T x) const { return x < 0 ? static_cast<T>(-x) : x; } };
+struct SquareF { template <typename T> T operator()(T x) const { return static_cast<T>(x * x); } };
+struct SqrtF { template <typename T> T operator()(T x) const { return static_cast<T>(std::sqrt(x)); } };
+struct RsqrtF { template <typename T> T operator()(T x) const { return static_cast<T>(T(1) / std::sqrt(x)); } };
+struct ExpF { template <typename T> T operator()(T x) const { return static_cast<T>(std::exp(x)); } };
+struct LogF { template <typename T> T operator()(T x) const { return static_cast<T>(std::log(x)); } };
+struct TanhF { template <typename T> T operator()(T x) const { return static_cast<T>(std::tanh(x)); } };
+struct SigmoidF { template <typename T> T operator()(T x) const { return static_cast<T>(T(1) / (T(1) + std::exp(-x))); } };
+struct ErfF { template <typename T> T operator()(T x) const { return static_cast<T>(std::erf(x)); } };
+
+OpRegistration r_neg(unary_def("Neg", detail::kNumberTypes, unary_kernel(NegF{}, false)));
+OpRegistration r_abs(unary_def("Abs", detail::kNumberTypes, unary_kernel(AbsF{}, false)));
+OpRegistration r_square(unary_def("Square", detail::kNumberTypes, unary_kernel(SquareF{}, false)));
+OpRegistration r_sqrt(unary_def("Sqrt", detail::kFloatTypes, unary_kernel(SqrtF{}, true)));
+OpRegistration r_rsqrt(unary_def("Rsqrt", detail::kFloatTypes, unary_kernel(RsqrtF{}, true)));
+OpRegistration r_exp(unary_def("Exp", detail::kFloatTypes, unary_kernel(ExpF{}, true)));
+OpRegistration r_log(unary_def("Log", detail::kFloatTypes, unary_kernel(LogF{}, true)));
+OpRegistration r_tanh(unary_def("Tanh", detail::kFloatTypes, unary_kernel(TanhF{}, true)));
+OpRegistration r_sigmoid(unary_def("Sigmoid", detail::kFloatTypes, unary_kernel(SigmoidF{}, true)));
+OpRegistration r_erf(unary_def("Erf", detail::kFloatTypes, unary_kernel(ErfF{}, true)));
+
+// ---- Cast ----
+
+OpRegistration r_cast([] {
+  OpDef d;
+  d.name = "Cast";
+  d.inputs = {{"x", "SrcT"}};
+  d.outputs = {{"y", "DstT"}};
+  d.type_attrs = {{"SrcT", {}}, {"DstT", {}}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    DType dst = attr_type(*ctx.attrs, "DstT");
+    Tensor& out = ctx.allocate_output(0, dst, x.eager_shape());
+    int64_t n = x.num_elements();
+    visit_dtype(x.dtype(), [&](auto stag) {
+      using S = decltype(stag);
+      const S* p = x.data<S>();
+      visit_dtype(dst, [&](auto dtag) {
+        using D = decltype(dtag);
+        D* o = out.data<D>();
+        for (int64_t i = 0; i < n; ++i) {
+          if constexpr (std::is_same_v<D, bool>) o[i] = p[i] != S(0);
+          else if constexpr (std::is_integral_v<D> && std::is_floating_point_v<S>) {
+            // C++ float->int conversion of out-of-range values is undefined; TF saturates NaN to 0.
+            double v = static_cast<double>(p[i]);
+            if (std::isnan(v)) o[i] = 0;
+            else if (v >= static_cast<double>(std::numeric_limits<D>::max())) o[i] = std::numeric_limits<D>::max();
+            else if (v <= static_cast<double>(std::numeric_limits<D>::min())) o[i] = std::numeric_limits<D>::min();
+            else o[i] = static_cast<D>(v);
+          } else {
+            o[i] = static_cast<D>(p[i]);
+          }
+        }
+      });
+    });
+  };
+  return d;
+}());
+
+// ---- SelectV2 ----
+
+OpRegistration r_select([] {
+  OpDef d;
+  d.name = "SelectV2";
+  d.inputs = {{"condition", "", DType::kBool}, {"t", "T"}, {"e", "T"}};
+  d.outputs = {{"output", "T"}};
+  d.type_attrs = {{"T", {}}};
+  d.shape_fn = [](InferenceContext& c) {
+    auto s = broadcast_shapes(c.in(1), c.in(2));
+    if (s) s = broadcast_shapes(*s, c.in(0));
+    if (!s) c.fail("Dimensions must be equal");
+    c.set_output(0, *s);
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &c = ctx.input(0), &t = ctx.input(1), &e = ctx.input(2);
+    auto s1 = broadcast_shapes(t.eager_shape(), e.eager_shape());
+    std::optional<Shape> os = s1 ? broadcast_shapes(*s1, c.eager_shape()) : std::nullopt;
+    if (!os) ctx.fail("Incompatible shapes");
+    Tensor& out = ctx.allocate_output(0, t.dtype(), *os);
+    auto sc = broadcast_strides(c.eager_shape(), *os), stt = broadcast_strides(t.eager_shape(), *os),
+         se = broadcast_strides(e.eager_shape(), *os);
+    visit_dtype(t.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      const bool* pc = c.data<bool>();
+      const T* pt = t.data<T>();
+      const T* pe = e.data<T>();
+      T* po = out.data<T>();
+      // Walk the output once, tracking the condition offset separately.
+      std::vector<int64_t> cond_off;
+      cond_off.reserve(static_cast<size_t>(os->num_elements()));
+      std::vector<int64_t> zero(sc.size(), 0);
+      detail::for_each_broadcast(*os, sc, zero, [&](int64_t, int64_t ic, int64_t) { cond_off.push_back(ic); });
+      detail::for_each_broadcast(*os, stt, se, [&](int64_t k, int64_t it, int64_t ie) {
+        po[k] = pc[cond_off[static_cast<size_t>(k)]] ? pt[it] : pe[ie];
+      });
+    });
+  };
+  return d;
+}());
+
+}  // namespace
+
+namespace detail {
+void anchor_math_ops() {}
+}  // namespace detail
+}  // namespace tfs

@@ -1,0 +1,288 @@
+// Dense layers and activations: MatMul, BatchMatMulV2, BiasAdd, Relu, Relu6, Softmax,
+// LogSoftmax. The GEMMs are Eigen's, as in TF's CPU kernels.
+#include <Eigen/Core>
+#include <cmath>
+
+#include "kernel_util.h"
+#include "tfscope/ops.h"
+
+namespace tfs {
+namespace {
+
+template <typename T>
+using RowMat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+template <typename T>
+using MapC = Eigen::Map<const RowMat<T>, Eigen::Aligned64>;
+template <typename T>
+using MapU = Eigen::Map<const RowMat<T>>;
+template <typename T>
+using MapM = Eigen::Map<RowMat<T>>;
+
+template <typename T>
+void gemm(const T* a, int64_t ar, int64_t ac, bool ta, const T* b, int64_t br, int64_t bc, bool tb,
+          T* out) {
+  MapU<T> A(a, ar, ac), B(b, br, bc);
+  int64_t m = ta ? ac : ar, n = tb ? br : bc;
+  MapM<T> C(out, m, n);
+  if (!ta && !tb) C.noalias() = A * B;
+  else if (ta && !tb) C.noalias() = A.transpose() * B;
+  else if (!ta && tb) C.noalias() = A * B.transpose();
+  else C.noalias() = A.transpose() * B.transpose();
+}
+
+const std::vector<DType> kMatMulTypes = {DType::kFloat32, DType::kFloat64, DType::kInt32,
+                                         DType::kInt64};
+
+OpRegistration r_matmul([] {
+  OpDef d;
+  d.name = "MatMul";
+  d.inputs = {{"a", "T"}, {"b", "T"}};
+  d.outputs = {{"product", "T"}};
+  d.type_attrs = {{"T", kMatMulTypes}};
+  d.shape_fn = [](InferenceContext& c) {
+    const PartialShape &a = c.in(0), &b = c.in(1);
+    bool ta = attr_bool_or(*c.attrs, "transpose_a", false);
+    bool tb = attr_bool_or(*c.attrs, "transpose_b", false);
+    if ((a.has_rank() && a.rank() != 2) || (b.has_rank() && b.rank() != 2)) {
+      c.fail("Shape must be rank 2 but is rank " +
+             std::to_string(a.has_rank() && a.rank() != 2 ? a.rank() : b.rank()));
+    }
+    int64_t m = a.has_rank() ? a.dim(ta ? 1 : 0) : -1, ka = a.has_rank() ? a.dim(ta ? 0 : 1) : -1;
+    int64_t kb = b.has_rank() ? b.dim(tb ? 1 : 0) : -1, n = b.has_rank() ? b.dim(tb ? 0 : 1) : -1;
+    if (ka >= 0 && kb >= 0 && ka != kb) {
+      c.fail("Dimensions must be equal, but are " + std::to_string(ka) + " and " +
+             std::to_string(kb));
+    }
+    c.set_output(0, PartialShape({m, n}));
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &a = ctx.input(0), &b = ctx.input(1);
+    bool ta = attr_bool_or(*ctx.attrs, "transpose_a", false);
+    bool tb = attr_bool_or(*ctx.attrs, "transpose_b", false);
+    const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
+    if (sa.rank() != 2 || sb.rank() != 2) {
+      ctx.fail("In[0] and In[1] has different ndims: " + detail::dims_text(sa) + " vs. " +
+               detail::dims_text(sb));
+    }
+    int64_t ka = ta ? sa.dim(0) : sa.dim(1), kb = tb ? sb.dim(1) : sb.dim(0);
+    if (ka != kb) {
+      ctx.fail("Matrix size-incompatible: In[0]: " + detail::dims_text(sa) +
+               ", In[1]: " + detail::dims_text(sb));
+    }
+    int64_t m = ta ? sa.dim(1) : sa.dim(0), n = tb ? sb.dim(0) : sb.dim(1);
+    Tensor& out = ctx.allocate_output(0, a.dtype(), Shape{m, n});
+    visit_dtype(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_same_v<T, bool>) {
+        ctx.fail("[ops] MatMul of bool");
+      } else {
+        gemm<T>(a.data<T>(), sa.dim(0), sa.dim(1), ta, b.data<T>(), sb.dim(0), sb.dim(1), tb,
+                out.data<T>());
+      }
+    });
+  };
+  return d;
+}());
+
+OpRegistration r_batch_matmul([] {
+  OpDef d;
+  d.name = "BatchMatMulV2";
+  d.inputs = {{"x", "T"}, {"y", "T"}};
+  d.outputs = {{"output", "T"}};
+  d.type_attrs = {{"T", kMatMulTypes}};
+  d.shape_fn = [](InferenceContext& c) {
+    const PartialShape &a = c.in(0), &b = c.in(1);
+    if (!a.has_rank() || !b.has_rank()) return;
+    bool ax = attr_bool_or(*c.attrs, "adj_x", false), ay = attr_bool_or(*c.attrs, "adj_y", false);
+    if (a.rank() < 2 || b.rank() < 2) c.fail("Shape must be at least rank 2");
+    std::vector<int64_t> ba(a.dims().begin(), a.dims().end() - 2),
+        bb(b.dims().begin(), b.dims().end() - 2);
+    auto batch = broadcast_shapes(PartialShape(ba), PartialShape(bb));
+    if (!batch) c.fail("Incompatible batch dimensions");
+    int64_t m = a.dim(a.rank() - (ax ? 1 : 2)), ka = a.dim(a.rank() - (ax ? 2 : 1));
+    int64_t kb = b.dim(b.rank() - (ay ? 1 : 2)), n = b.dim(b.rank() - (ay ? 2 : 1));
+    if (ka >= 0 && kb >= 0 && ka != kb) {
+      c.fail("Dimensions must be equal, but are " + std::to_string(ka) + " and " +
+             std::to_string(kb));
+    }
+    std::vector<int64_t> out = batch->dims();
+    out.push_back(m);
+    out.push_back(n);
+    c.set_output(0, PartialShape(out));
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &a = ctx.input(0), &b = ctx.input(1);
+    bool ax = attr_bool_or(*ctx.attrs, "adj_x", false), ay = attr_bool_or(*ctx.attrs, "adj_y", false);
+    const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
+    if (sa.rank() < 2 || sb.rank() < 2) ctx.fail("In[0] and In[1] must be at least rank 2");
+    int64_t ar = sa.dim(sa.rank() - 2), ac = sa.dim(sa.rank() - 1);
+    int64_t br = sb.dim(sb.rank() - 2), bc = sb.dim(sb.rank() - 1);
+    int64_t ka = ax ? ar : ac, kb = ay ? bc : br;
+    if (ka != kb) {
+      ctx.fail("Matrix size-incompatible: In[0]: " + detail::dims_text(sa) +
+               ", In[1]: " + detail::dims_text(sb));
+    }
+    Shape ba(std::vector<int64_t>(sa.dims().begin(), sa.dims().end() - 2));
+    Shape bb(std::vector<int64_t>(sb.dims().begin(), sb.dims().end() - 2));
+    auto batch = broadcast_shapes(ba, bb);
+    if (!batch) {
+      ctx.fail("In[0] and In[1] must have compatible batch dimensions: " + detail::dims_text(sa) +
+               " vs. " + detail::dims_text(sb));
+    }
+    int64_t m = ax ? ac : ar, n = ay ? br : bc;
+    std::vector<int64_t> od = batch->dims();
+    od.push_back(m);
+    od.push_back(n);
+    Tensor& out = ctx.allocate_output(0, a.dtype(), Shape(od));
+    auto st_a = detail::broadcast_strides(ba, *batch), st_b = detail::broadcast_strides(bb, *batch);
+    visit_dtype(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_same_v<T, bool>) {
+        ctx.fail("[ops] BatchMatMul of bool");
+      } else {
+        const T* pa = a.data<T>();
+        const T* pb = b.data<T>();
+        T* po = out.data<T>();
+        detail::for_each_broadcast(*batch, st_a, st_b, [&](int64_t k, int64_t ia, int64_t ib) {
+          gemm<T>(pa + ia * ar * ac, ar, ac, ax, pb + ib * br * bc, br, bc, ay, po + k * m * n);
+        });
+      }
+    });
+  };
+  return d;
+}());
+
+OpRegistration r_bias_add([] {
+  OpDef d;
+  d.name = "BiasAdd";
+  d.inputs = {{"value", "T"}, {"bias", "T"}};
+  d.outputs = {{"output", "T"}};
+  d.type_attrs = {{"T", detail::kNumberTypes}};
+  d.shape_fn = [](InferenceContext& c) {
+    const PartialShape &v = c.in(0), &b = c.in(1);
+    if (v.has_rank() && v.rank() < 2) c.fail("Shape must be at least rank 2 but is rank " + std::to_string(v.rank()));
+    if (v.has_rank() && b.has_rank() && b.rank() == 1) {
+      int64_t last = v.dim(v.rank() - 1), bd = b.dim(0);
+      if (last >= 0 && bd >= 0 && last != bd) {
+        c.fail("Dimensions must be equal, but are " + std::to_string(last) + " and " + std::to_string(bd));
+      }
+      std::vector<int64_t> out = v.dims();
+      if (out.back() < 0) out.back() = bd;
+      c.set_output(0, PartialShape(out));
+      return;
+    }
+    c.set_output(0, v);
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &v = ctx.input(0), &b = ctx.input(1);
+    const Shape& s = v.eager_shape();
+    if (s.rank() < 2) ctx.fail("Input tensor must be at least 2D: " + detail::dims_text(s));
+    if (b.eager_shape().rank() != 1) ctx.fail("Biases must be 1D: " + detail::dims_text(b.eager_shape()));
+    int64_t c = s.dim(s.rank() - 1);
+    if (b.eager_shape().dim(0) != c) {
+      ctx.fail("Must provide as many biases as the last dimension of the input tensor: " +
+               detail::dims_text(b.eager_shape()) + " vs. " + detail::dims_text(s));
+    }
+    Tensor& out = ctx.allocate_output(0, v.dtype(), s);
+    visit_dtype(v.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* pv = v.data<T>();
+      const T* pb = b.data<T>();
+      T* po = out.data<T>();
+      int64_t rows = c == 0 ? 0 : v.num_elements() / c;
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t j = 0; j < c; ++j) po[r * c + j] = static_cast<T>(pv[r * c + j] + pb[j]);
+    });
+  };
+  return d;
+}());
+
+template <typename F>
+OpDef activation(const std::string& name, const std::vector<DType>& types, F f) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"features", "T"}};
+  d.outputs = {{"activations", "T"}};
+  d.type_attrs = {{"T", types}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = [f](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+    visit_dtype(x.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_same_v<T, bool>) {
+        ctx.fail("[ops] bool activation");
+      } else {
+        const T* p = x.data<T>();
+        T* o = out.data<T>();
+        for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = f(p[i]);
+      }
+    });
+  };
+  return d;
+}
+
+struct ReluF { template <typename T> T operator()(T x) const { return x > T(0) ? x : T(0); } };
+struct Relu6F {
+  template <typename T>
+  T operator()(T x) const { return x > T(6) ? T(6) : (x > T(0) ? x : T(0)); }
+};
+OpRegistration r_relu(activation("Relu", detail::kNumberTypes, ReluF{}));
+OpRegistration r_relu6(activation("Relu6", detail::kNumberTypes, Relu6F{}));
+
+OpDef softmax_def(const std::string& name, bool log) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"logits", "T"}};
+  d.outputs = {{log ? "logsoftmax" : "softmax", "T"}};
+  d.type_attrs = {{"T", detail::kFloatTypes}};
+  d.shape_fn = [](InferenceContext& c) {
+    if (c.in(0).has_rank() && c.in(0).rank() < 1) c.fail("Shape must be at least rank 1 but is rank 0");
+    c.set_output(0, c.in(0));
+  };
+  d.kernel = [log](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    const Shape& s = x.eager_shape();
+    if (s.rank() < 1) ctx.fail("logits must have >= 1 dimension, got " + detail::dims_text(s));
+    Tensor& out = ctx.allocate_output(0, x.dtype(), s);
+    visit_dtype(x.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_floating_point_v<T>) {
+        int64_t c = s.dim(s.rank() - 1);
+        int64_t rows = c == 0 ? 0 : x.num_elements() / c;
+        const T* p = x.data<T>();
+        T* o = out.data<T>();
+        for (int64_t r = 0; r < rows; ++r) {
+          const T* row = p + r * c;
+          T* orow = o + r * c;
+          T mx = row[0];
+          for (int64_t j = 1; j < c; ++j) mx = std::max(mx, row[j]);
+          T sum = 0;
+          for (int64_t j = 0; j < c; ++j) {
+            orow[j] = row[j] - mx;
+            sum += std::exp(orow[j]);
+          }
+          if (log) {
+            T ls = std::log(sum);
+            for (int64_t j = 0; j < c; ++j) orow[j] -= ls;
+          } else {
+            for (int64_t j = 0; j < c; ++j) orow[j] = std::exp(orow[j]) / sum;
+          }
+        }
+      } else {
+        ctx.fail("[ops] softmax of non-float");
+      }
+    });
+  };
+  return d;
+}
+
+OpRegistration r_softmax(softmax_def("Softmax", false));
+OpRegistration r_log_softmax(softmax_def("LogSoftmax", true));
+
+}  // namespace
+
+namespace detail {
+void anchor_nn_ops() {}
+}  // namespace detail
+}  // namespace tfs

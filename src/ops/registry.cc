@@ -1,0 +1,366 @@
+// The op registry, attr access, dtype resolution (TF's op_def_library rules) and the generic
+// parts of shape inference and kernel invocation.
+#include <algorithm>
+#include <sstream>
+
+#include "tfscope/op_def.h"
+
+namespace tfs {
+
+// Each op family registers its ops from static initialisers in its own file. Referencing one
+// symbol per family from here makes the linker keep those files out of the static library.
+namespace detail {
+void anchor_math_ops();
+void anchor_array_ops();
+void anchor_array_basic_ops();
+void anchor_nn_ops();
+void anchor_state_ops();
+void anchor_io_ops();
+void anchor_control_ops();
+void anchor_random_ops();
+void anchor_reduction_ops();
+}  // namespace detail
+
+OpRegistry& OpRegistry::global() {
+  static OpRegistry* r = new OpRegistry();
+  static bool anchored = [] {
+    detail::anchor_math_ops();
+    detail::anchor_array_ops();
+    detail::anchor_array_basic_ops();
+    detail::anchor_nn_ops();
+    detail::anchor_state_ops();
+    detail::anchor_io_ops();
+    detail::anchor_control_ops();
+    detail::anchor_random_ops();
+    detail::anchor_reduction_ops();
+    return true;
+  }();
+  (void)anchored;
+  return *r;
+}
+
+void OpRegistry::add(OpDef def) {
+  std::string name = def.name;
+  ops_[name] = std::make_unique<OpDef>(std::move(def));
+}
+
+const OpDef* OpRegistry::find(const std::string& name) const {
+  auto it = ops_.find(name);
+  return it == ops_.end() ? nullptr : it->second.get();
+}
+
+const OpDef& OpRegistry::get(const std::string& name) const {
+  const OpDef* d = find(name);
+  if (!d) {
+    throw Error(ErrorKind::kNotFound,
+                "Op type not registered '" + name + "' in binary running tfscope.");
+  }
+  return *d;
+}
+
+std::vector<std::string> OpRegistry::names() const {
+  std::vector<std::string> out;
+  for (auto& [k, v] : ops_) out.push_back(k);
+  return out;
+}
+
+// ---- attrs ----
+
+namespace {
+
+template <typename T>
+const T& attr_get(const AttrMap& a, const std::string& name, const char* kind) {
+  auto it = a.find(name);
+  if (it == a.end()) invalid_argument("[ops] missing attr '" + name + "'");
+  const T* v = std::get_if<T>(&it->second);
+  if (!v) invalid_argument("[ops] attr '" + name + "' is not of type " + kind);
+  return *v;
+}
+
+}  // namespace
+
+int64_t attr_int(const AttrMap& a, const std::string& name) {
+  return attr_get<int64_t>(a, name, "int");
+}
+int64_t attr_int_or(const AttrMap& a, const std::string& name, int64_t dflt) {
+  return a.count(name) ? attr_int(a, name) : dflt;
+}
+float attr_float(const AttrMap& a, const std::string& name) {
+  return attr_get<float>(a, name, "float");
+}
+bool attr_bool_or(const AttrMap& a, const std::string& name, bool dflt) {
+  return a.count(name) ? attr_get<bool>(a, name, "bool") : dflt;
+}
+DType attr_type(const AttrMap& a, const std::string& name) {
+  return attr_get<DType>(a, name, "type");
+}
+const std::string& attr_string(const AttrMap& a, const std::string& name) {
+  return attr_get<std::string>(a, name, "string");
+}
+const std::vector<int64_t>& attr_ints(const AttrMap& a, const std::string& name) {
+  return attr_get<std::vector<int64_t>>(a, name, "list(int)");
+}
+const std::vector<DType>& attr_types(const AttrMap& a, const std::string& name) {
+  return attr_get<std::vector<DType>>(a, name, "list(type)");
+}
+const Tensor& attr_tensor(const AttrMap& a, const std::string& name) {
+  return attr_get<Tensor>(a, name, "tensor");
+}
+const PartialShape& attr_shape(const AttrMap& a, const std::string& name) {
+  return attr_get<PartialShape>(a, name, "shape");
+}
+const FuncAttr& attr_func(const AttrMap& a, const std::string& name) {
+  return attr_get<FuncAttr>(a, name, "func");
+}
+
+std::string attr_summary(const AttrValue& v) {
+  struct V {
+    std::string operator()(std::monostate) const { return ""; }
+    std::string operator()(int64_t i) const { return std::to_string(i); }
+    std::string operator()(float f) const {
+      std::ostringstream os;
+      os << f;
+      return os.str();
+    }
+    std::string operator()(bool b) const { return b ? "true" : "false"; }
+    std::string operator()(const std::string& s) const { return "\"" + s + "\""; }
+    std::string operator()(DType d) const { return dtype_enum_name(d); }
+    std::string operator()(const std::vector<int64_t>& v) const {
+      std::string s = "[";
+      for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+      return s + "]";
+    }
+    std::string operator()(const PartialShape& p) const {
+      if (!p.has_rank()) return "<unknown>";
+      std::string s = "[";
+      for (int i = 0; i < p.rank(); ++i) s += (i ? "," : "") + (p.dim(i) < 0 ? std::string("?") : std::to_string(p.dim(i)));
+      return s + "]";
+    }
+    std::string operator()(const Tensor& t) const {
+      return "<Tensor<type: " + std::string(dtype_tf_string(t.dtype())) +
+             " shape: " + (*this)(t.shape()) + ">>";
+    }
+    std::string operator()(const std::vector<DType>& v) const {
+      std::string s = "[";
+      for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + dtype_enum_name(v[i]);
+      return s + "]";
+    }
+    std::string operator()(const FuncAttr& f) const { return f.name + "[]"; }
+    std::string operator()(const std::vector<PartialShape>& v) const {
+      std::string s = "[";
+      for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + (*this)(v[i]);
+      return s + "]";
+    }
+  };
+  return std::visit(V{}, v);
+}
+
+// ---- dtype resolution ----
+
+std::vector<int> input_arity(const OpDef& def, const AttrMap& attrs, int total_inputs) {
+  std::vector<int> arity;
+  int fixed = 0, variadic = -1;
+  for (size_t i = 0; i < def.inputs.size(); ++i) {
+    const ArgDef& a = def.inputs[i];
+    if (!a.number_attr.empty()) {
+      auto it = attrs.find(a.number_attr);
+      if (it != attrs.end() && std::holds_alternative<int64_t>(it->second)) {
+        arity.push_back(static_cast<int>(std::get<int64_t>(it->second)));
+        fixed += arity.back();
+      } else {
+        arity.push_back(-1);
+        variadic = static_cast<int>(i);
+      }
+    } else if (!a.type_list_attr.empty()) {
+      auto it = attrs.find(a.type_list_attr);
+      if (it != attrs.end() && std::holds_alternative<std::vector<DType>>(it->second)) {
+        arity.push_back(static_cast<int>(std::get<std::vector<DType>>(it->second).size()));
+        fixed += arity.back();
+      } else {
+        arity.push_back(-1);
+        variadic = static_cast<int>(i);
+      }
+    } else {
+      arity.push_back(1);
+      fixed += 1;
+    }
+  }
+  if (variadic >= 0) arity[static_cast<size_t>(variadic)] = total_inputs - fixed;
+  return arity;
+}
+
+namespace {
+
+std::string allowed_list(const TypeAttrDef& t) {
+  std::string s;
+  for (size_t i = 0; i < t.allowed.size(); ++i) {
+    s += (i ? ", " : "") + std::string(dtype_name(t.allowed[i]));
+  }
+  return s;
+}
+
+const TypeAttrDef* find_type_attr(const OpDef& def, const std::string& name) {
+  for (auto& t : def.type_attrs)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<DType> resolve_output_dtypes(const OpDef& def, std::span<const DType> in,
+                                         AttrMap& attrs, bool eager) {
+  std::vector<int> arity = input_arity(def, attrs, static_cast<int>(in.size()));
+  // Which input first fixed each type attr (for the "does not match" text).
+  std::map<std::string, std::string> first_arg;
+  size_t k = 0;
+  for (size_t i = 0; i < def.inputs.size(); ++i) {
+    const ArgDef& a = def.inputs[i];
+    int n = arity[i];
+    if (!a.number_attr.empty() && !attrs.count(a.number_attr)) attrs[a.number_attr] = int64_t{n};
+    if (!a.type_list_attr.empty()) {
+      std::vector<DType> ts(in.begin() + static_cast<long>(k), in.begin() + static_cast<long>(k) + n);
+      if (!attrs.count(a.type_list_attr)) attrs[a.type_list_attr] = ts;
+      k += static_cast<size_t>(n);
+      continue;
+    }
+    for (int j = 0; j < n; ++j, ++k) {
+      DType got = in[k];
+      if (a.fixed != DType::kInvalid) {
+        if (got != a.fixed) {
+          if (eager) {
+            invalid_argument("cannot compute " + def.name + " as input #" + std::to_string(k) +
+                             "(zero-based) was expected to be a " +
+                             std::string(dtype_tf_string(a.fixed)) + " tensor but is a " +
+                             std::string(dtype_tf_string(got)) + " tensor [Op:" + def.name +
+                             "] name: ");
+          }
+          type_error("Input '" + a.name + "' of '" + def.name + "' Op has type " +
+                     std::string(dtype_name(got)) + " that does not match expected type of " +
+                     std::string(dtype_name(a.fixed)) + ".");
+        }
+        continue;
+      }
+      auto it = attrs.find(a.type_attr);
+      if (it != attrs.end() && std::holds_alternative<DType>(it->second)) {
+        DType want = std::get<DType>(it->second);
+        if (got != want) {
+          if (eager) {
+            invalid_argument("cannot compute " + def.name + " as input #" + std::to_string(k) +
+                             "(zero-based) was expected to be a " +
+                             std::string(dtype_tf_string(want)) + " tensor but is a " +
+                             std::string(dtype_tf_string(got)) + " tensor [Op:" + def.name +
+                             "] name: ");
+          }
+          auto fa = first_arg.find(a.type_attr);
+          if (fa != first_arg.end()) {
+            type_error("Input '" + a.name + "' of '" + def.name + "' Op has type " +
+                       std::string(dtype_name(got)) + " that does not match type " +
+                       std::string(dtype_name(want)) + " of argument '" + fa->second + "'.");
+          }
+          type_error("Input '" + a.name + "' of '" + def.name + "' Op has type " +
+                     std::string(dtype_name(got)) + " that does not match expected type of " +
+                     std::string(dtype_name(want)) + ".");
+        }
+      } else {
+        const TypeAttrDef* t = find_type_attr(def, a.type_attr);
+        if (t && !t->allowed.empty() &&
+            std::find(t->allowed.begin(), t->allowed.end(), got) == t->allowed.end()) {
+          if (eager) {
+            throw Error(ErrorKind::kNotFound,
+                        "Could not find device for node: {{node " + def.name + "}} = " + def.name +
+                            "[" + a.type_attr + "=" + dtype_enum_name(got) +
+                            "]\nAll kernels registered for op " + def.name + ":\n  <no registered kernels>\n [Op:" +
+                            def.name + "] name: ");
+          }
+          type_error("Value passed to parameter '" + a.name + "' has DataType " +
+                     std::string(dtype_name(got)) + " not in list of allowed values: " +
+                     allowed_list(*t));
+        }
+        attrs[a.type_attr] = got;
+        first_arg[a.type_attr] = a.name;
+      }
+    }
+  }
+  // Type attrs not fixed by inputs take their defaults.
+  for (auto& t : def.type_attrs) {
+    if (!attrs.count(t.name) && t.default_type) attrs[t.name] = *t.default_type;
+  }
+  std::vector<DType> out;
+  for (auto& o : def.outputs) {
+    if (!o.type_list_attr.empty()) {
+      for (DType d : attr_types(attrs, o.type_list_attr)) out.push_back(d);
+      continue;
+    }
+    int n = o.number_attr.empty() ? 1 : static_cast<int>(attr_int(attrs, o.number_attr));
+    DType d = o.fixed != DType::kInvalid ? o.fixed : attr_type(attrs, o.type_attr);
+    for (int j = 0; j < n; ++j) out.push_back(d);
+  }
+  return out;
+}
+
+// ---- shape inference ----
+
+std::string InferenceContext::input_shapes_text() const {
+  std::string s;
+  for (size_t i = 0; i < input_shapes.size(); ++i) {
+    const PartialShape& p = input_shapes[i];
+    s += i ? ", " : "";
+    if (!p.has_rank()) {
+      s += "?";
+      continue;
+    }
+    s += "[";
+    for (int d = 0; d < p.rank(); ++d) s += (d ? "," : "") + (p.dim(d) < 0 ? std::string("?") : std::to_string(p.dim(d)));
+    s += "]";
+  }
+  return s;
+}
+
+void InferenceContext::fail(const std::string& msg) const {
+  if (node_summary.empty()) invalid_argument(msg);
+  value_error(msg + " for '" + node_summary + "' with input shapes: " + input_shapes_text() + ".");
+}
+
+void infer_shapes(const OpDef& def, InferenceContext& ctx) {
+  ctx.output_shapes.assign(ctx.output_dtypes.size(), PartialShape());
+  if (def.shape_fn) def.shape_fn(ctx);
+}
+
+// ---- kernels ----
+
+Tensor& OpKernelContext::allocate_output(int i, DType dtype, const Shape& shape) {
+  auto& outs = *outputs;
+  if (outs.size() <= static_cast<size_t>(i)) outs.resize(static_cast<size_t>(i) + 1);
+  outs[static_cast<size_t>(i)] = Tensor::empty(dtype, shape);
+  return outs[static_cast<size_t>(i)];
+}
+
+void OpKernelContext::set_output(int i, Tensor t) {
+  auto& outs = *outputs;
+  if (outs.size() <= static_cast<size_t>(i)) outs.resize(static_cast<size_t>(i) + 1);
+  outs[static_cast<size_t>(i)] = std::move(t);
+}
+
+void OpKernelContext::fail(const std::string& msg) const {
+  invalid_argument(msg);
+}
+
+std::vector<Tensor> run_kernel(const OpDef& def, std::span<const Tensor> inputs,
+                               const AttrMap& attrs, FunctionRuntime* runtime,
+                               const std::string& node_name) {
+  std::vector<Tensor> outputs;
+  OpKernelContext ctx;
+  ctx.inputs = inputs;
+  ctx.attrs = &attrs;
+  ctx.outputs = &outputs;
+  ctx.runtime = runtime;
+  ctx.node_name = &node_name;
+  ctx.op_name = &def.name;
+  if (!def.kernel) {
+    throw Error(ErrorKind::kUnimplemented, "[ops] " + def.name + " has no CPU kernel");
+  }
+  def.kernel(ctx);
+  return outputs;
+}
+
+}  // namespace tfs

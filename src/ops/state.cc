@@ -1,0 +1,122 @@
+// Resource variables: VarHandleOp, ReadVariableOp, AssignVariableOp, AssignAddVariableOp,
+// AssignSubVariableOp. A resource tensor points at a VariableState.
+#include <map>
+#include <mutex>
+
+#include "kernel_util.h"
+#include "tfscope/ops.h"
+#include "tfscope/variable_state.h"
+
+namespace tfs {
+namespace {
+
+std::shared_ptr<VariableState> variable_of(OpKernelContext& ctx, const Tensor& handle) {
+  auto v = std::dynamic_pointer_cast<VariableState>(handle.resource_handle());
+  if (!v) ctx.fail("[ops] " + *ctx.op_name + ": input is not a variable handle");
+  return v;
+}
+
+// VarHandleOp names a variable by (container, shared_name); the same name gives the same state.
+std::shared_ptr<VariableState> lookup_or_create(const std::string& name, DType dt,
+                                                const PartialShape& shape) {
+  static std::mutex mu;
+  static std::map<std::string, std::weak_ptr<VariableState>> table;
+  std::lock_guard<std::mutex> lock(mu);
+  auto& slot = table[name];
+  if (auto v = slot.lock()) return v;
+  auto v = std::make_shared<VariableState>(dt, shape, name + ":0", true);
+  slot = v;
+  return v;
+}
+
+OpRegistration r_var_handle([] {
+  OpDef d;
+  d.name = "VarHandleOp";
+  d.outputs = {{"resource", "", DType::kResource}};
+  d.stateful = true;
+  d.shape_fn = detail::scalar_shape_fn;
+  d.kernel = [](OpKernelContext& ctx) {
+    const AttrMap& a = *ctx.attrs;
+    std::string name = a.count("shared_name") ? attr_string(a, "shared_name") : *ctx.node_name;
+    if (name.empty()) name = *ctx.node_name;
+    ctx.set_output(0, Tensor::resource(lookup_or_create(name, attr_type(a, "dtype"),
+                                                        attr_shape(a, "shape"))));
+  };
+  return d;
+}());
+
+OpRegistration r_read([] {
+  OpDef d;
+  d.name = "ReadVariableOp";
+  d.inputs = {{"resource", "", DType::kResource}};
+  d.outputs = {{"value", "dtype"}};
+  d.type_attrs = {{"dtype", {}}};
+  d.stateful = true;
+  d.kernel = [](OpKernelContext& ctx) {
+    auto v = variable_of(ctx, ctx.input(0));
+    DType want = attr_type(*ctx.attrs, "dtype");
+    if (v->dtype() != want) {
+      ctx.fail("Trying to read variable with wrong dtype. Expected " +
+               std::string(dtype_tf_string(v->dtype())) + " got " +
+               std::string(dtype_tf_string(want)));
+    }
+    ctx.set_output(0, v->read());
+  };
+  return d;
+}());
+
+OpRegistration r_assign([] {
+  OpDef d;
+  d.name = "AssignVariableOp";
+  d.inputs = {{"resource", "", DType::kResource}, {"value", "dtype"}};
+  d.type_attrs = {{"dtype", {}}};
+  d.stateful = true;
+  d.kernel = [](OpKernelContext& ctx) {
+    variable_of(ctx, ctx.input(0))->write(ctx.input(1).clone());
+  };
+  return d;
+}());
+
+OpDef assign_update(const std::string& name, bool add) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"resource", "", DType::kResource}, {"value", "dtype"}};
+  d.type_attrs = {{"dtype", {}}};
+  d.stateful = true;
+  d.kernel = [add](OpKernelContext& ctx) {
+    auto v = variable_of(ctx, ctx.input(0));
+    const Tensor& delta = ctx.input(1);
+    v->update([&](const Tensor& cur) {
+      if (cur.eager_shape() != delta.eager_shape()) {
+        ctx.fail("Cannot update variable with shape " + detail::dims_text(cur.eager_shape()) +
+                 " using a Tensor with shape " + detail::dims_text(delta.eager_shape()) +
+                 ", shapes must be equal.");
+      }
+      Tensor next = Tensor::empty(cur.dtype(), cur.eager_shape());
+      visit_dtype(cur.dtype(), [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (std::is_same_v<T, bool>) {
+          ctx.fail("[ops] bool variable update");
+        } else {
+          const T* a = cur.data<T>();
+          const T* b = delta.data<T>();
+          T* o = next.data<T>();
+          for (int64_t i = 0; i < cur.num_elements(); ++i)
+            o[i] = static_cast<T>(add ? a[i] + b[i] : a[i] - b[i]);
+        }
+      });
+      return next;
+    });
+  };
+  return d;
+}
+
+OpRegistration r_assign_add(assign_update("AssignAddVariableOp", true));
+OpRegistration r_assign_sub(assign_update("AssignSubVariableOp", false));
+
+}  // namespace
+
+namespace detail {
+void anchor_state_ops() {}
+}  // namespace detail
+}  // namespace tfs
