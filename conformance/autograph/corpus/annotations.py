@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+
+def annotations(x: tf.Tensor, n: int = 2) -> tf.Tensor:
+  y: int = n
+  return x * y

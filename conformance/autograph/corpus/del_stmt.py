@@ -1,0 +1,7 @@
+import tensorflow as tf
+
+
+def del_stmt(x):
+  y = x + 1
+  del y
+  return x

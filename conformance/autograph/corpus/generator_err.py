@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+
+def generator_err(n):
+  for i in range(n):
+    yield i

@@ -1,0 +1,7 @@
+import tensorflow as tf
+
+
+def print_call(x):
+  print(x)
+  print("value", x, sep="=")
+  return x

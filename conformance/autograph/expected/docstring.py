@@ -1,0 +1,12 @@
+def tf__docstring(x):
+    """Doubles x."""
+    with ag__.FunctionScope('docstring', 'fscope', ag__.ConversionOptions(recursive=True, user_requested=True, optional_features=(), internal_convert_user_code=True)) as fscope:
+        do_return = False
+        retval_ = ag__.UndefinedReturnValue()
+        try:
+            do_return = True
+            retval_ = ag__.ld(x) * 2
+        except:
+            do_return = False
+            raise
+        return fscope.ret(retval_, do_return)

@@ -1,0 +1,665 @@
+#include "analysis.h"
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+#include "unparse.h"
+
+namespace tfs::autograph::detail {
+
+// ---------------------------------------------------------------- qualified names
+
+std::string QnTable::of(const P& n) {
+  if (!n) return "";
+  std::string qn, parent, sub;
+  QnInfo info;
+  switch (n->kind) {
+    case K::Name:
+      qn = n->s;
+      info.simple = true;
+      info.support = {qn};
+      break;
+    case K::Attribute:
+      parent = of(n->a);
+      if (parent.empty()) return "";
+      qn = parent + "." + n->s;
+      info.simple = false;
+      info.support = table_.at(parent).support;
+      break;
+    case K::Subscript: {
+      const P& s = n->b;
+      if (s->kind == K::Tuple || s->kind == K::Slice) return "";
+      if (s->kind == K::Constant && s->ckind != ConstKind::Ellipsis) {
+        // qual_names.Literal.__str__: strings in single quotes, everything else str().
+        if (s->ckind == ConstKind::Str)
+          sub = "'" + s->s + "'";
+        else
+          sub = unparse(s);
+      } else {
+        sub = of(s);
+        if (sub.empty()) return "";
+      }
+      parent = of(n->a);
+      if (parent.empty()) return "";
+      qn = parent + "[" + sub + "]";
+      info.simple = false;
+      info.support = table_.at(parent).support;
+      if (s->kind != K::Constant) {
+        const auto& ss = table_.at(sub).support;
+        info.support.insert(ss.begin(), ss.end());
+      }
+      break;
+    }
+    default:
+      return "";
+  }
+  if (!table_.count(qn)) {
+    info.ast = clone(n);
+    set_ctx(info.ast, Ctx::Load);
+    std::function<void(const P&)> unmark = [&](const P& x) {
+      if (!x) return;
+      x->original = false;
+      unmark(x->a);
+      unmark(x->b);
+    };
+    unmark(info.ast);
+    table_[qn] = info;
+    if (!parent.empty()) parent_[qn] = parent;
+  }
+  return qn;
+}
+
+Names QnTable::owners(const std::string& qn) const {
+  Names out;
+  auto it = parent_.find(qn);
+  while (it != parent_.end()) {
+    out.insert(it->second);
+    it = parent_.find(it->second);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- activity
+
+namespace {
+
+class ActivityWalker {
+ public:
+  ActivityWalker(QnTable& qns, Activity& act) : qns_(qns), act_(act) {}
+
+  // include_nested: whether free names of nested function bodies count (block view) or not
+  // (CFG node view).
+  bool include_nested = true;
+
+  void stmts(const Block& b) {
+    for (const auto& s : b) stmt(s);
+  }
+
+  void stmt(const P& n) {
+    switch (n->kind) {
+      case K::FunctionDef: {
+        for (auto& d : n->v2) expr(d);
+        if (n->b) annotation(n->b);
+        arg_defaults_and_annotations(n->a);
+        act_.modified.insert(n->s);
+        act_.bound.insert(n->s);
+        if (include_nested) nested_function(n->a, n->v1, nullptr);
+        break;
+      }
+      case K::ClassDef:
+        for (auto& d : n->v2) expr(d);
+        for (auto& d : n->v3) expr(d);
+        for (auto& d : n->v4) expr(d);
+        act_.modified.insert(n->s);
+        act_.bound.insert(n->s);
+        break;
+      case K::Global:
+        for (auto& nm : n->names) {
+          act_.read.insert(nm);
+          act_.globals.insert(nm);
+        }
+        break;
+      case K::Nonlocal:
+        for (auto& nm : n->names) {
+          act_.read.insert(nm);
+          act_.bound.insert(nm);
+          act_.nonlocals.insert(nm);
+        }
+        break;
+      case K::Import:
+      case K::ImportFrom:
+        for (auto& al : n->v1) {
+          std::string nm = !al->s2.empty() ? al->s2 : al->s.substr(0, al->s.find('.'));
+          act_.modified.insert(nm);
+          act_.bound.insert(nm);
+        }
+        break;
+      case K::AugAssign:
+        in_aug_ = true;
+        expr(n->a);
+        in_aug_ = false;
+        expr(n->b);
+        break;
+      case K::AnnAssign:
+        expr(n->a);
+        if (n->c) expr(n->c);
+        annotation(n->b);
+        break;
+      case K::For:
+        expr(n->a);
+        expr(n->b);
+        if (n->extra_test) expr(n->extra_test);
+        stmts(n->v1);
+        stmts(n->v2);
+        break;
+      case K::While:
+      case K::If:
+        expr(n->a);
+        stmts(n->v1);
+        stmts(n->v2);
+        break;
+      case K::With:
+        for (auto& item : n->v1) withitem(item);
+        stmts(n->v2);
+        break;
+      case K::Try:
+        stmts(n->v1);
+        for (auto& h : n->v2) {
+          if (h->a) expr(h->a);
+          // The handler's name is isolated to the handler.
+          Activity inner;
+          ActivityWalker w(qns_, inner);
+          w.comprehensions_ = comprehensions_;
+          w.stmts(h->v1);
+          inner.modified.erase(h->s);
+          inner.bound.erase(h->s);
+          inner.read.erase(h->s);
+          merge(inner);
+        }
+        stmts(n->v3);
+        stmts(n->v4);
+        break;
+      default:
+        generic(n);
+    }
+  }
+
+  void withitem(const P& item) {
+    expr(item->a);
+    if (item->b) expr(item->b);
+  }
+
+  void expr(const P& n) {
+    if (!n) return;
+    switch (n->kind) {
+      case K::Name:
+      case K::Attribute:
+      case K::Subscript:
+        if (n->kind != K::Name) generic(n);
+        track(n);
+        break;
+      case K::ListComp:
+      case K::SetComp:
+      case K::GeneratorExp:
+      case K::DictComp: {
+        comprehensions_.emplace_back();
+        for (auto& g : n->v1) {
+          expr(g->b);
+          expr(g->a);
+          for (auto& c : g->v1) expr(c);
+        }
+        expr(n->a);
+        if (n->kind == K::DictComp) expr(n->b);
+        comprehensions_.pop_back();
+        break;
+      }
+      case K::Lambda: {
+        arg_defaults_and_annotations(n->a);
+        nested_function(n->a, {}, n->b);
+        break;
+      }
+      default:
+        generic(n);
+    }
+  }
+
+  void annotation(const P& n) { expr(n); }
+
+ private:
+  void generic(const P& n) {
+    for (const P* c : {&n->a, &n->b, &n->c})
+      if (*c) visit_any(*c);
+    for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+      for (auto& c : *v)
+        if (c) visit_any(c);
+  }
+
+  void visit_any(const P& n) {
+    if (is_stmt(n->kind))
+      stmt(n);
+    else if (n->kind == K::WithItem)
+      withitem(n);
+    else
+      expr(n);
+  }
+
+  void arg_defaults_and_annotations(const P& args) {
+    if (!args) return;
+    for (auto& d : args->v4) expr(d);
+    for (auto& d : args->v5)
+      if (d) expr(d);
+    for (const Block* v : {&args->v1, &args->v2, &args->v3})
+      for (auto& a : *v)
+        if (a->a) annotation(a->a);
+    for (const P* a : {&args->a, &args->b})
+      if (*a && (*a)->a) annotation((*a)->a);
+  }
+
+  std::vector<std::string> params(const P& args) {
+    std::vector<std::string> out;
+    if (!args) return out;
+    for (const Block* v : {&args->v1, &args->v2, &args->v3})
+      for (auto& a : *v) out.push_back(a->s);
+    if (args->a) out.push_back(args->a->s);
+    if (args->b) out.push_back(args->b->s);
+    return out;
+  }
+
+  // An isolated scope: its free names become reads here. A lambda also leaks the reads of its
+  // body (activity.py's visit_Lambda adds `lambda_scope.read - lambda_scope.bound`).
+  void nested_function(const P& args, const Block& body, const P& lambda_body) {
+    Activity inner;
+    ActivityWalker w(qns_, inner);
+    if (lambda_body)
+      w.expr(lambda_body);
+    else
+      w.stmts(body);
+    Names body_read = inner.read, body_bound = inner.bound;
+    for (auto& p : params(args)) inner.bound.insert(p);
+    for (auto& r : inner.read)
+      if (!inner.bound.count(r)) act_.read.insert(r);
+    if (lambda_body)
+      for (auto& r : body_read)
+        if (!body_bound.count(r)) act_.read.insert(r);
+  }
+
+  void track(const P& n) {
+    std::string qn = qns_.of(n);
+    if (qn.empty()) return;
+    Names owners = qns_.owners(qn);
+    for (auto& targets : comprehensions_) {
+      if (targets.count(qn)) return;
+      for (auto& o : owners)
+        if (targets.count(o)) return;
+    }
+    switch (n->ctx) {
+      case Ctx::Store:
+        if (!comprehensions_.empty()) {
+          comprehensions_.back().insert(qn);
+          return;
+        }
+        act_.modified.insert(qn);
+        act_.bound.insert(qn);
+        if (in_aug_) act_.read.insert(qn);
+        break;
+      case Ctx::Load:
+        act_.read.insert(qn);
+        break;
+      case Ctx::Del:
+        act_.read.insert(qn);
+        act_.bound.insert(qn);
+        act_.deleted.insert(qn);
+        break;
+    }
+  }
+
+  void merge(const Activity& o) {
+    for (auto [dst, src] : {std::pair{&act_.read, &o.read},
+                            {&act_.modified, &o.modified},
+                            {&act_.bound, &o.bound},
+                            {&act_.deleted, &o.deleted},
+                            {&act_.globals, &o.globals},
+                            {&act_.nonlocals, &o.nonlocals}})
+      dst->insert(src->begin(), src->end());
+  }
+
+  QnTable& qns_;
+  Activity& act_;
+  bool in_aug_ = false;
+  std::vector<Names> comprehensions_;
+};
+
+}  // namespace
+
+Activity block_activity(const Block& b, QnTable& qns) {
+  Activity act;
+  ActivityWalker(qns, act).stmts(b);
+  return act;
+}
+
+Activity node_activity(const P& n, QnTable& qns) {
+  Activity act;
+  ActivityWalker w(qns, act);
+  w.include_nested = false;
+  if (is_stmt(n->kind))
+    w.stmt(n);
+  else if (n->kind == K::WithItem) {
+    w.expr(n->a);
+    if (n->b) w.expr(n->b);
+  } else {
+    w.expr(n);
+  }
+  return act;
+}
+
+Activity function_scope(const P& fn, QnTable& qns) {
+  if (fn->kind == K::Lambda) {
+    Activity act;
+    ActivityWalker(qns, act).expr(fn->b);
+    return act;
+  }
+  return block_activity(fn->v1, qns);
+}
+
+Names referenced_names(const P& fn, QnTable& qns) {
+  Activity act;
+  ActivityWalker w(qns, act);
+  w.stmts(fn->v1);
+  Names out;
+  for (const auto& r : act.read) {
+    const QnInfo& info = qns.info(r);
+    if (info.simple) {
+      out.insert(r);
+    } else if (info.ast->kind == K::Attribute) {
+      out.insert(info.ast->s);  // Namer reserves the string parts of a QN: the attribute name
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- dataflow
+
+namespace {
+
+struct Fwd {
+  Names defs;
+  std::set<const Node*> fns;
+  bool live = true;
+};
+
+Fwd join(const Fwd& a, const Fwd& b) {
+  if (!a.live) return b;
+  if (!b.live) return a;
+  Fwd out = a;
+  out.defs.insert(b.defs.begin(), b.defs.end());
+  out.fns.insert(b.fns.begin(), b.fns.end());
+  return out;
+}
+
+bool same(const Fwd& a, const Fwd& b) {
+  return a.live == b.live && a.defs == b.defs && a.fns == b.fns;
+}
+
+class FlowAnalyzer {
+ public:
+  FlowAnalyzer(QnTable& qns, std::map<const Node*, FlowInfo>& out) : qns_(qns), out_(out) {}
+
+  void function(const P& fn, const std::set<const Node*>& external_fns) {
+    Fwd in;
+    in.fns = external_fns;
+    std::vector<std::string> ps;
+    if (fn->a) {
+      for (const Block* v : {&fn->a->v1, &fn->a->v2, &fn->a->v3})
+        for (auto& a : *v) in.defs.insert(a->s);
+      if (fn->a->a) in.defs.insert(fn->a->a->s);
+      if (fn->a->b) in.defs.insert(fn->a->b->s);
+    }
+    fwd_block(fn->v1, in);
+    bwd_block(fn->v1, {});
+    for (auto& [nested, fns] : nested_)
+      if (nested != fn.get() && !done_.count(nested)) {
+        done_.insert(nested);
+        FlowAnalyzer sub(qns_, out_);
+        sub.done_ = done_;
+        sub.function(nested_nodes_[nested], fns);
+      }
+  }
+
+ private:
+  const Activity& act(const P& n) {
+    auto it = acts_.find(n.get());
+    if (it != acts_.end()) return it->second;
+    return acts_[n.get()] = node_activity(n, qns_);
+  }
+
+  Fwd xfer(const P& n, const Fwd& in) {
+    fns_in_[n.get()] = in.fns;
+    const Activity& a = act(n);
+    Fwd out = in;
+    for (auto& k : a.modified) out.defs.erase(k);
+    for (auto& k : a.deleted) out.defs.erase(k);
+    for (auto& g : a.bound)
+      if (!a.deleted.count(g)) out.defs.insert(g);
+    for (auto& g : a.globals)
+      if (!a.deleted.count(g)) out.defs.insert(g);
+    if (n->kind == K::FunctionDef) {
+      out.fns.insert(n.get());
+      nested_[n.get()] = in.fns;
+      nested_nodes_[n.get()] = n;
+    }
+    return out;
+  }
+
+  Fwd fwd_block(const Block& b, Fwd in) {
+    for (const auto& s : b) in = fwd_stmt(s, in);
+    return in;
+  }
+
+  Fwd fwd_stmt(const P& s, const Fwd& in) {
+    switch (s->kind) {
+      case K::If: {
+        out_[s.get()].defined_in = in.defs;
+        Fwd t = xfer(s->a, in);
+        return join(fwd_block(s->v1, t), fwd_block(s->v2, t));
+      }
+      case K::While: {
+        out_[s.get()].defined_in = in.defs;
+        Fwd back;
+        back.live = false;
+        while (true) {
+          Fwd t = xfer(s->a, join(in, back));
+          Fwd nb = fwd_block(s->v1, t);
+          if (same(nb, back)) return fwd_block(s->v2, t);
+          back = join(back, nb);
+        }
+      }
+      case K::For: {
+        out_[s.get()].defined_in = in.defs;
+        Fwd back;
+        back.live = false;
+        while (true) {
+          Fwd h = xfer(iter_node(s), join(in, back));
+          Fwd e = s->extra_test ? xfer(s->extra_test, h) : h;
+          Fwd nb = fwd_block(s->v1, e);
+          if (same(nb, back)) return fwd_block(s->v2, h);
+          back = join(back, nb);
+        }
+      }
+      case K::Try: {
+        Fwd b = fwd_block(s->v1, in);
+        if (!s->v3.empty()) b = join(fwd_block(s->v3, b), b);
+        if (!s->v2.empty()) {
+          Fwd hs = b;
+          for (auto& h : s->v2) hs = join(hs, fwd_block(h->v1, b));
+          b = hs;
+        }
+        return fwd_block(s->v4, b);
+      }
+      case K::With: {
+        Fwd cur = in;
+        for (auto& item : s->v1) cur = xfer(item, cur);
+        return fwd_block(s->v2, cur);
+      }
+      case K::Return:
+      case K::Raise: {
+        xfer(s, in);
+        Fwd dead;
+        dead.live = false;
+        return dead;
+      }
+      default:
+        return xfer(s, in);
+    }
+  }
+
+  // The For loop head: the target store and the iterated expression (node.iter's scope).
+  const P& iter_node(const P& s) {
+    auto it = iter_nodes_.find(s.get());
+    if (it != iter_nodes_.end()) return it->second;
+    auto n = std::make_shared<Node>(K::Tuple);
+    n->v1 = {s->a, s->b};
+    return iter_nodes_[s.get()] = n;
+  }
+
+  Names node_in(const P& n, const Names& out) {
+    const Activity& a = act(n);
+    Names in = a.read;
+    for (auto& v : out)
+      if (!a.modified.count(v) && !a.deleted.count(v)) in.insert(v);
+    for (const Node* fn : fns_in_[n.get()]) {
+      if (fn->kind != K::FunctionDef) continue;
+      Names free = free_names(fn);
+      in.insert(free.begin(), free.end());
+    }
+    return in;
+  }
+
+  Names free_names(const Node* fn) {
+    auto it = free_.find(fn);
+    if (it != free_.end()) return it->second;
+    Activity inner = block_activity(fn->v1, qns_);
+    for (const Block* v : {&fn->a->v1, &fn->a->v2, &fn->a->v3})
+      for (auto& a : *v) inner.bound.insert(a->s);
+    if (fn->a->a) inner.bound.insert(fn->a->a->s);
+    if (fn->a->b) inner.bound.insert(fn->a->b->s);
+    Names free;
+    for (auto& r : inner.read)
+      if (!inner.bound.count(r)) free.insert(r);
+    return free_[fn] = free;
+  }
+
+  Names bwd_block(const Block& b, Names after) {
+    for (auto it = b.rbegin(); it != b.rend(); ++it) after = bwd_stmt(*it, after);
+    return after;
+  }
+
+  static Names unite(Names a, const Names& b) {
+    a.insert(b.begin(), b.end());
+    return a;
+  }
+
+  Names bwd_stmt(const P& s, const Names& after) {
+    switch (s->kind) {
+      case K::If: {
+        Names body = bwd_block(s->v1, after);
+        Names orelse = bwd_block(s->v2, after);
+        Names in = node_in(s->a, unite(body, orelse));
+        out_[s.get()].live_in = in;
+        out_[s.get()].live_out = after;
+        return in;
+      }
+      case K::While: {
+        Names head;
+        Names exit = bwd_block(s->v2, after);
+        while (true) {
+          Names body = bwd_block(s->v1, head);
+          Names next = node_in(s->a, unite(body, exit));
+          if (next == head) break;
+          head = next;
+        }
+        out_[s.get()].live_in = head;
+        out_[s.get()].live_out = after;
+        return head;
+      }
+      case K::For: {
+        Names head;
+        Names exit = bwd_block(s->v2, after);
+        while (true) {
+          Names body = bwd_block(s->v1, head);
+          if (s->extra_test) body = node_in(s->extra_test, body);
+          Names next = node_in(iter_node(s), unite(body, exit));
+          if (next == head) break;
+          head = next;
+        }
+        out_[s.get()].live_in = head;
+        out_[s.get()].live_out = after;
+        return head;
+      }
+      case K::Try: {
+        Names f = bwd_block(s->v4, after);
+        Names h = f;
+        for (auto& hd : s->v2) h = unite(h, bwd_block(hd->v1, f));
+        Names o = s->v3.empty() ? h : unite(bwd_block(s->v3, h), h);
+        return bwd_block(s->v1, o);
+      }
+      case K::With: {
+        Names b = bwd_block(s->v2, after);
+        for (auto it = s->v1.rbegin(); it != s->v1.rend(); ++it) b = node_in(*it, b);
+        return b;
+      }
+      case K::Return:
+      case K::Raise:
+        return node_in(s, {});
+      default:
+        return node_in(s, after);
+    }
+  }
+
+  QnTable& qns_;
+  std::map<const Node*, FlowInfo>& out_;
+  std::map<const Node*, Activity> acts_;
+  std::map<const Node*, std::set<const Node*>> fns_in_;
+  std::map<const Node*, std::set<const Node*>> nested_;
+  std::map<const Node*, P> nested_nodes_;
+  std::map<const Node*, P> iter_nodes_;
+  std::map<const Node*, Names> free_;
+  std::set<const Node*> done_;
+};
+
+void annotate_scopes(const Block& b, QnTable& qns, std::map<const Node*, FlowInfo>& out) {
+  for (const auto& s : b) {
+    if (!s) continue;
+    if (s->kind == K::If || s->kind == K::While || s->kind == K::For) {
+      FlowInfo& f = out[s.get()];
+      f.body = block_activity(s->v1, qns);
+      f.orelse = block_activity(s->v2, qns);
+      if (s->kind == K::For) {
+        Activity it = node_activity(s->a, qns);
+        if (s->extra_test) {
+          Activity e = node_activity(s->extra_test, qns);
+          it.read.insert(e.read.begin(), e.read.end());
+        }
+        f.iterate = it;
+      }
+    }
+    for (const Block* v : {&s->v1, &s->v2, &s->v3, &s->v4}) {
+      if (s->kind == K::Try && v == &s->v2) {
+        for (auto& h : s->v2) annotate_scopes(h->v1, qns, out);
+        continue;
+      }
+      annotate_scopes(*v, qns, out);
+    }
+  }
+}
+
+}  // namespace
+
+std::map<const Node*, FlowInfo> analyze_control_flow(const P& fn, QnTable& qns) {
+  std::map<const Node*, FlowInfo> out;
+  FlowAnalyzer(qns, out).function(fn, {});
+  annotate_scopes(fn->v1, qns, out);
+  return out;
+}
+
+}  // namespace tfs::autograph::detail

@@ -1,0 +1,219 @@
+// Public entry points: find the function, run the passes in TF's order, print, diff.
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "parser.h"
+#include "passes.h"
+#include "tfscope/autograph.h"
+#include "unparse.h"
+
+namespace tfs::autograph {
+namespace detail {
+namespace {
+
+// Names from the user's signature annotations and nested-function decorators are not
+// annotated with definitions by TF's reaching_definitions, so `variables` leaves them alone.
+void unmark_tree(const P& n) {
+  if (!n) return;
+  n->original = false;
+  for (const P* c : {&n->a, &n->b, &n->c}) unmark_tree(*c);
+  for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+    for (auto& c : *v) unmark_tree(c);
+}
+
+void unmark_signatures(const P& n) {
+  if (!n) return;
+  if (n->kind == K::FunctionDef) {
+    for (auto& d : n->v2) unmark_tree(d);
+    unmark_tree(n->b);
+    const P& args = n->a;
+    for (const Block* v : {&args->v1, &args->v2, &args->v3})
+      for (auto& a : *v) unmark_tree(a->a);
+    for (const P* a : {&args->a, &args->b})
+      if (*a) unmark_tree((*a)->a);
+  }
+  for (const P* c : {&n->a, &n->b, &n->c}) unmark_signatures(*c);
+  for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+    for (auto& c : *v) unmark_signatures(c);
+}
+
+// TF's CFG has no scope for a NamedExpr node, and the initial analysis asserts on it.
+const Node* find_named_expr(const P& n) {
+  if (!n) return nullptr;
+  if (n->kind == K::NamedExpr) return n.get();
+  for (const P* c : {&n->a, &n->b, &n->c})
+    if (const Node* r = find_named_expr(*c)) return r;
+  for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+    for (auto& c : *v)
+      if (const Node* r = find_named_expr(c)) return r;
+  return nullptr;
+}
+
+Names module_globals(const ParsedModule& m) {
+  Names g = {"__name__", "__doc__",  "__package__", "__loader__",
+             "__spec__", "__file__", "__cached__",  "__builtins__"};
+  std::function<void(const P&)> targets = [&](const P& t) {
+    if (!t) return;
+    if (t->kind == K::Name) g.insert(t->s);
+    if (t->kind == K::Tuple || t->kind == K::List)
+      for (auto& e : t->v1) targets(e);
+    if (t->kind == K::Starred) targets(t->a);
+  };
+  std::function<void(const Block&)> block = [&](const Block& b) {
+    for (const auto& s : b) {
+      switch (s->kind) {
+        case K::FunctionDef:
+        case K::ClassDef:
+          g.insert(s->s);
+          break;
+        case K::Assign:
+          for (auto& t : s->v1) targets(t);
+          break;
+        case K::AnnAssign:
+        case K::AugAssign:
+          targets(s->a);
+          break;
+        case K::Import:
+        case K::ImportFrom:
+          for (auto& al : s->v1)
+            g.insert(!al->s2.empty() ? al->s2 : al->s.substr(0, al->s.find('.')));
+          break;
+        case K::For:
+          targets(s->a);
+          block(s->v1);
+          block(s->v2);
+          break;
+        case K::If:
+        case K::While:
+          block(s->v1);
+          block(s->v2);
+          break;
+        case K::Try:
+          block(s->v1);
+          for (auto& h : s->v2) block(h->v1);
+          block(s->v3);
+          block(s->v4);
+          break;
+        case K::With:
+          block(s->v2);
+          break;
+        default:
+          break;
+      }
+    }
+  };
+  block(m.body);
+  return g;
+}
+
+std::string dedent(const std::string& text) {
+  // textwrap.dedent: remove the longest common leading whitespace of non-blank lines.
+  std::vector<std::string> lines;
+  std::stringstream ss(text);
+  std::string line;
+  while (std::getline(ss, line)) lines.push_back(line);
+  std::string margin;
+  bool first = true;
+  for (const auto& l : lines) {
+    if (l.find_first_not_of(" \t") == std::string::npos) continue;
+    std::string ws = l.substr(0, l.find_first_not_of(" \t"));
+    if (first) {
+      margin = ws;
+      first = false;
+    } else {
+      size_t k = 0;
+      while (k < margin.size() && k < ws.size() && margin[k] == ws[k]) ++k;
+      margin.resize(k);
+    }
+  }
+  std::string out;
+  for (const auto& l : lines) {
+    if (l.find_first_not_of(" \t") == std::string::npos)
+      out += "\n";
+    else
+      out += l.substr(margin.size()) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+}  // namespace detail
+
+int ConversionResult::converted_lines() const {
+  int n = 0;
+  for (char c : converted) n += c == '\n';
+  return n;
+}
+
+ConversionResult convert_source(std::string_view source, std::string_view function_name,
+                                std::string_view filename) {
+  using namespace detail;
+  ParsedModule m = parse_module(source);
+  P fn;
+  std::pair<int, int> span;
+  for (size_t i = 0; i < m.body.size(); ++i) {
+    if (m.body[i]->kind == K::FunctionDef && m.body[i]->s == function_name) {
+      fn = m.body[i];
+      span = m.spans[i];
+    }
+  }
+  if (!fn)
+    throw ConversionError("[autograph] no function named '" + std::string(function_name) + "' in " +
+                          std::string(filename));
+
+  ConversionResult result;
+  result.function_name = std::string(function_name);
+  {
+    std::stringstream ss{std::string(source)};
+    std::string line, text;
+    for (int ln = 1; std::getline(ss, line); ++ln)
+      if (ln >= span.first && ln <= span.second) text += line + "\n";
+    result.original = dedent(text);
+  }
+
+  Context ctx(module_globals(m));
+  unmark_signatures(fn);
+  check_unsupported(fn);
+  if (const Node* ne = find_named_expr(fn)) {
+    throw ConversionError("converting <function " + std::string(function_name) +
+                              " at 0x0>: AssertionError: (<gast.gast.NamedExpr object at 0x0>, " +
+                              unparse(std::make_shared<Node>(*ne)) + ")",
+                          "ConversionError");
+  }
+  compute_referenced(fn, ctx);
+  functions_pass(fn, ctx);
+  directives_pass(fn, ctx);
+  break_pass(fn, ctx);
+  continue_pass(fn, ctx);
+  return_pass(fn, ctx);
+  call_trees_pass(fn, ctx);
+  control_flow_pass(fn, ctx);
+  conditional_expressions_pass(fn);
+  logical_expressions_pass(fn);
+  variables_pass(fn);
+
+  fn->s = "tf__" + fn->s;
+  for (auto& d : fn->a->v4) d = kw_const(ConstKind::None);
+  for (auto& d : fn->a->v5)
+    if (d) d = kw_const(ConstKind::None);
+
+  result.converted = unparse(fn) + "\n";
+  result.if_stmts = ctx.if_stmts;
+  result.while_stmts = ctx.while_stmts;
+  result.for_stmts = ctx.for_stmts;
+  std::string label = std::string(filename) + ":" + result.function_name;
+  result.diff = unified_diff(result.original, result.converted, label + " (original)",
+                             label + " (converted)");
+  return result;
+}
+
+ConversionResult convert_file(const std::string& path, std::string_view function_name) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConversionError("[autograph] cannot read " + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return convert_source(ss.str(), function_name, path);
+}
+
+}  // namespace tfs::autograph

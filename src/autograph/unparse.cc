@@ -1,0 +1,841 @@
+#include "unparse.h"
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <stdexcept>
+
+namespace tfs::autograph::detail {
+namespace {
+
+// Python's ast._Precedence.
+enum Prec {
+  NAMED_EXPR = 1,
+  TUPLE,
+  YIELD,
+  TEST,
+  OR,
+  AND,
+  NOT,
+  CMP,
+  EXPR,
+  BOR = EXPR,
+  BXOR,
+  BAND,
+  SHIFT,
+  ARITH,
+  TERM,
+  FACTOR,
+  POWER,
+  AWAIT,
+  ATOM
+};
+
+int binop_prec(const std::string& op) {
+  if (op == "+" || op == "-") return ARITH;
+  if (op == "*" || op == "@" || op == "/" || op == "%" || op == "//") return TERM;
+  if (op == "<<" || op == ">>") return SHIFT;
+  if (op == "|") return BOR;
+  if (op == "^") return BXOR;
+  if (op == "&") return BAND;
+  return POWER;
+}
+
+// Decodes one UTF-8 code point starting at s[i]; advances i.
+unsigned long next_cp(const std::string& s, size_t& i) {
+  unsigned char c = s[i];
+  int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  unsigned long cp = n == 1 ? c : n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+  for (int k = 1; k < n && i + k < s.size(); ++k) cp = (cp << 6) | (s[i + k] & 0x3F);
+  i += n;
+  return cp;
+}
+
+bool printable(unsigned long cp) {
+  if (cp < 0x20 || cp == 0x7F) return false;
+  if (cp >= 0x80 && cp < 0xA0) return false;
+  if (cp == 0xAD || (cp >= 0x2028 && cp <= 0x2029) || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+  return true;
+}
+
+std::string hex_escape(unsigned long cp) {
+  char buf[16];
+  if (cp < 0x100)
+    std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(cp));
+  else if (cp < 0x10000)
+    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+  else
+    std::snprintf(buf, sizeof buf, "\\U%08x", static_cast<unsigned>(cp));
+  return buf;
+}
+
+std::string bytes_repr(const std::string& v) {
+  bool has_sq = v.find('\'') != std::string::npos, has_dq = v.find('"') != std::string::npos;
+  char q = has_sq && !has_dq ? '"' : '\'';
+  std::string out = "b";
+  out += q;
+  for (unsigned char c : v) {
+    if (c == q || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c < 0x20 || c >= 0x7F)
+      out += hex_escape(c);
+    else
+      out += static_cast<char>(c);
+  }
+  out += q;
+  return out;
+}
+
+std::string float_repr(const std::string& literal) {
+  double v = std::strtod(literal.c_str(), nullptr);
+  if (v > 1.7976931348623157e308) return "1e309";
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  std::string sci(buf, res.ptr);
+  size_t e = sci.find('e');
+  std::string mant = sci.substr(0, e);
+  int exp = std::atoi(sci.c_str() + e + 1);
+  std::string digits;
+  for (char c : mant)
+    if (c != '.') digits += c;
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  if (exp >= -5 + 1 && exp < 16) {  // repr uses fixed notation for -4 <= exp < 16
+    std::string out;
+    if (exp >= 0) {
+      std::string ip = digits.substr(0, std::min<size_t>(digits.size(), exp + 1));
+      while (static_cast<int>(ip.size()) < exp + 1) ip += '0';
+      std::string fp = digits.size() > static_cast<size_t>(exp + 1) ? digits.substr(exp + 1) : "0";
+      out = ip + "." + fp;
+    } else {
+      out = "0." + std::string(-exp - 1, '0') + digits;
+    }
+    return out;
+  }
+  std::string out = digits.substr(0, 1);
+  if (digits.size() > 1) out += "." + digits.substr(1);
+  char eb[16];
+  std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
+  return out + eb;
+}
+
+std::string int_repr(const std::string& literal) {
+  if (literal.size() > 1 && literal[0] == '0' &&
+      std::isalpha(static_cast<unsigned char>(literal[1]))) {
+    int base = std::tolower(literal[1]) == 'x' ? 16 : std::tolower(literal[1]) == 'o' ? 8 : 2;
+    return std::to_string(std::stoull(literal.substr(2), nullptr, base));
+  }
+  size_t nz = literal.find_first_not_of('0');
+  return nz == std::string::npos ? "0" : literal.substr(nz);
+}
+
+class Unparser {
+ public:
+  std::string out;
+
+  void stmts(const Block& b) {
+    for (const auto& s : b) stmt(s);
+  }
+
+  void fill(const std::string& text = "") {
+    if (!out.empty()) out += "\n";
+    out += std::string(4 * indent_, ' ') + text;
+  }
+  void maybe_newline() {
+    if (!out.empty()) out += "\n";
+  }
+  void block(const Block& b) {
+    out += ":";
+    ++indent_;
+    stmts(b);
+    --indent_;
+  }
+
+  void stmt(const P& n) {
+    switch (n->kind) {
+      case K::FunctionDef: {
+        maybe_newline();
+        for (auto& d : n->v2) {
+          fill("@");
+          expr(d, TEST);
+        }
+        fill(std::string(n->flag ? "async def " : "def ") + n->s);
+        out += "(";
+        arguments(n->a);
+        out += ")";
+        if (n->b) {
+          out += " -> ";
+          expr(n->b, TEST);
+        }
+        body_with_docstring(n->v1);
+        break;
+      }
+      case K::ClassDef: {
+        maybe_newline();
+        for (auto& d : n->v2) {
+          fill("@");
+          expr(d, TEST);
+        }
+        fill("class " + n->s);
+        if (!n->v3.empty() || !n->v4.empty()) {
+          out += "(";
+          bool comma = false;
+          for (auto& e : n->v3) {
+            if (comma) out += ", ";
+            comma = true;
+            expr(e, TEST);
+          }
+          for (auto& e : n->v4) {
+            if (comma) out += ", ";
+            comma = true;
+            expr(e, TEST);
+          }
+          out += ")";
+        }
+        body_with_docstring(n->v1);
+        break;
+      }
+      case K::Return:
+        fill("return");
+        if (n->a) {
+          out += " ";
+          expr(n->a, TEST);
+        }
+        break;
+      case K::Delete:
+        fill("del ");
+        interleave(n->v1, TEST);
+        break;
+      case K::Assign:
+        fill();
+        for (auto& t : n->v1) {
+          expr(t, TUPLE);
+          out += " = ";
+        }
+        expr(n->a, TEST);
+        break;
+      case K::AugAssign:
+        fill();
+        expr(n->a, TEST);
+        out += " " + n->s + "= ";
+        expr(n->b, TEST);
+        break;
+      case K::AnnAssign:
+        fill();
+        if (!n->flag && n->a->kind == K::Name) {
+          out += "(";
+          expr(n->a, TEST);
+          out += ")";
+        } else {
+          expr(n->a, TEST);
+        }
+        out += ": ";
+        expr(n->b, TEST);
+        if (n->c) {
+          out += " = ";
+          expr(n->c, TEST);
+        }
+        break;
+      case K::For:
+        fill(n->flag ? "async for " : "for ");
+        expr(n->a, TUPLE);
+        out += " in ";
+        expr(n->b, TEST);
+        block(n->v1);
+        if (!n->v2.empty()) {
+          fill("else");
+          block(n->v2);
+        }
+        break;
+      case K::While:
+        fill("while ");
+        expr(n->a, TEST);
+        block(n->v1);
+        if (!n->v2.empty()) {
+          fill("else");
+          block(n->v2);
+        }
+        break;
+      case K::If: {
+        fill("if ");
+        expr(n->a, TEST);
+        block(n->v1);
+        const Node* cur = n.get();
+        while (cur->v2.size() == 1 && cur->v2[0]->kind == K::If) {
+          cur = cur->v2[0].get();
+          fill("elif ");
+          expr(cur->a, TEST);
+          block(cur->v1);
+        }
+        if (!cur->v2.empty()) {
+          fill("else");
+          block(cur->v2);
+        }
+        break;
+      }
+      case K::With:
+        fill(n->flag ? "async with " : "with ");
+        for (size_t i = 0; i < n->v1.size(); ++i) {
+          if (i) out += ", ";
+          expr(n->v1[i]->a, TEST);
+          if (n->v1[i]->b) {
+            out += " as ";
+            expr(n->v1[i]->b, TEST);
+          }
+        }
+        block(n->v2);
+        break;
+      case K::Raise:
+        fill("raise");
+        if (n->a) {
+          out += " ";
+          expr(n->a, TEST);
+          if (n->b) {
+            out += " from ";
+            expr(n->b, TEST);
+          }
+        }
+        break;
+      case K::Try:
+        fill("try");
+        block(n->v1);
+        for (auto& h : n->v2) {
+          fill(n->flag ? "except*" : "except");
+          if (h->a) {
+            out += " ";
+            expr(h->a, TEST);
+          }
+          if (!h->s.empty()) out += " as " + h->s;
+          block(h->v1);
+        }
+        if (!n->v3.empty()) {
+          fill("else");
+          block(n->v3);
+        }
+        if (!n->v4.empty()) {
+          fill("finally");
+          block(n->v4);
+        }
+        break;
+      case K::Assert:
+        fill("assert ");
+        expr(n->a, TEST);
+        if (n->b) {
+          out += ", ";
+          expr(n->b, TEST);
+        }
+        break;
+      case K::Import:
+        fill("import ");
+        aliases(n->v1);
+        break;
+      case K::ImportFrom:
+        fill("from ");
+        out += std::string(n->flag, '.');
+        out += n->s;
+        out += " import ";
+        aliases(n->v1);
+        break;
+      case K::Global:
+      case K::Nonlocal:
+        fill(n->kind == K::Global ? "global " : "nonlocal ");
+        for (size_t i = 0; i < n->names.size(); ++i) out += (i ? ", " : "") + n->names[i];
+        break;
+      case K::Expr:
+        fill();
+        expr(n->a, YIELD);
+        break;
+      case K::Pass:
+        fill("pass");
+        break;
+      case K::Break:
+        fill("break");
+        break;
+      case K::Continue:
+        fill("continue");
+        break;
+      default:
+        throw std::logic_error("unparse: not a statement");
+    }
+  }
+
+  void aliases(const Block& al) {
+    for (size_t i = 0; i < al.size(); ++i) {
+      if (i) out += ", ";
+      out += al[i]->s;
+      if (!al[i]->s2.empty()) out += " as " + al[i]->s2;
+    }
+  }
+
+  void body_with_docstring(const Block& body) {
+    if (!body.empty() && body[0]->kind == K::Expr && body[0]->a->kind == K::Constant &&
+        body[0]->a->ckind == ConstKind::Str) {
+      out += ":";
+      ++indent_;
+      fill();
+      out += docstring(body[0]->a->s);
+      stmts(Block(body.begin() + 1, body.end()));
+      --indent_;
+      return;
+    }
+    block(body);
+  }
+
+  static std::string docstring(const std::string& v) {
+    // _str_literal_helper with multi-line quotes; newlines and tabs stay literal.
+    std::string esc;
+    for (size_t i = 0; i < v.size();) {
+      size_t start = i;
+      unsigned long cp = next_cp(v, i);
+      if (cp == '\n' || cp == '\t')
+        esc += static_cast<char>(cp);
+      else if (cp == '\\')
+        esc += "\\\\";
+      else if (!printable(cp))
+        esc += cp == '\r' ? "\\r" : hex_escape(cp);
+      else
+        esc += v.substr(start, i - start);
+    }
+    std::string q = esc.find("\"\"\"") == std::string::npos ? "\"\"\"" : "'''";
+    if (!esc.empty() && esc.back() == q[0]) esc = esc.substr(0, esc.size() - 1) + "\\" + q[0];
+    return q + esc + q;
+  }
+
+  void interleave(const Block& items, int prec) {
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i) out += ", ";
+      expr(items[i], prec);
+    }
+  }
+
+  void items_view(const Block& items) {
+    if (items.size() == 1) {
+      expr(items[0], TEST);
+      out += ",";
+    } else {
+      interleave(items, TEST);
+    }
+  }
+
+  void arguments(const P& a) {
+    if (!a) return;
+    bool first = true;
+    Block all = a->v1;
+    all.insert(all.end(), a->v2.begin(), a->v2.end());
+    size_t ndef = a->v4.size();
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (!first) out += ", ";
+      first = false;
+      arg(all[i]);
+      if (i + ndef >= all.size()) {
+        out += "=";
+        expr(a->v4[i + ndef - all.size()], TEST);
+      }
+      if (i + 1 == a->v1.size()) out += ", /";
+    }
+    if (a->a || !a->v3.empty()) {
+      if (!first) out += ", ";
+      first = false;
+      out += "*";
+      if (a->a) arg(a->a);
+    }
+    for (size_t i = 0; i < a->v3.size(); ++i) {
+      out += ", ";
+      arg(a->v3[i]);
+      if (i < a->v5.size() && a->v5[i]) {
+        out += "=";
+        expr(a->v5[i], TEST);
+      }
+    }
+    if (a->b) {
+      if (!first) out += ", ";
+      out += "**";
+      arg(a->b);
+    }
+  }
+
+  void arg(const P& a) {
+    out += a->s;
+    if (a->a) {
+      out += ": ";
+      expr(a->a, TEST);
+    }
+  }
+
+  void paren_if(bool cond, const std::function<void()>& f) {
+    if (cond) out += "(";
+    f();
+    if (cond) out += ")";
+  }
+
+  void expr(const P& n, int prec) {
+    switch (n->kind) {
+      case K::Name:
+        out += n->s;
+        break;
+      case K::Constant:
+        constant(n);
+        break;
+      case K::Attribute:
+        expr(n->a, ATOM);
+        if (n->a->kind == K::Constant && n->a->ckind == ConstKind::Int) out += " ";
+        out += "." + n->s;
+        break;
+      case K::Subscript:
+        expr(n->a, ATOM);
+        out += "[";
+        if (n->b->kind == K::Tuple && !n->b->v1.empty())
+          items_view(n->b->v1);
+        else
+          expr(n->b, TEST);
+        out += "]";
+        break;
+      case K::Slice:
+        if (n->a) expr(n->a, TEST);
+        out += ":";
+        if (n->b) expr(n->b, TEST);
+        if (n->c) {
+          out += ":";
+          expr(n->c, TEST);
+        }
+        break;
+      case K::Call: {
+        expr(n->a, ATOM);
+        out += "(";
+        bool comma = false;
+        for (auto& e : n->v1) {
+          if (comma) out += ", ";
+          comma = true;
+          expr(e, TEST);
+        }
+        for (auto& e : n->v2) {
+          if (comma) out += ", ";
+          comma = true;
+          expr(e, TEST);
+        }
+        out += ")";
+        break;
+      }
+      case K::Keyword:
+        if (n->s.empty())
+          out += "**";
+        else
+          out += n->s + "=";
+        expr(n->a, TEST);
+        break;
+      case K::Starred:
+        out += "*";
+        expr(n->a, EXPR);
+        break;
+      case K::BinOp: {
+        int p = binop_prec(n->s);
+        bool rassoc = n->s == "**";
+        paren_if(prec > p, [&] {
+          expr(n->a, rassoc ? p + 1 : p);
+          out += " " + n->s + " ";
+          expr(n->b, rassoc ? p : p + 1);
+        });
+        break;
+      }
+      case K::UnaryOp: {
+        int p = n->s == "not" ? NOT : FACTOR;
+        paren_if(prec > p, [&] {
+          out += n->s;
+          if (p != FACTOR) out += " ";
+          expr(n->a, p);
+        });
+        break;
+      }
+      case K::BoolOp: {
+        int p = n->s == "and" ? AND : OR;
+        paren_if(prec > p, [&] {
+          int level = p;
+          for (size_t i = 0; i < n->v1.size(); ++i) {
+            if (i) out += " " + n->s + " ";
+            ++level;
+            expr(n->v1[i], level);
+          }
+        });
+        break;
+      }
+      case K::Compare:
+        paren_if(prec > CMP, [&] {
+          expr(n->a, CMP + 1);
+          for (size_t i = 0; i < n->v1.size(); ++i) {
+            out += " " + n->names[i] + " ";
+            expr(n->v1[i], CMP + 1);
+          }
+        });
+        break;
+      case K::IfExp:
+        paren_if(prec > TEST, [&] {
+          expr(n->b, TEST + 1);
+          out += " if ";
+          expr(n->a, TEST + 1);
+          out += " else ";
+          expr(n->c, TEST);
+        });
+        break;
+      case K::Lambda:
+        paren_if(prec > TEST, [&] {
+          out += "lambda";
+          Unparser sub;
+          sub.arguments(n->a);
+          if (!sub.out.empty()) out += " " + sub.out;
+          out += ": ";
+          expr(n->b, TEST);
+        });
+        break;
+      case K::Tuple:
+        paren_if(n->v1.empty() || prec > TUPLE, [&] { items_view(n->v1); });
+        break;
+      case K::List:
+        out += "[";
+        interleave(n->v1, TEST);
+        out += "]";
+        break;
+      case K::Set:
+        if (n->v1.empty()) {
+          out += "{*()}";
+        } else {
+          out += "{";
+          interleave(n->v1, TEST);
+          out += "}";
+        }
+        break;
+      case K::Dict:
+        out += "{";
+        for (size_t i = 0; i < n->v1.size(); ++i) {
+          if (i) out += ", ";
+          if (!n->v1[i]) {
+            out += "**";
+            expr(n->v2[i], EXPR);
+          } else {
+            expr(n->v1[i], TEST);
+            out += ": ";
+            expr(n->v2[i], TEST);
+          }
+        }
+        out += "}";
+        break;
+      case K::ListComp:
+      case K::SetComp:
+      case K::GeneratorExp:
+      case K::DictComp: {
+        const char* open = n->kind == K::ListComp ? "[" : n->kind == K::GeneratorExp ? "(" : "{";
+        const char* close = n->kind == K::ListComp ? "]" : n->kind == K::GeneratorExp ? ")" : "}";
+        out += open;
+        expr(n->a, TEST);
+        if (n->kind == K::DictComp) {
+          out += ": ";
+          expr(n->b, TEST);
+        }
+        for (auto& g : n->v1) {
+          out += g->flag ? " async for " : " for ";
+          expr(g->a, TUPLE);
+          out += " in ";
+          expr(g->b, TEST + 1);
+          for (auto& c : g->v1) {
+            out += " if ";
+            expr(c, TEST + 1);
+          }
+        }
+        out += close;
+        break;
+      }
+      case K::JoinedStr:
+        out += "f" + fstring(n);
+        break;
+      case K::FormattedValue: {
+        P js = std::make_shared<Node>(K::JoinedStr);
+        js->v1.push_back(n);
+        out += "f" + fstring(js);
+        break;
+      }
+      case K::NamedExpr:
+        paren_if(prec > NAMED_EXPR, [&] {
+          expr(n->a, ATOM);
+          out += " := ";
+          expr(n->b, ATOM);
+        });
+        break;
+      case K::Await:
+        paren_if(prec > AWAIT, [&] {
+          out += "await";
+          if (n->a) {
+            out += " ";
+            expr(n->a, ATOM);
+          }
+        });
+        break;
+      case K::Yield:
+        paren_if(prec > YIELD, [&] {
+          out += "yield";
+          if (n->a) {
+            out += " ";
+            expr(n->a, ATOM);
+          }
+        });
+        break;
+      case K::YieldFrom:
+        paren_if(prec > YIELD, [&] {
+          out += "yield from ";
+          expr(n->a, ATOM);
+        });
+        break;
+      default:
+        throw std::logic_error("unparse: not an expression");
+    }
+  }
+
+  void constant(const P& n) {
+    switch (n->ckind) {
+      case ConstKind::None:
+        out += "None";
+        break;
+      case ConstKind::True:
+        out += "True";
+        break;
+      case ConstKind::False:
+        out += "False";
+        break;
+      case ConstKind::Ellipsis:
+        out += "...";
+        break;
+      case ConstKind::Int:
+        out += int_repr(n->s);
+        break;
+      case ConstKind::Float:
+        out += float_repr(n->s);
+        break;
+      case ConstKind::Complex: {
+        std::string f = float_repr(n->s);
+        if (f.size() > 2 && f.compare(f.size() - 2, 2, ".0") == 0) f.resize(f.size() - 2);
+        out += f + "j";
+        break;
+      }
+      case ConstKind::Str:
+        out += python_str_repr(n->s);
+        break;
+      case ConstKind::Bytes:
+        out += bytes_repr(n->s);
+        break;
+    }
+  }
+
+  // The body of a JoinedStr: each part escaped, then the first quote style that fits them all.
+  std::string fstring(const P& js) {
+    std::string body;
+    inner(js, body);
+    std::string esc;
+    for (size_t i = 0; i < body.size();) {
+      size_t start = i;
+      unsigned long cp = next_cp(body, i);
+      if (cp == '\\')
+        esc += "\\\\";
+      else if (cp == '\n')
+        esc += "\\n";
+      else if (cp == '\t')
+        esc += "\\t";
+      else if (!printable(cp))
+        esc += cp == '\r' ? "\\r" : hex_escape(cp);
+      else
+        esc += body.substr(start, i - start);
+    }
+    for (const char* q : {"'", "\"", "\"\"\"", "'''"}) {
+      if (esc.find(q) == std::string::npos) {
+        if (!esc.empty() && esc.back() == q[0]) continue;
+        return q + esc + q;
+      }
+    }
+    return "'''" + esc + "'''";
+  }
+
+  void inner(const P& n, std::string& buf) {
+    if (n->kind == K::JoinedStr) {
+      for (auto& v : n->v1) inner(v, buf);
+    } else if (n->kind == K::Constant) {
+      for (char c : n->s) {
+        if (c == '{')
+          buf += "{{";
+        else if (c == '}')
+          buf += "}}";
+        else
+          buf += c;
+      }
+    } else {
+      Unparser sub;
+      sub.quote_avoid_ = true;
+      sub.expr(n->a, TEST + 1);
+      buf += "{";
+      if (!sub.out.empty() && sub.out[0] == '{') buf += " ";
+      buf += sub.out;
+      if (n->flag != -1) {
+        buf += "!";
+        buf += static_cast<char>(n->flag);
+      }
+      if (n->b) {
+        buf += ":";
+        inner(n->b, buf);
+      }
+      buf += "}";
+    }
+  }
+
+  bool quote_avoid_ = false;
+
+ private:
+  int indent_ = 0;
+};
+
+}  // namespace
+
+std::string python_str_repr(const std::string& v) {
+  bool has_sq = v.find('\'') != std::string::npos, has_dq = v.find('"') != std::string::npos;
+  char q = has_sq && !has_dq ? '"' : '\'';
+  std::string out(1, q);
+  for (size_t i = 0; i < v.size();) {
+    size_t start = i;
+    unsigned long cp = next_cp(v, i);
+    if (cp == static_cast<unsigned long>(q) || cp == '\\') {
+      out += '\\';
+      out += static_cast<char>(cp);
+    } else if (cp == '\n')
+      out += "\\n";
+    else if (cp == '\r')
+      out += "\\r";
+    else if (cp == '\t')
+      out += "\\t";
+    else if (!printable(cp))
+      out += hex_escape(cp);
+    else
+      out += v.substr(start, i - start);
+  }
+  out += q;
+  return out;
+}
+
+std::string unparse(const P& node) {
+  Unparser u;
+  if (is_stmt(node->kind))
+    u.stmt(node);
+  else
+    u.expr(node, TEST);
+  return u.out;
+}
+
+std::string unparse(const Block& stmts) {
+  Unparser u;
+  u.stmts(stmts);
+  return u.out;
+}
+
+}  // namespace tfs::autograph::detail
