@@ -3,30 +3,55 @@
 
 Runs every case under one backend and writes what happened as JSON, or compares two such files.
 
-    runner.py --backend tf|tfscope --out results.json [case ...]
-    runner.py --compare tf.json tfscope.json [--known conformance/known_differences.md]
+    runner.py --backend tf|tfscope --out results.json [CASE-or-PREFIX ...]
+    runner.py --compare tf.json tfscope.json [--known known_differences.md] [--quiet]
+    runner.py --list
 
-A case is a Python file under conformance/cases/. It is executed with these names in its globals
-(see conformance/hooks.py for the exact semantics; the summary is in conformance/README section of
-known_differences.md):
+A case is a Python file conformance/cases/NAME.py (its docstring's first line describes it). It is
+run once per backend, in a fresh globals dict holding `tf` (the `tensorflow` or the `tfscope`
+module), `np` (numpy) and the hooks below. The hooks are the only things the runner calls on the
+backend's objects besides what the case itself does:
 
-    tf, np                        the backend module (tensorflow or tfscope) and numpy
-    call(label, fn, *a, **kw)     fn(*a, **kw); records result or exception, then fn's tracing count
-    concrete(label, fn, *a, **kw) fn.get_concrete_function(*a, **kw); records exception and tracing count
-    count(label, fn)              records fn.experimental_get_tracing_count()
-    record(label, value)          records a value (tensors/arrays/nests/scalars/reprs)
-    attempt(label, thunk)         thunk(); records only success or the exception
-    graph_ops(label, cf)          records Counter(n.op for n in cf.graph.as_graph_def().node)
-    describe(label, cf)           graph_ops plus signatures, structured_input_signature, captures ...
-    signatures(label, fn)         records fn.pretty_printed_concrete_signatures() (both forms)
+    call(label, fn, *args, **kwargs)      r = fn(*args, **kwargs); records the result (see encoding)
+                                          or the exception (type(e).__name__, str(e)); then, when fn
+                                          has experimental_get_tracing_count(), records it (also after
+                                          an exception). Returns r, or None on exception.
+    concrete(label, fn, *args, **kwargs)  cf = fn.get_concrete_function(*args, **kwargs); records the
+                                          exception if any and fn's tracing count. Returns cf or None.
+    count(label, fn)                      records fn.experimental_get_tracing_count().
+    record(label, value)                  records encode(value).
+    attempt(label, thunk)                 r = thunk(); records only "ok" or the exception. Returns r.
+    graph_ops(label, cf)                  records collections.Counter(n.op for n in
+                                          cf.graph.as_graph_def().node) as a sorted dict.
+    describe(label, cf)                   records, each field separately (a failing field records its
+                                          exception): ops (as graph_ops), signature =
+                                          cf.pretty_printed_signature(verbose=False), signature_verbose
+                                          = cf.pretty_printed_signature(), structured_input_signature =
+                                          repr(...), structured_outputs = repr(...), inputs =
+                                          [repr(t) for t in cf.inputs], captured_inputs =
+                                          [{"dtype": repr(t.dtype), "shape": repr(t.shape)} ...].
+    signatures(label, fn)                 records fn.pretty_printed_concrete_signatures() and
+                                          fn.pretty_printed_concrete_signatures(verbose=False).
 
-Per event it also records the Python stdout lines, the stderr lines (tf.print), and the warning
-records logged on the `tensorflow` / `tfscope` loggers while the event ran. Output produced
-between events becomes an event of kind "out".
+Encoding of recorded values: None/bool/int/str as themselves; float -> {"float"}; anything with a
+.numpy() method (tensors, variables) -> {"tensor": {array (flat), dtype (numpy's name), shape}};
+numpy arrays -> {"ndarray"}, numpy scalars -> {"npscalar"}; list/tuple/dict/namedtuple keep their
+kind; bytes -> {"bytes"}; anything else -> {"repr": repr(value)}. Every text is normalised
+(normalize.py: addresses, ids, uids, paths).
 
-The backend runs in a worker child process (one per backend, reused for all cases); when the
-worker dies (a crash in native code), the case it was running is recorded as crashed and a new
-worker continues with the remaining cases.
+Per event the worker also records what appeared while it ran: Python/C++ stdout lines ("stdout"),
+stderr lines ("stderr": tf.print's default stream; glog-format native log lines are kept apart
+and not compared), and the records logged on the `tensorflow` and `tfscope` Python loggers
+("warnings", as "LEVEL: message"; the frequent-retracing warning). Output produced between hooks
+becomes an event of kind "out". A case that raises outside the hooks records "case_error".
+
+Each case's code objects get a unique unused constant appended (see worker._unique_code) so that
+identical `def`s in two cases do not share TF's per-__code__ retracing detector or AutoGraph cache.
+
+The backend runs in a worker child process (worker.py), one per backend for all cases; when it
+dies (a crash in native code) the case it was running is recorded as crashed and a new worker goes
+on with the remaining cases. Output JSON: {"backend", "meta": {version, numpy, python},
+"cases": {NAME: {"events": [...], "case_error"?, "crash"?, "fatal"?}}}.
 """
 import argparse
 import json
