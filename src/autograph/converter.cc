@@ -24,6 +24,7 @@ void unmark_tree(const P& n) {
 
 void unmark_signatures(const P& n) {
   if (!n) return;
+  if (n->kind == K::ExceptHandler) unmark_tree(n->a);
   if (n->kind == K::FunctionDef) {
     for (auto& d : n->v2) unmark_tree(d);
     unmark_tree(n->b);

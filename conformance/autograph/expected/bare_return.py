@@ -1,0 +1,27 @@
+def tf__bare_return(x):
+    with ag__.FunctionScope('bare_return', 'fscope', ag__.ConversionOptions(recursive=True, user_requested=True, optional_features=(), internal_convert_user_code=True)) as fscope:
+        do_return = False
+        retval_ = ag__.UndefinedReturnValue()
+
+        def get_state():
+            return (do_return, retval_)
+
+        def set_state(vars_):
+            nonlocal do_return, retval_
+            do_return, retval_ = vars_
+
+        def if_body():
+            nonlocal do_return, retval_
+            ag__.converted_call(ag__.ld(tf).print, (ag__.ld(x),), None, fscope)
+            try:
+                do_return = True
+                retval_ = None
+            except:
+                do_return = False
+                raise
+
+        def else_body():
+            nonlocal do_return, retval_
+            ag__.converted_call(ag__.ld(tf).print, (-ag__.ld(x),), None, fscope)
+        ag__.if_stmt(ag__.ld(x) > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+        return fscope.ret(retval_, do_return)

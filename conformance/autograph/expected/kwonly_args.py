@@ -1,0 +1,27 @@
+def tf__kwonly_args(x, *, scale=None, shift=None):
+    with ag__.FunctionScope('kwonly_args', 'fscope', ag__.ConversionOptions(recursive=True, user_requested=True, optional_features=(), internal_convert_user_code=True)) as fscope:
+        do_return = False
+        retval_ = ag__.UndefinedReturnValue()
+
+        def get_state():
+            return (x,)
+
+        def set_state(vars_):
+            nonlocal x
+            x, = vars_
+
+        def if_body():
+            nonlocal x
+            x = ag__.ld(x) + ag__.ld(shift)
+
+        def else_body():
+            nonlocal x
+            pass
+        ag__.if_stmt(ag__.ld(shift) is not None, if_body, else_body, get_state, set_state, ('x',), 1)
+        try:
+            do_return = True
+            retval_ = ag__.ld(x) * ag__.ld(scale)
+        except:
+            do_return = False
+            raise
+        return fscope.ret(retval_, do_return)
