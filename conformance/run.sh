@@ -43,7 +43,8 @@ if [ -s "$TF_JSON" ]; then
   echo "conformance: TF $TF_VERSION results reused from $TF_JSON"
 else
   echo "conformance: running the cases under TensorFlow $TF_VERSION ($ORACLE_PY)"
-  rm -f "$OUT"/tf-*.json
+  # keep the five newest cached TF results (different case selections), drop older ones
+  ls -t "$OUT"/tf-*.json 2>/dev/null | tail -n +5 | xargs -r rm -f
   "$ORACLE_PY" "$HERE/runner.py" --backend tf --out "$TF_JSON.partial" "${CASES[@]}"
   mv "$TF_JSON.partial" "$TF_JSON"
 fi
