@@ -1,4 +1,4 @@
-"""Errors: len() and np.array() on symbolic tensors (autograph=False), and returning a non-tensor object."""
+"""Errors: len() (autograph=False vs on), np.array() and .numpy() on symbolic tensors."""
 @tf.function(autograph=False)
 def length(x):
     return len(x)

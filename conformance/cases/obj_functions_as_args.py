@@ -1,4 +1,4 @@
-"""Objects: functions and lambdas are keyed by identity; passing the same function hits."""
+"""Objects: functions are keyed by identity; the same function hits, another def with the same body retraces."""
 def double(t):
     return t * 2
 

@@ -1,4 +1,4 @@
-"""reduce_retracing inside nests, and experimental_relax_shapes=True as a deprecated alias (its warning text)."""
+"""reduce_retracing inside nests (each leaf relaxes on its own), and experimental_relax_shapes=True as an alias (no deprecation log in 2.21)."""
 @tf.function(experimental_relax_shapes=True)
 def f(d):
     print("trace", {k: v.shape for k, v in d.items()})

@@ -1,4 +1,4 @@
-"""input_signature validation at decoration / first call: dict, VariableSpec, non-spec leaf, extra specs, missing specs, kw-only."""
+"""input_signature validation, all raised when tf.function() is applied: dict, non-spec leaf, extra specs, missing specs, kw-only without default."""
 def one(x):
     return x
 
