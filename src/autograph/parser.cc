@@ -1002,7 +1002,7 @@ class Parser {
       n->original = true;
       return n;
     }
-    fail(line, "unexpected end of input");
+    fail(line, "invalid syntax");
   }
 
   P brace_atom() {

@@ -40,13 +40,13 @@ class Lexer {
       }
       char c = s_[pos_];
       if (c == '\n') {
-        ++pos_;
-        ++line_;
-        line_start_ = pos_;
         if (depth_ == 0) {
           emit(Tok::Newline, "\n");
           at_line_start = true;
         }
+        ++pos_;
+        ++line_;
+        line_start_ = pos_;
         continue;
       }
       if (c == ' ' || c == '\t' || c == '\f' || c == '\r') {
