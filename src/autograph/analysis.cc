@@ -448,7 +448,20 @@ class FlowAnalyzer {
       nested_[n.get()] = in.fns;
       nested_nodes_[n.get()] = n;
     }
+    if (n->kind == K::ClassDef) register_methods(n);
     return out;
+  }
+
+  // Methods get their own CFGs, with no function definitions reaching them.
+  void register_methods(const P& cls) {
+    for (auto& s : cls->v1) {
+      if (s->kind == K::FunctionDef) {
+        nested_[s.get()] = {};
+        nested_nodes_[s.get()] = s;
+      } else if (s->kind == K::ClassDef) {
+        register_methods(s);
+      }
+    }
   }
 
   Fwd fwd_block(const Block& b, Fwd in) {

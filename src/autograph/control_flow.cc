@@ -47,6 +47,9 @@ class ControlFlow {
       case K::With:
         s->v2 = block(s->v2);
         return {s};
+      case K::ClassDef:
+        s->v1 = block(s->v1);
+        return {s};
       case K::Try:
         s->v1 = block(s->v1);
         for (auto& h : s->v2) h->v1 = block(h->v1);

@@ -271,6 +271,9 @@ class BreakLowering {
       case K::FunctionDef:
         function(s);
         return single(s);
+      case K::ClassDef:
+        s->v1 = block(s->v1);
+        return single(s);
       case K::If:
         s->v1 = block(s->v1);
         s->v2 = block(s->v2);
@@ -403,6 +406,9 @@ class ContinueLowering {
       case K::FunctionDef:
         function(s);
         return single(s);
+      case K::ClassDef:
+        s->v1 = plain_block(s->v1);
+        return single(s);
       default:
         return single(s);
     }
@@ -479,6 +485,7 @@ class ConditionalReturnRewriter {
         for (auto& h : s->v2) h->v1 = block(h->v1).first;
         break;
       case K::FunctionDef:
+      case K::ClassDef:
         s->v1 = block(s->v1).first;
         break;
       default:
@@ -596,6 +603,13 @@ class ReturnLowering {
       case K::FunctionDef:
         function(s);
         return single(s);
+      case K::ClassDef: {
+        Block body;
+        for (auto& c : s->v1)
+          for (auto& r : stmt(c)) body.push_back(r);
+        s->v1 = body;
+        return single(s);
+      }
       default:
         return single(s);
     }

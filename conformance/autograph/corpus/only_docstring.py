@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+
+def only_docstring(x):
+  """Nothing here."""
+  pass
