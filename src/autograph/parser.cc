@@ -1113,6 +1113,8 @@ class Parser {
       n->line = line;
       n->ckind = bytes ? ConstKind::Bytes : ConstKind::Str;
       n->s = value;
+      // Constant.kind is 'u' when the first piece has a u prefix; ast.unparse prints it.
+      if (split_literal(pieces[0].first).prefix == "u") n->flag = 'u';
       return n;
     }
     P js = std::make_shared<Node>(K::JoinedStr);

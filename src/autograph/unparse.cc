@@ -1,11 +1,13 @@
 #include "unparse.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <stdexcept>
+#include <utility>
 
 namespace tfs::autograph::detail {
 namespace {
@@ -53,11 +55,16 @@ unsigned long next_cp(const std::string& s, size_t& i) {
   return cp;
 }
 
+// str.isprintable(), from CPython's Unicode database.
 bool printable(unsigned long cp) {
-  if (cp < 0x20 || cp == 0x7F) return false;
-  if (cp >= 0x80 && cp < 0xA0) return false;
-  if (cp == 0xAD || (cp >= 0x2028 && cp <= 0x2029) || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-  return true;
+  static const std::pair<unsigned long, unsigned long> kNonPrintable[] = {
+#include "nonprintable_ranges.inc"
+  };
+  auto it = std::upper_bound(std::begin(kNonPrintable), std::end(kNonPrintable), cp,
+                             [](unsigned long v, const auto& r) { return v < r.first; });
+  if (it == std::begin(kNonPrintable)) return true;
+  --it;
+  return cp > it->second;
 }
 
 std::string hex_escape(unsigned long cp) {
@@ -723,6 +730,7 @@ class Unparser {
         break;
       }
       case ConstKind::Str:
+        if (n->flag == 'u') out += "u";
         out += python_str_repr(n->s);
         break;
       case ConstKind::Bytes:
