@@ -1,0 +1,75 @@
+// TraceType: the type tf.function keys its cache on, one per argument, mirroring TF 2.21's
+// trace_type_builder: Tensor -> TensorSpec, host scalars/str/None -> Literal (Python equality,
+// NaN matches NaN), list/tuple/dict/namedtuple -> structural types, Variables -> VariableSpec with
+// per-call alias ids, other objects -> Weakref (identity, then ==).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tfscope/value.h"
+
+namespace tfs {
+
+class TraceType {
+ public:
+  enum class Kind { kLiteral, kTensorSpec, kList, kTuple, kDict, kNamedTuple, kWeakref, kVariableSpec };
+
+  static TraceType literal(Value v);
+  static TraceType tensor_spec(TensorSpec s);
+  static TraceType list(std::vector<TraceType> c);
+  static TraceType tuple(std::vector<TraceType> c);
+  static TraceType dict(std::vector<Value> keys, std::vector<TraceType> values);
+  static TraceType named_tuple(std::string name, std::vector<std::string> fields,
+                               std::vector<TraceType> c);
+  static TraceType weakref(std::shared_ptr<Object> o);
+  static TraceType variable_spec(PartialShape shape, DType dtype, bool trainable, int alias_id);
+
+  Kind kind() const { return kind_; }
+  const Value& literal_value() const { return literal_; }
+  bool is_nan_literal() const { return nan_; }
+  const TensorSpec& spec() const { return spec_; }
+  const std::vector<TraceType>& children() const { return children_; }
+  const std::vector<Value>& keys() const { return keys_; }  // dict keys, insertion order
+  const std::string& type_name() const { return name_; }
+  const std::vector<std::string>& fields() const { return fields_; }
+  const std::shared_ptr<Object>& object() const { return object_; }
+  int alias_id() const { return alias_id_; }
+  bool trainable() const { return trainable_; }
+
+  bool operator==(const TraceType& o) const;
+  size_t hash() const;
+  // Contravariant dispatch uses: can a function traced for `other` serve a request of `this`?
+  bool is_subtype_of(const TraceType& other) const;
+  std::optional<TraceType> most_specific_common_supertype(const TraceType& other) const;
+  // TF's reprs: Literal[2], TensorSpec(...), List[...], Tuple[...], Dict[['a', ...]], ...
+  std::string repr() const;
+  // Short text for the ledger: "Literal[2]", "int32 (2,)".
+  std::string summary() const;
+
+ private:
+  Kind kind_ = Kind::kLiteral;
+  Value literal_;
+  bool nan_ = false;
+  TensorSpec spec_;
+  std::vector<TraceType> children_;
+  std::vector<Value> keys_;
+  std::string name_;
+  std::vector<std::string> fields_;
+  std::shared_ptr<Object> object_;
+  int alias_id_ = 0;
+  bool trainable_ = true;
+};
+
+// Builds TraceTypes for one call: tracks variable aliasing across the call's arguments.
+class TraceTypeBuilder {
+ public:
+  TraceType from_value(const Value& v);
+
+ private:
+  std::vector<const void*> variables_;  // distinct handles seen, in order
+};
+
+}  // namespace tfs

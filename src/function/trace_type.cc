@@ -1,0 +1,307 @@
+#include "tfscope/trace_type.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace tfs {
+
+TraceType TraceType::literal(Value v) {
+  TraceType t;
+  t.kind_ = Kind::kLiteral;
+  if (v.kind() == Value::Kind::kFloat && std::isnan(v.as_double())) t.nan_ = true;
+  t.literal_ = std::move(v);
+  return t;
+}
+
+TraceType TraceType::tensor_spec(TensorSpec s) {
+  TraceType t;
+  t.kind_ = Kind::kTensorSpec;
+  t.spec_ = std::move(s);
+  return t;
+}
+
+TraceType TraceType::list(std::vector<TraceType> c) {
+  TraceType t;
+  t.kind_ = Kind::kList;
+  t.children_ = std::move(c);
+  return t;
+}
+
+TraceType TraceType::tuple(std::vector<TraceType> c) {
+  TraceType t;
+  t.kind_ = Kind::kTuple;
+  t.children_ = std::move(c);
+  return t;
+}
+
+TraceType TraceType::dict(std::vector<Value> keys, std::vector<TraceType> values) {
+  TraceType t;
+  t.kind_ = Kind::kDict;
+  t.keys_ = std::move(keys);
+  t.children_ = std::move(values);
+  return t;
+}
+
+TraceType TraceType::named_tuple(std::string name, std::vector<std::string> fields,
+                                 std::vector<TraceType> c) {
+  TraceType t;
+  t.kind_ = Kind::kNamedTuple;
+  t.name_ = std::move(name);
+  t.fields_ = std::move(fields);
+  t.children_ = std::move(c);
+  return t;
+}
+
+TraceType TraceType::weakref(std::shared_ptr<Object> o) {
+  TraceType t;
+  t.kind_ = Kind::kWeakref;
+  t.object_ = std::move(o);
+  return t;
+}
+
+TraceType TraceType::variable_spec(PartialShape shape, DType dtype, bool trainable, int alias_id) {
+  TraceType t;
+  t.kind_ = Kind::kVariableSpec;
+  t.spec_ = TensorSpec(std::move(shape), dtype);
+  t.trainable_ = trainable;
+  t.alias_id_ = alias_id;
+  return t;
+}
+
+namespace {
+
+// Dict values matched by key regardless of insertion order.
+const TraceType* dict_lookup(const TraceType& d, const Value& key) {
+  for (size_t i = 0; i < d.keys().size(); ++i)
+    if (d.keys()[i] == key) return &d.children()[i];
+  return nullptr;
+}
+
+bool same_keys(const TraceType& a, const TraceType& b) {
+  if (a.keys().size() != b.keys().size()) return false;
+  for (auto& k : a.keys())
+    if (!dict_lookup(b, k)) return false;
+  return true;
+}
+
+}  // namespace
+
+bool TraceType::operator==(const TraceType& o) const {
+  if (kind_ != o.kind_) return false;
+  switch (kind_) {
+    case Kind::kLiteral:
+      if (nan_ || o.nan_) return nan_ && o.nan_;
+      return literal_ == o.literal_;
+    case Kind::kTensorSpec: return spec_ == o.spec_;
+    case Kind::kVariableSpec:
+      return spec_ == o.spec_ && trainable_ == o.trainable_ && alias_id_ == o.alias_id_;
+    case Kind::kWeakref: {
+      if (!object_->alive() || !o.object_->alive()) return false;
+      return object_.get() == o.object_.get() || object_->equals(*o.object_);
+    }
+    case Kind::kDict: {
+      if (!same_keys(*this, o)) return false;
+      for (size_t i = 0; i < keys_.size(); ++i)
+        if (!(children_[i] == *dict_lookup(o, keys_[i]))) return false;
+      return true;
+    }
+    case Kind::kNamedTuple:
+      if (name_ != o.name_ || fields_ != o.fields_) return false;
+      [[fallthrough]];
+    case Kind::kList:
+    case Kind::kTuple:
+      return children_ == o.children_;
+  }
+  return false;
+}
+
+size_t TraceType::hash() const {
+  size_t h = static_cast<size_t>(kind_) * 0x9e3779b97f4a7c15ULL;
+  auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  switch (kind_) {
+    case Kind::kLiteral: mix(nan_ ? 0x7ff8 : literal_.hash()); break;
+    case Kind::kTensorSpec:
+    case Kind::kVariableSpec:
+      mix(static_cast<size_t>(spec_.dtype));
+      mix(static_cast<size_t>(spec_.shape.rank() + 1));
+      if (spec_.shape.has_rank())
+        for (int i = 0; i < spec_.shape.rank(); ++i) mix(static_cast<size_t>(spec_.shape.dim(i) + 2));
+      mix(static_cast<size_t>(alias_id_));
+      break;
+    case Kind::kWeakref: mix(object_->hash()); break;
+    case Kind::kDict: {
+      size_t s = 0;
+      for (auto& k : keys_) s += k.hash();
+      mix(s);
+      break;
+    }
+    default:
+      mix(std::hash<std::string>()(name_));
+      for (auto& c : children_) mix(c.hash());
+  }
+  return h;
+}
+
+bool TraceType::is_subtype_of(const TraceType& o) const {
+  if (kind_ != o.kind_) return false;
+  switch (kind_) {
+    case Kind::kTensorSpec: return spec_.is_subtype_of(o.spec_);
+    case Kind::kVariableSpec:
+      return spec_.dtype == o.spec_.dtype && trainable_ == o.trainable_ &&
+             alias_id_ == o.alias_id_ && spec_.shape.is_subtype_of(o.spec_.shape);
+    case Kind::kLiteral:
+    case Kind::kWeakref: return *this == o;
+    case Kind::kDict: {
+      if (!same_keys(*this, o)) return false;
+      for (size_t i = 0; i < keys_.size(); ++i)
+        if (!children_[i].is_subtype_of(*dict_lookup(o, keys_[i]))) return false;
+      return true;
+    }
+    case Kind::kNamedTuple:
+      if (name_ != o.name_ || fields_ != o.fields_) return false;
+      [[fallthrough]];
+    case Kind::kList:
+    case Kind::kTuple:
+      if (children_.size() != o.children_.size()) return false;
+      for (size_t i = 0; i < children_.size(); ++i)
+        if (!children_[i].is_subtype_of(o.children_[i])) return false;
+      return true;
+  }
+  return false;
+}
+
+std::optional<TraceType> TraceType::most_specific_common_supertype(const TraceType& o) const {
+  if (kind_ != o.kind_) return std::nullopt;
+  switch (kind_) {
+    case Kind::kTensorSpec: {
+      if (spec_.dtype != o.spec_.dtype || spec_.has_name != o.spec_.has_name ||
+          spec_.name != o.spec_.name)
+        return std::nullopt;
+      TensorSpec s = spec_;
+      s.shape = spec_.shape.most_specific_common_supertype(o.spec_.shape);
+      return tensor_spec(s);
+    }
+    case Kind::kVariableSpec: {
+      if (spec_.dtype != o.spec_.dtype || trainable_ != o.trainable_ || alias_id_ != o.alias_id_)
+        return std::nullopt;
+      return variable_spec(spec_.shape.most_specific_common_supertype(o.spec_.shape), spec_.dtype,
+                           trainable_, alias_id_);
+    }
+    case Kind::kLiteral:
+    case Kind::kWeakref:
+      if (*this == o) return *this;
+      return std::nullopt;
+    case Kind::kDict: {
+      if (!same_keys(*this, o)) return std::nullopt;
+      std::vector<TraceType> vals;
+      for (size_t i = 0; i < keys_.size(); ++i) {
+        auto s = children_[i].most_specific_common_supertype(*dict_lookup(o, keys_[i]));
+        if (!s) return std::nullopt;
+        vals.push_back(*s);
+      }
+      return dict(keys_, vals);
+    }
+    case Kind::kNamedTuple:
+      if (name_ != o.name_ || fields_ != o.fields_) return std::nullopt;
+      [[fallthrough]];
+    case Kind::kList:
+    case Kind::kTuple: {
+      if (children_.size() != o.children_.size()) return std::nullopt;
+      std::vector<TraceType> c;
+      for (size_t i = 0; i < children_.size(); ++i) {
+        auto s = children_[i].most_specific_common_supertype(o.children_[i]);
+        if (!s) return std::nullopt;
+        c.push_back(*s);
+      }
+      TraceType t = *this;
+      t.children_ = std::move(c);
+      return t;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string TraceType::repr() const {
+  auto join = [](const std::vector<TraceType>& c) {
+    std::string s;
+    for (size_t i = 0; i < c.size(); ++i) s += (i ? ", " : "") + c[i].repr();
+    return s;
+  };
+  switch (kind_) {
+    case Kind::kLiteral:
+      return "Literal[" + (nan_ ? std::string("<object object at 0x7f0000000000>") : literal_.repr()) + "]";
+    case Kind::kTensorSpec: return spec_.repr();
+    case Kind::kVariableSpec:
+      return "VariableSpec(shape=" + spec_.shape.str() + ", dtype=" + dtype_repr(spec_.dtype) +
+             ", trainable=" + (trainable_ ? "True" : "False") +
+             ", alias_id=" + std::to_string(alias_id_) + ")";
+    case Kind::kList: return "List[" + join(children_) + "]";
+    case Kind::kTuple: return "Tuple[" + join(children_) + "]";
+    case Kind::kDict: {
+      std::string s = "Dict[";
+      for (size_t i = 0; i < keys_.size(); ++i)
+        s += (i ? ", " : "") + std::string("[") + keys_[i].repr() + ", " + children_[i].repr() + "]";
+      return s + "]";
+    }
+    case Kind::kNamedTuple: {
+      std::string s = name_ + "[";
+      for (size_t i = 0; i < fields_.size(); ++i)
+        s += (i ? ", " : "") + std::string("['") + fields_[i] + "', " + children_[i].repr() + "]";
+      return s + "]";
+    }
+    case Kind::kWeakref: return "Weakref[" + object_->repr() + "]";
+  }
+  return "?";
+}
+
+std::string TraceType::summary() const {
+  switch (kind_) {
+    case Kind::kTensorSpec:
+      return std::string(dtype_name(spec_.dtype)) + " " + spec_.shape.str();
+    case Kind::kVariableSpec:
+      return "variable " + std::string(dtype_name(spec_.dtype)) + " " + spec_.shape.str() +
+             " alias " + std::to_string(alias_id_);
+    default: return repr();
+  }
+}
+
+TraceType TraceTypeBuilder::from_value(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::kTensor: return TraceType::tensor_spec(TensorSpec::from_tensor(v.as_tensor()));
+    case Value::Kind::kTensorSpec: return TraceType::tensor_spec(v.as_spec());
+    case Value::Kind::kVariable: {
+      const auto& var = v.as_variable();
+      const void* key = var.get();
+      auto it = std::find(variables_.begin(), variables_.end(), key);
+      int alias = static_cast<int>(it - variables_.begin());
+      if (it == variables_.end()) variables_.push_back(key);
+      return TraceType::variable_spec(var->shape(), var->dtype(), var->trainable(), alias);
+    }
+    case Value::Kind::kList:
+    case Value::Kind::kTuple: {
+      std::vector<TraceType> c;
+      for (auto& x : v.items()) c.push_back(from_value(x));
+      return v.kind() == Value::Kind::kList ? TraceType::list(std::move(c))
+                                            : TraceType::tuple(std::move(c));
+    }
+    case Value::Kind::kNamedTuple: {
+      std::vector<TraceType> c;
+      for (auto& x : v.items()) c.push_back(from_value(x));
+      return TraceType::named_tuple(v.named_tuple().type_name, v.named_tuple().fields, std::move(c));
+    }
+    case Value::Kind::kDict: {
+      std::vector<Value> keys;
+      std::vector<TraceType> vals;
+      for (auto& [k, x] : v.dict_items()) {
+        keys.push_back(k);
+        vals.push_back(from_value(x));
+      }
+      return TraceType::dict(std::move(keys), std::move(vals));
+    }
+    case Value::Kind::kObject: return TraceType::weakref(v.as_object());
+    default: return TraceType::literal(v);
+  }
+}
+
+}  // namespace tfs

@@ -1,0 +1,261 @@
+#include "tfscope/control_flow.h"
+
+#include <algorithm>
+
+#include "tfscope/graph_builder.h"
+
+namespace tfs {
+
+namespace {
+
+FuncGraphBuilder& outer_builder(const char* what) {
+  auto* b = dynamic_cast<FuncGraphBuilder*>(current_builder());
+  if (!b) invalid_argument(std::string("[graph] ") + what + " needs a function graph to build into");
+  return *b;
+}
+
+std::string dtype_obj(DType d) { return "<dtype: '" + std::string(dtype_name(d)) + "'>"; }
+
+// A traced body: its builder, the external tensors it captured, and its outputs.
+struct Traced {
+  std::unique_ptr<FuncGraphBuilder> builder;
+  std::vector<Tensor> args;      // placeholders for explicit arguments
+  std::vector<Tensor> outputs;   // results, before wrapping
+};
+
+// Give every traced body one placeholder per external tensor of the union, in the same order,
+// and return that union. A capture already made by a body reuses its placeholder.
+std::vector<Tensor> unify_captures(std::vector<Traced*> bodies,
+                                   std::vector<std::vector<Node*>>* extra_args) {
+  std::vector<Tensor> externals;
+  auto same = [](const Tensor& a, const Tensor& b) {
+    if (a.dtype() == DType::kResource && b.dtype() == DType::kResource && a.is_eager() && b.is_eager())
+      return a.resource_handle() == b.resource_handle();
+    return a.id() == b.id();
+  };
+  for (Traced* t : bodies) {
+    for (auto& c : t->builder->captures()) {
+      if (c.kind == "const") continue;
+      bool seen = false;
+      for (auto& e : externals) seen = seen || same(e, c.external);
+      if (!seen) externals.push_back(c.external);
+    }
+  }
+  extra_args->assign(bodies.size(), {});
+  for (size_t bi = 0; bi < bodies.size(); ++bi) {
+    Traced* t = bodies[bi];
+    for (auto& e : externals) {
+      Node* ph = nullptr;
+      for (auto& c : t->builder->captures())
+        if (c.kind != "const" && same(c.external, e)) ph = c.placeholder;
+      if (!ph) {
+        BuildScope scope(*t->builder);
+        ph = t->builder->add_placeholder("Placeholder", e.dtype(), e.shape()).node();
+      }
+      (*extra_args)[bi].push_back(ph);
+    }
+  }
+  return externals;
+}
+
+std::shared_ptr<GraphFunction> make_function(const std::string& name, Traced& t,
+                                             std::vector<Node*> args,
+                                             const std::vector<Output>& outputs) {
+  auto fn = std::make_shared<GraphFunction>();
+  fn->name = name;
+  fn->graph = t.builder->graph();
+  fn->args = std::move(args);
+  for (Node* a : fn->args) fn->arg_names.push_back(a->name);
+  fn->outputs = outputs;
+  for (size_t i = 0; i < outputs.size(); ++i) fn->output_names.push_back(outputs[i].node->name);
+  fn->control_outputs = t.builder->stateful_ops();
+  fn->is_stateful = !t.builder->stateful_ops().empty();
+  return fn;
+}
+
+std::vector<Output> wrap_identities(FuncGraphBuilder& b, const std::vector<Tensor>& outs,
+                                    const std::string& scope) {
+  BuildScope s(b);
+  std::vector<Output> r;
+  for (const Tensor& t : outs) {
+    Tensor in = t;
+    if (!(t.is_symbolic() && t.graph() == b.graph())) in = b.capture(t, "Const");
+    Node* id = b.graph()->add_node("Identity", scope + "/Identity", {Output{in.node(), in.index()}}, {});
+    r.push_back(Output{id, 0});
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<Tensor> cond(const Tensor& pred, const BranchFn& true_fn, const BranchFn& false_fn,
+                         const std::string& name) {
+  if (!pred.is_symbolic() && executing_eagerly()) {
+    return static_cast<bool>(pred) ? true_fn() : false_fn();
+  }
+  FuncGraphBuilder& outer = outer_builder("cond");
+  std::string scope = outer.unique_name(name, true);
+  int64_t uid = next_uid();
+  Traced branches[2];
+  const BranchFn* fns[2] = {&true_fn, &false_fn};
+  const char* labels[2] = {"true", "false"};
+  for (int i = 0; i < 2; ++i) {
+    branches[i].builder =
+        std::make_unique<FuncGraphBuilder>(scope + "_" + labels[i] + "_" + std::to_string(uid + i));
+    branches[i].builder->push_scope(scope);
+    BuildScope s(*branches[i].builder);
+    branches[i].outputs = (*fns[i])();
+  }
+  const auto &to = branches[0].outputs, &fo = branches[1].outputs;
+  bool same = to.size() == fo.size();
+  for (size_t i = 0; same && i < to.size(); ++i) same = to[i].dtype() == fo[i].dtype();
+  if (!same) {
+    auto show = [](const std::vector<Tensor>& v) {
+      if (v.size() == 1) return "Tensor(\"cond/Identity:0\", shape=" + v[0].shape().str() + ", dtype=" + std::string(dtype_name(v[0].dtype())) + ")";
+      std::string s = "[";
+      for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::string("Tensor(\"cond/Identity") + (i ? "_" + std::to_string(i) : "") + ":0\", shape=" + v[i].shape().str() + ", dtype=" + std::string(dtype_name(v[i].dtype())) + ")";
+      return s + "]";
+    };
+    type_error("true_fn and false_fn arguments to tf.cond must have the same number, type, and "
+               "overall structure of return values.\n\ntrue_fn output: " + show(to) +
+               "\nfalse_fn output: " + show(fo));
+  }
+  std::vector<Output> outs[2];
+  for (int i = 0; i < 2; ++i) outs[i] = wrap_identities(*branches[i].builder, branches[i].outputs, scope);
+  std::vector<std::vector<Node*>> args;
+  std::vector<Tensor> externals = unify_captures({&branches[0], &branches[1]}, &args);
+  auto tf = make_function(branches[0].builder->graph()->name(), branches[0], args[0], outs[0]);
+  auto ff = make_function(branches[1].builder->graph()->name(), branches[1], args[1], outs[1]);
+  outer.graph()->add_function(tf);
+  outer.graph()->add_function(ff);
+
+  std::vector<DType> tin, tout;
+  for (auto& e : externals) tin.push_back(e.dtype());
+  std::vector<PartialShape> shapes;
+  for (size_t i = 0; i < to.size(); ++i) {
+    tout.push_back(to[i].dtype());
+    shapes.push_back(to[i].shape().most_specific_common_supertype(fo[i].shape()));
+  }
+  bool stateful = tf->is_stateful || ff->is_stateful;
+  std::vector<Tensor> inputs{pred};
+  inputs.insert(inputs.end(), externals.begin(), externals.end());
+  auto results = execute(stateful ? "If" : "StatelessIf", inputs,
+                         {{"Tin", tin}, {"Tout", tout}, {"then_branch", FuncAttr{tf->name}},
+                          {"else_branch", FuncAttr{ff->name}}, {"output_shapes", shapes}},
+                         scope + "/");
+  std::vector<Tensor> final_outs;
+  outer.push_scope(scope);
+  for (auto& r : results) final_outs.push_back(identity(r));
+  outer.pop_scope();
+  return final_outs;
+}
+
+std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body_fn,
+                               const std::vector<Tensor>& loop_vars, int64_t maximum_iterations,
+                               const std::string& name) {
+  bool eager = executing_eagerly();
+  for (auto& v : loop_vars) eager = eager && !v.is_symbolic();
+  if (eager) {
+    std::vector<Tensor> vars = loop_vars;
+    for (int64_t it = 0; maximum_iterations < 0 || it < maximum_iterations; ++it) {
+      if (!static_cast<bool>(cond_fn(vars))) break;
+      vars = body_fn(vars);
+    }
+    return vars;
+  }
+  FuncGraphBuilder& outer = outer_builder("while_loop");
+  std::string scope = outer.unique_name(name, true);
+  int64_t uid = next_uid();
+  auto make_args = [&](Traced& t) {
+    BuildScope s(*t.builder);
+    t.args.push_back(t.builder->add_placeholder(scope + "_loop_counter", DType::kInt32, Shape{}));
+    t.args.push_back(t.builder->add_placeholder(scope + "_maximum_iterations", DType::kInt32, Shape{}));
+    for (size_t i = 0; i < loop_vars.size(); ++i) {
+      t.args.push_back(t.builder->add_placeholder(i == 0 ? "placeholder" : "placeholder_" + std::to_string(i),
+                                                  loop_vars[i].dtype(), loop_vars[i].shape()));
+    }
+  };
+  Traced c, b;
+  c.builder = std::make_unique<FuncGraphBuilder>(scope + "_cond_" + std::to_string(uid));
+  b.builder = std::make_unique<FuncGraphBuilder>(scope + "_body_" + std::to_string(uid + 1));
+  make_args(c);
+  make_args(b);
+  std::vector<Tensor> user_c(c.args.begin() + 2, c.args.end());
+  std::vector<Tensor> user_b(b.args.begin() + 2, b.args.end());
+  {
+    c.builder->push_scope(scope);
+    BuildScope s(*c.builder);
+    Tensor r = cond_fn(user_c);
+    if (maximum_iterations >= 0) r = logical_and(less(c.args[0], c.args[1]), r);
+    c.outputs = {r};
+  }
+  {
+    b.builder->push_scope(scope);
+    BuildScope s(*b.builder);
+    std::vector<Tensor> next = body_fn(user_b);
+    if (next.size() != loop_vars.size()) {
+      value_error("The two structures don't have the same number of elements. First structure "
+                  "has " + std::to_string(loop_vars.size()) + " elements, second structure has " +
+                  std::to_string(next.size()) + " elements.");
+    }
+    for (size_t i = 0; i < next.size(); ++i) {
+      std::string vname = loop_vars[i].is_symbolic() ? loop_vars[i].name() : "Const:0";
+      if (next[i].dtype() != loop_vars[i].dtype()) {
+        type_error("Loop var " + vname + " enters the loop with type " +
+                   dtype_obj(loop_vars[i].dtype()) + " but has type " + dtype_obj(next[i].dtype()) +
+                   " after 1 iteration. " + vname + " type should remain constant.");
+      }
+      if (!next[i].shape().is_subtype_of(loop_vars[i].shape())) {
+        value_error("Input tensor '" + vname + "' enters the loop with shape " +
+                    loop_vars[i].shape().str() + ", but has shape " + next[i].shape().str() +
+                    " after one iteration. To allow the shape to vary across iterations, use the "
+                    "`shape_invariants` argument of tf.while_loop to specify a less-specific shape.");
+      }
+    }
+    Tensor counter = add(b.args[0], Value(1));
+    b.outputs = {counter, b.args[1]};
+    b.outputs.insert(b.outputs.end(), next.begin(), next.end());
+  }
+  std::vector<std::vector<Node*>> extra;
+  std::vector<Tensor> externals = unify_captures({&c, &b}, &extra);
+  // The body passes captured tensors through unchanged.
+  for (Node* ph : extra[1]) b.outputs.push_back(b.builder->graph()->tensor(ph, 0));
+  auto c_outs = wrap_identities(*c.builder, c.outputs, scope);
+  auto b_outs = wrap_identities(*b.builder, b.outputs, scope);
+  auto to_nodes = [](const std::vector<Tensor>& ts) {
+    std::vector<Node*> n;
+    for (auto& t : ts) n.push_back(t.node());
+    return n;
+  };
+  std::vector<Node*> c_args = to_nodes(c.args), b_args = to_nodes(b.args);
+  c_args.insert(c_args.end(), extra[0].begin(), extra[0].end());
+  b_args.insert(b_args.end(), extra[1].begin(), extra[1].end());
+  auto cf = make_function(c.builder->graph()->name(), c, c_args, c_outs);
+  auto bf = make_function(b.builder->graph()->name(), b, b_args, b_outs);
+  outer.graph()->add_function(cf);
+  outer.graph()->add_function(bf);
+
+  outer.push_scope(scope);
+  Tensor max_it = convert_to_tensor(Value(maximum_iterations), DType::kInt32, "maximum_iterations");
+  Tensor counter0 = convert_to_tensor(Value(0), DType::kInt32, "loop_counter");
+  outer.pop_scope();
+  std::vector<Tensor> inputs{counter0, max_it};
+  inputs.insert(inputs.end(), loop_vars.begin(), loop_vars.end());
+  inputs.insert(inputs.end(), externals.begin(), externals.end());
+  std::vector<DType> types;
+  std::vector<PartialShape> shapes;
+  for (auto& t : inputs) {
+    types.push_back(t.dtype());
+    shapes.push_back(t.shape());
+  }
+  bool stateful = cf->is_stateful || bf->is_stateful;
+  auto results = execute(stateful ? "While" : "StatelessWhile", inputs,
+                         {{"T", types}, {"cond", FuncAttr{cf->name}}, {"body", FuncAttr{bf->name}},
+                          {"output_shapes", shapes}, {"parallel_iterations", int64_t{10}}},
+                         scope + "/");
+  std::vector<Tensor> out;
+  for (size_t i = 0; i < loop_vars.size(); ++i) out.push_back(identity(results[2 + i]));
+  return out;
+}
+
+}  // namespace tfs
