@@ -19,7 +19,4 @@ struct ParsedModule {
 ParsedModule parse_module(std::string_view src);
 P parse_expression(std::string_view src);
 
-// Decodes the body of a Python string literal token (prefix and quotes included).
-std::string decode_string_literal(const std::string& token, bool* is_bytes, bool* is_fstring);
-
 }  // namespace tfs::autograph::detail

@@ -6,11 +6,11 @@
 #include <string>
 
 #include "ast.h"
+#include "literals.h"
 
 namespace tfs::autograph::detail {
 
 std::string unparse(const P& node);       // a statement (with its block) or an expression
 std::string unparse(const Block& stmts);  // statements, one after another
-std::string python_str_repr(const std::string& value);
 
 }  // namespace tfs::autograph::detail
