@@ -138,6 +138,28 @@ std::string dedent(const std::string& text) {
   return out;
 }
 
+// PyToTF.transform_ast: the pass order of TF 2.21.
+void run_passes(const P& fn, Context& ctx) {
+  unmark_signatures(fn);
+  check_unsupported(fn);
+  if (const Node* ne = find_named_expr(fn)) {
+    throw ConversionError(
+        "(<gast.gast.NamedExpr object at 0x0>, " + unparse(std::make_shared<Node>(*ne)) + ")",
+        "AssertionError");
+  }
+  compute_referenced(fn, ctx);
+  functions_pass(fn, ctx);
+  directives_pass(fn, ctx);
+  break_pass(fn, ctx);
+  continue_pass(fn, ctx);
+  return_pass(fn, ctx);
+  call_trees_pass(fn, ctx);
+  control_flow_pass(fn, ctx);
+  conditional_expressions_pass(fn);
+  logical_expressions_pass(fn);
+  variables_pass(fn);
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -174,25 +196,16 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
   }
 
   Context ctx(module_globals(m));
-  unmark_signatures(fn);
-  check_unsupported(fn);
-  if (const Node* ne = find_named_expr(fn)) {
-    throw ConversionError("converting <function " + std::string(function_name) +
-                              " at 0x0>: AssertionError: (<gast.gast.NamedExpr object at 0x0>, " +
-                              unparse(std::make_shared<Node>(*ne)) + ")",
+  try {
+    run_passes(fn, ctx);
+  } catch (const ConversionError& e) {
+    // TF lets UnsupportedLanguageElementError through and wraps everything else raised while
+    // transforming the entity (transpiler.py: "converting <entity>: <type>: <message>").
+    if (e.tf_type().empty() || e.tf_type() == "UnsupportedLanguageElementError") throw;
+    throw ConversionError("converting <function " + std::string(function_name) + " at 0x0>: " +
+                              e.tf_type() + ": " + e.what(),
                           "ConversionError");
   }
-  compute_referenced(fn, ctx);
-  functions_pass(fn, ctx);
-  directives_pass(fn, ctx);
-  break_pass(fn, ctx);
-  continue_pass(fn, ctx);
-  return_pass(fn, ctx);
-  call_trees_pass(fn, ctx);
-  control_flow_pass(fn, ctx);
-  conditional_expressions_pass(fn);
-  logical_expressions_pass(fn);
-  variables_pass(fn);
 
   fn->s = "tf__" + fn->s;
   for (auto& d : fn->a->v4) d = kw_const(ConstKind::None);
