@@ -202,8 +202,8 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
     // TF lets UnsupportedLanguageElementError through and wraps everything else raised while
     // transforming the entity (transpiler.py: "converting <entity>: <type>: <message>").
     if (e.tf_type().empty() || e.tf_type() == "UnsupportedLanguageElementError") throw;
-    throw ConversionError("converting <function " + std::string(function_name) + " at 0x0>: " +
-                              e.tf_type() + ": " + e.what(),
+    throw ConversionError("converting <function " + std::string(function_name) +
+                              " at 0x0>: " + e.tf_type() + ": " + e.what(),
                           "ConversionError");
   }
 

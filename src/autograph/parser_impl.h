@@ -1,0 +1,148 @@
+// The recursive-descent parser behind parse_module / parse_expression. Statements are in
+// parser.cc, expressions in parser_expressions.cc.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "parser.h"
+#include "tokenizer.h"
+
+namespace tfs::autograph::detail {
+
+[[noreturn]] void syntax_error(int line, const std::string& what);
+
+class Parser {
+ public:
+  explicit Parser(std::vector<Token> toks) : t_(std::move(toks)) {}
+
+  ParsedModule module();
+
+  P expression_only();
+
+ private:
+  static int count_newlines(const Token& t);
+
+  // ---- token helpers
+  const Token& peek(int k = 0) const { return t_[std::min(pos_ + k, t_.size() - 1)]; }
+  bool at(Tok type) const { return peek().type == type; }
+  bool at_op(const char* op) const { return peek().type == Tok::Op && peek().text == op; }
+  bool at_kw(const char* kw) const { return peek().type == Tok::Name && peek().text == kw; }
+  bool accept_op(const char* op);
+  bool accept_kw(const char* kw);
+  bool accept_type(Tok type);
+  void expect_op(const char* op);
+  void expect_kw(const char* kw);
+  std::string expect_name();
+  static bool is_keyword(const std::string& s);
+  P node(K k);
+
+  // ---- statements
+  Block statement();
+
+  Block suite();
+
+  P compound();
+
+  P funcdef(bool is_async);
+
+  P classdef();
+
+  P if_stmt();
+
+  P try_stmt();
+
+  P with_stmt(bool is_async);
+
+  Block simple_line();
+
+  P small_stmt();
+
+  static P with_line(P n, int line);
+
+  bool at_stmt_end() const { return at(Tok::Newline) || at_op(";") || at(Tok::End); }
+
+  std::string dotted_name();
+
+  P expr_stmt_or_assign();
+
+  // ---- argument lists (def and lambda)
+  P arguments(const char* closer, bool annotations);
+
+  P arg(bool annotations);
+
+  // ---- expressions
+  P testlist_star_expr();
+
+  P testlist() { return testlist_star_expr(); }
+
+  bool at_expr_end() const;
+
+  P star_expr();
+
+  P namedexpr_test();
+
+  P test();
+
+  P lambdef();
+
+  P or_test();
+  P and_test();
+
+  template <class F>
+  P boolop(const char* op, F next) {
+    P first = next();
+    if (!at_kw(op)) return first;
+    P n = std::make_shared<Node>(K::BoolOp);
+    n->line = first->line;
+    n->s = op;
+    n->v1.push_back(first);
+    while (accept_kw(op)) n->v1.push_back(next());
+    return n;
+  }
+
+  P not_test();
+
+  P comparison();
+
+  P binary(int level);
+  P bitor_expr() { return binary(0); }
+
+  P factor();
+
+  P power();
+
+  P primary();
+
+  void call_args(Block& args, Block& keywords);
+
+  P subscript_list();
+
+  P subscript();
+
+  Block comp_for();
+
+  P test_nocond();
+
+  // for-loop / comprehension targets: a comma-separated list of star targets.
+  P target_list();
+
+  P target() { return bitor_expr(); }
+
+  P exprlist();
+
+  P yield_expr();
+
+  P atom();
+
+  P brace_atom();
+
+  static P number(const std::string& text, int line);
+
+  P strings();
+
+  std::vector<Token> t_;
+  size_t pos_ = 0;
+};
+
+}  // namespace tfs::autograph::detail
