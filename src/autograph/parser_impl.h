@@ -15,9 +15,7 @@ namespace tfs::autograph::detail {
 class Parser {
  public:
   explicit Parser(std::vector<Token> toks) : t_(std::move(toks)) {}
-
   ParsedModule module();
-
   P expression_only();
 
  private:
@@ -39,56 +37,34 @@ class Parser {
 
   // ---- statements
   Block statement();
-
   Block suite();
-
   P compound();
-
   P funcdef(bool is_async);
-
   P classdef();
-
   P if_stmt();
-
   P try_stmt();
-
   P with_stmt(bool is_async);
-
   Block simple_line();
-
   P small_stmt();
-
   static P with_line(P n, int line);
-
   bool at_stmt_end() const { return at(Tok::Newline) || at_op(";") || at(Tok::End); }
-
   std::string dotted_name();
-
   P expr_stmt_or_assign();
 
   // ---- argument lists (def and lambda)
   P arguments(const char* closer, bool annotations);
-
   P arg(bool annotations);
 
   // ---- expressions
   P testlist_star_expr();
-
   P testlist() { return testlist_star_expr(); }
-
   bool at_expr_end() const;
-
   P star_expr();
-
   P namedexpr_test();
-
   P test();
-
   P lambdef();
-
   P or_test();
   P and_test();
-
   template <class F>
   P boolop(const char* op, F next) {
     P first = next();
@@ -100,47 +76,28 @@ class Parser {
     while (accept_kw(op)) n->v1.push_back(next());
     return n;
   }
-
   P not_test();
-
   P comparison();
-
   P binary(int level);
   P bitor_expr() { return binary(0); }
-
   P factor();
-
   P power();
-
   P primary();
-
   void call_args(Block& args, Block& keywords);
-
   P subscript_list();
-
   P subscript();
-
   Block comp_for();
-
   P test_nocond();
 
   // for-loop / comprehension targets: a comma-separated list of star targets.
   P target_list();
-
   P target() { return bitor_expr(); }
-
   P exprlist();
-
   P yield_expr();
-
   P atom();
-
   P brace_atom();
-
   static P number(const std::string& text, int line);
-
   P strings();
-
   std::vector<Token> t_;
   size_t pos_ = 0;
 };
