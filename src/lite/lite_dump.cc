@@ -45,6 +45,11 @@ std::string b(bool v) {
 
 std::string options(const tflite::Operator& op) {
   using namespace tflite;
+  if (op.builtin_options_type() != BuiltinOptions_NONE && op.builtin_options() == nullptr) {
+    // A tag without a table: TFLite reads the options' defaults.
+    const char* name = EnumNameBuiltinOptions(op.builtin_options_type());
+    return std::string(*name ? name : "BuiltinOptions") + "{absent}";
+  }
   switch (op.builtin_options_type()) {
     case BuiltinOptions_NONE:
       return "";
@@ -220,8 +225,8 @@ std::string dump(const ModelFile& file) {
         out << label << " {";
         if (maps) {
           for (size_t i = 0; i < maps->size(); ++i) {
-            out << (i ? ", " : "") << maps->Get(i)->name()->str() << ": "
-                << maps->Get(i)->tensor_index();
+            out << (i ? ", " : "") << (maps->Get(i)->name() ? maps->Get(i)->name()->str() : "")
+                << ": " << maps->Get(i)->tensor_index();
           }
         }
         out << "}";

@@ -63,7 +63,12 @@ std::string serialize_as_tf(const google::protobuf::Message& message) {
     coded.SetSerializationDeterministic(true);
     message.SerializeToCodedStream(&coded);
   }
-  detail::reorder_maps_like_upb(out, message.GetDescriptor());
+  const std::string cpp_order = out;
+  try {
+    detail::reorder_maps_like_upb(out, message.GetDescriptor());
+  } catch (const std::logic_error&) {
+    return cpp_order;  // cannot happen for protobuf's own output; keep its bytes if it does
+  }
   return out;
 }
 

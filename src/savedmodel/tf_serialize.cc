@@ -35,6 +35,20 @@ struct Field {
 Field next_field(const std::string& b, size_t pos, size_t end) {
   Field f{pos, 0, 0, varint(b, pos, end)};
   switch (f.tag & 7) {
+    case 3: {  // a group (only in unknown fields): skip to its end-group tag
+      for (;;) {
+        if (pos >= end) throw std::logic_error("unterminated group");
+        const Field inner = next_field(b, pos, end);
+        pos = inner.end;
+        if ((inner.tag & 7) == 4) {
+          if ((inner.tag >> 3) != (f.tag >> 3)) throw std::logic_error("mismatched group end");
+          break;
+        }
+      }
+      break;
+    }
+    case 4:
+      break;  // end of group: the caller's loop sees it
     case 0:
       varint(b, pos, end);
       break;

@@ -189,6 +189,35 @@ TEST(LiteFormat, EnumValuesMatchTflite) {
   EXPECT_EQ(tflite::SignatureDef::VT_SUBGRAPH_INDEX, 12);
 }
 
+// Found by fuzz_lite_reader: optional strings and option tables may be absent.
+TEST(LiteFormat, DumpsAnUnnamedSignatureTensorAndAnOptionsTagWithoutTable) {
+  flatbuffers::FlatBufferBuilder fbb;
+  std::vector<flatbuffers::Offset<tflite::Buffer>> buffers = {tflite::CreateBuffer(fbb)};
+  std::vector<int> shape = {1};
+  std::vector<flatbuffers::Offset<tflite::Tensor>> tensors = {
+      tflite::CreateTensorDirect(fbb, &shape)};
+  std::vector<flatbuffers::Offset<tflite::OperatorCode>> codes = {
+      create_operator_code(fbb, tflite::BuiltinOperator_SOFTMAX)};
+  std::vector<int> io = {0};
+  tflite::OperatorBuilder op(fbb);
+  op.add_inputs(fbb.CreateVector(io));
+  op.add_outputs(fbb.CreateVector(io));
+  op.add_builtin_options_type(tflite::BuiltinOptions_SoftmaxOptions);
+  std::vector<flatbuffers::Offset<tflite::Operator>> ops = {op.Finish()};
+  std::vector<flatbuffers::Offset<tflite::SubGraph>> subgraphs = {
+      tflite::CreateSubGraphDirect(fbb, &tensors, &io, &io, &ops)};
+  std::vector<flatbuffers::Offset<tflite::TensorMap>> maps = {tflite::CreateTensorMap(fbb, 0, 0)};
+  std::vector<flatbuffers::Offset<tflite::SignatureDef>> sigs = {
+      tflite::CreateSignatureDefDirect(fbb, &maps, &maps)};
+  const std::string bytes =
+      finish_model(fbb, tflite::CreateModelDirect(fbb, kSchemaVersion, &codes, &subgraphs, nullptr,
+                                                  &buffers, nullptr, nullptr, &sigs));
+  const std::string text = dump(ModelFile(bytes, "m.tflite"));
+  EXPECT_TRUE(has_line(text, "  op 0 SOFTMAX v1 inputs [0] outputs [0] SoftmaxOptions{absent}"))
+      << text;
+  EXPECT_TRUE(has_line(text, "signature \"\" subgraph 0 inputs {: 0} outputs {: 0}")) << text;
+}
+
 TEST(LiteFormat, RejectsEmptyAndShortFiles) {
   EXPECT_EQ(error_of([] { ModelFile("", "m.tflite"); }),
             "[lite] m.tflite: not a valid TFLite model (file too short: 0 bytes)");

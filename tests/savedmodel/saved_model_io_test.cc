@@ -1,5 +1,7 @@
 #include "tfscope/saved_model_io.h"
 
+#include "demo_saved_model.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -101,6 +103,29 @@ TEST(SavedModelIo, StringKeyedMapsPutTheLongerOfTwoPrefixedKeysFirstAsInTf) {
   }
   // The order TF 2.21's Python protobuf writes.
   EXPECT_EQ(order, (std::vector<std::string>{"abc", "ab", "a", "ba", "b", ""}));
+}
+
+// Found by fuzz_saved_model: unknown fields (here a group, wire type 3) survive parsing and must
+// survive serialize_as_tf.
+TEST(SavedModelIo, KeepsUnknownGroupFields) {
+  // meta_graphs { <field 99: group { field 1: varint 5 }> }
+  const std::string bytes("\x08\x01\x12\x06\x9b\x06\x08\x05\x9c\x06", 10);
+  const tensorflow::SavedModel model = parse_saved_model(bytes, "saved_model.pb");
+  EXPECT_EQ(serialize_as_tf(model), bytes);
+}
+
+TEST(SavedModelIo, BuildsASavedModelFromScratchThatReadsBack) {
+  const auto dir = std::filesystem::temp_directory_path() / "tfscope_sm_demo";
+  std::filesystem::remove_all(dir);
+  testing::write_demo_saved_model(dir.string(), /*variables=*/true);
+  const tensorflow::SavedModel model = read_saved_model(dir.string());
+  EXPECT_FALSE(model.meta_graphs(0).has_object_graph_def());  // TF's v1 loading path
+  EXPECT_EQ(model.meta_graphs(0).saver_def().restore_op_name(), "save/restore_all");
+  const std::vector<BundleTensor> vars = read_bundle(variables_prefix(dir.string()));
+  ASSERT_EQ(vars.size(), 2u);
+  EXPECT_EQ(vars[0].key, "W");
+  EXPECT_EQ(vars[0].shape, (std::vector<int64_t>{4, 3}));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(SavedModelIo, RejectsADirectoryWithoutSavedModelPb) {

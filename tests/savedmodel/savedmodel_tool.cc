@@ -3,6 +3,7 @@
 // savedmodel_tool resave SRC DST          -- reads a SavedModel directory and writes it again
 //                                            (saved_model.pb re-serialized, variables re-encoded)
 // savedmodel_tool describe DIR            -- prints describe_saved_model
+// savedmodel_tool write-demo DIR const|variables -- writes demo_saved_model.h's model
 // A spec: {"prefix": "...", "tensors": [{"key", "dtype", "shape", "hex" | "strings_hex"}]}.
 // For conformance/formats/check_*.py, which compare it with real TF in both directions.
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "demo_saved_model.h"
 #include "tfscope/saved_model_io.h"
 #include "tfscope/tensor_bundle.h"
 
@@ -91,6 +93,11 @@ int main(int argc, char** argv) {
       std::sort(by_offset.begin(), by_offset.end());
       for (const auto& [offset, key] : by_offset) tensors.push_back(vars.get(key));
       sm::write_bundle(sm::variables_prefix(dst), tensors);
+      return 0;
+    }
+    if (mode == "write-demo" && argc == 4) {
+      tfs::savedmodel::testing::write_demo_saved_model(argv[2],
+                                                       std::string(argv[3]) == "variables");
       return 0;
     }
     if (mode == "describe") {
