@@ -3,7 +3,8 @@
 Run with the oracle interpreter (real TensorFlow 2.21):
     /work/oracle-venv/bin/python conformance/autograph/gen_expected.py
 
-For corpus/<name>.py, the function named <name> is converted. The result goes to
+For corpus/<name>.py, the function named <name> is converted (or the one a module-level
+`CORPUS_TARGET = "Class.method"` names). The result goes to
 expected/<name>.py; when TF rejects the function, expected/<name>.error holds one line
 `<ExceptionType>: <message>`. All functions are converted in one process (importing TF is slow).
 """
@@ -20,7 +21,10 @@ def load_function(path):
   spec = importlib.util.spec_from_file_location("corpus_" + path.stem, path)
   module = importlib.util.module_from_spec(spec)
   spec.loader.exec_module(module)
-  return getattr(module, path.stem)
+  obj = module
+  for part in getattr(module, "CORPUS_TARGET", path.stem).split("."):
+    obj = getattr(obj, part)
+  return obj
 
 
 def convert_all(paths):

@@ -88,6 +88,8 @@ struct Node {
   Block v1, v2, v3, v4, v5;
   int flag = 0;
   int line = 0;
+  // Source span of a def/class, decorators included (1-based, inclusive).
+  int first_line = 0, last_line = 0;
   // True for names that come from the user's source (TF: has ORIG_DEFINITIONS); only those
   // are wrapped in ag__.ld().
   bool original = false;

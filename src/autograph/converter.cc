@@ -173,25 +173,39 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
                                 std::string_view filename) {
   using namespace detail;
   ParsedModule m = parse_module(source);
+  // FUNC may name a method: "Class.method" (or deeper nesting of classes).
   P fn;
-  std::pair<int, int> span;
-  for (size_t i = 0; i < m.body.size(); ++i) {
-    if (m.body[i]->kind == K::FunctionDef && m.body[i]->s == function_name) {
-      fn = m.body[i];
-      span = m.spans[i];
+  const Block* scope = &m.body;
+  std::string path(function_name);
+  size_t start = 0;
+  while (true) {
+    size_t dot = path.find('.', start);
+    std::string part = path.substr(start, dot == std::string::npos ? dot : dot - start);
+    P found;
+    for (const auto& s : *scope)
+      if ((s->kind == K::FunctionDef || s->kind == K::ClassDef) && s->s == part) found = s;
+    if (!found || (dot == std::string::npos) != (found->kind == K::FunctionDef)) {
+      fn = nullptr;
+      break;
     }
+    if (dot == std::string::npos) {
+      fn = found;
+      break;
+    }
+    scope = &found->v1;
+    start = dot + 1;
   }
   if (!fn)
-    throw ConversionError("[autograph] no function named '" + std::string(function_name) + "' in " +
+    throw ConversionError("[autograph] no function named '" + path + "' in " +
                           std::string(filename));
 
   ConversionResult result;
-  result.function_name = std::string(function_name);
+  result.function_name = fn->s;
   {
     std::stringstream ss{std::string(source)};
     std::string line, text;
     for (int ln = 1; std::getline(ss, line); ++ln)
-      if (ln >= span.first && ln <= span.second) text += line + "\n";
+      if (ln >= fn->first_line && ln <= fn->last_line) text += line + "\n";
     result.original = dedent(text);
   }
 
@@ -202,9 +216,9 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
     // TF lets UnsupportedLanguageElementError through and wraps everything else raised while
     // transforming the entity (transpiler.py: "converting <entity>: <type>: <message>").
     if (e.tf_type().empty() || e.tf_type() == "UnsupportedLanguageElementError") throw;
-    throw ConversionError("converting <function " + std::string(function_name) +
-                              " at 0x0>: " + e.tf_type() + ": " + e.what(),
-                          "ConversionError");
+    throw ConversionError(
+        "converting <function " + path + " at 0x0>: " + e.tf_type() + ": " + e.what(),
+        "ConversionError");
   }
 
   fn->s = "tf__" + fn->s;
@@ -216,7 +230,7 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
   result.if_stmts = ctx.if_stmts;
   result.while_stmts = ctx.while_stmts;
   result.for_stmts = ctx.for_stmts;
-  std::string label = std::string(filename) + ":" + result.function_name;
+  std::string label = std::string(filename) + ":" + path;
   result.diff = unified_diff(result.original, result.converted, label + " (original)",
                              label + " (converted)");
   return result;

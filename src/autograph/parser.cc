@@ -17,14 +17,7 @@ ParsedModule Parser::module() {
     if (accept_type(Tok::Newline)) continue;
     int first = peek().line;
     Block stmts = statement();
-    int last = t_[pos_ - 1].line;
-    // The last token of a compound statement is a NEWLINE/DEDENT; find the last real token.
-    for (size_t k = pos_; k-- > 0;) {
-      if (t_[k].type != Tok::Newline && t_[k].type != Tok::Dedent && t_[k].type != Tok::Indent) {
-        last = t_[k].line + count_newlines(t_[k]);
-        break;
-      }
-    }
+    int last = last_token_line();
     for (auto& s : stmts) {
       m.body.push_back(s);
       m.spans.emplace_back(first, last);
@@ -115,7 +108,24 @@ Block Parser::suite() {
   return body;
 }
 
+int Parser::last_token_line() const {
+  // The last token of a compound statement is a NEWLINE/DEDENT; find the last real token.
+  for (size_t k = pos_; k-- > 0;) {
+    if (t_[k].type != Tok::Newline && t_[k].type != Tok::Dedent && t_[k].type != Tok::Indent)
+      return t_[k].line + count_newlines(t_[k]);
+  }
+  return 1;
+}
+
 P Parser::compound() {
+  int first = peek().line;
+  P n = compound_inner();
+  n->first_line = first;
+  n->last_line = last_token_line();
+  return n;
+}
+
+P Parser::compound_inner() {
   if (at_op("@")) {
     Block decorators;
     while (accept_op("@")) {

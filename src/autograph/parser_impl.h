@@ -39,6 +39,8 @@ class Parser {
   Block statement();
   Block suite();
   P compound();
+  P compound_inner();
+  int last_token_line() const;
   P funcdef(bool is_async);
   P classdef();
   P if_stmt();
