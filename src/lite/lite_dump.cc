@@ -199,7 +199,8 @@ std::string dump(const ModelFile& file) {
       out << "  tensor " << t << " " << quoted(x.name()) << " " << tensor_type_name(x.type()) << " "
           << ints(x.shape());
       if (x.shape_signature()) out << " signature " << ints(x.shape_signature());
-      const tflite::Buffer* buf = m.buffers() ? m.buffers()->Get(x.buffer()) : nullptr;
+      const tflite::Buffer* buf =
+          m.buffers() && x.buffer() < m.buffers()->size() ? m.buffers()->Get(x.buffer()) : nullptr;
       if (buf && buf->data() && buf->data()->size() > 0) {
         out << " const(buffer " << x.buffer() << ", " << buf->data()->size() << " bytes)";
       }

@@ -218,6 +218,21 @@ TEST(LiteFormat, DumpsAnUnnamedSignatureTensorAndAnOptionsTagWithoutTable) {
   EXPECT_TRUE(has_line(text, "signature \"\" subgraph 0 inputs {: 0} outputs {: 0}")) << text;
 }
 
+// Found by fuzz_lite_reader: buffer 0 is "no data" even when the buffers vector is empty.
+TEST(LiteFormat, DumpsATensorWithBufferZeroAndNoBuffers) {
+  flatbuffers::FlatBufferBuilder fbb;
+  std::vector<flatbuffers::Offset<tflite::Buffer>> buffers;
+  std::vector<int> shape = {2};
+  std::vector<flatbuffers::Offset<tflite::Tensor>> tensors = {
+      tflite::CreateTensorDirect(fbb, &shape, tflite::TensorType_FLOAT32, 0, "t")};
+  std::vector<int> io = {0};
+  std::vector<flatbuffers::Offset<tflite::SubGraph>> subgraphs = {
+      tflite::CreateSubGraphDirect(fbb, &tensors, &io, &io)};
+  const std::string bytes = finish_model(
+      fbb, tflite::CreateModelDirect(fbb, kSchemaVersion, nullptr, &subgraphs, nullptr, &buffers));
+  EXPECT_TRUE(has_line(dump(ModelFile(bytes, "m.tflite")), "  tensor 0 \"t\" FLOAT32 [2]"));
+}
+
 TEST(LiteFormat, RejectsEmptyAndShortFiles) {
   EXPECT_EQ(error_of([] { ModelFile("", "m.tflite"); }),
             "[lite] m.tflite: not a valid TFLite model (file too short: 0 bytes)");
