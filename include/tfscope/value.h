@@ -26,6 +26,8 @@ class Object {
   virtual bool equals(const Object& other) const { return this == &other; }
   virtual size_t hash() const { return std::hash<const void*>()(this); }
   virtual std::string repr() const;
+  // A hashable value that is not weakly referenceable (keyed by value, a Literal in TF).
+  virtual bool is_literal() const { return false; }
 };
 
 class Value;

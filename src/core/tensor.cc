@@ -173,7 +173,8 @@ std::string Tensor::repr() const {
            " dtype=" + std::string(dtype_name(dtype())) + ">";
   }
   std::string np = format_numpy_repr(*this);
-  if (eager_shape().rank() > 1) np = "\n" + np;
+  // TF's numpy_text: a newline first only when numpy's repr spans several lines.
+  if (np.find('\n') != std::string::npos) np = "\n" + np;
   return "<tf.Tensor: shape=" + eager_shape().str() +
          ", dtype=" + std::string(dtype_name(dtype())) + ", numpy=" + np + ">";
 }

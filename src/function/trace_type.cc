@@ -299,7 +299,9 @@ TraceType TraceTypeBuilder::from_value(const Value& v) {
       }
       return TraceType::dict(std::move(keys), std::move(vals));
     }
-    case Value::Kind::kObject: return TraceType::weakref(v.as_object());
+    case Value::Kind::kObject:
+      if (v.as_object()->is_literal()) return TraceType::literal(v);
+      return TraceType::weakref(v.as_object());
     default: return TraceType::literal(v);
   }
 }

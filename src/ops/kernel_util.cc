@@ -9,7 +9,7 @@ std::string dims_text(const Shape& s) {
 }
 
 void same_shape_fn(InferenceContext& c) { c.set_output(0, c.in(0)); }
-void scalar_shape_fn(InferenceContext& c) { c.set_output(0, PartialShape{}); }
+void scalar_shape_fn(InferenceContext& c) { c.set_output(0, PartialShape(std::vector<int64_t>{})); }
 
 void broadcast_shape_fn(InferenceContext& c) {
   const PartialShape &a = c.in(0), &b = c.in(1);
