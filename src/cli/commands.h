@@ -1,0 +1,21 @@
+// The tfscope subcommands. Each adds itself to the app and, when chosen, runs and returns the
+// process exit status. Adding a subcommand: declare its add_* function here, define it in its own
+// file, and list it in kCommands in main.cc.
+#pragma once
+
+#include <functional>
+
+namespace CLI {
+class App;
+}
+
+namespace tfscope_cli {
+
+// Set by the chosen subcommand's callback: runs after parsing succeeded.
+using Action = std::function<int()>;
+
+// Each returns nothing; the subcommand stores its action in `action` when CLI11 selects it.
+void add_demo_command(CLI::App& app, Action& action);
+void add_autograph_command(CLI::App& app, Action& action);
+
+}  // namespace tfscope_cli
