@@ -1,0 +1,120 @@
+// TFLite export: a ConcreteFunction's graph converted to a `.tflite` model as TF 2.21's
+// TFLiteConverter writes it (FULLY_CONNECTED with fused bias and activation, variables frozen
+// to constants), optionally with dynamic-range quantization (Optimize.DEFAULT, no dataset); an
+// interpreter with LiteRT's reference kernels (and a faster hybrid FULLY_CONNECTED kernel); and
+// the delta report of convert_tflite_dynamic: what quantization changed, measured.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tfscope/lite_format.h"
+
+namespace tfs {
+class ConcreteFunction;
+}
+
+namespace tfs::lite {
+
+struct ConvertOptions {
+  // Optimize.DEFAULT without a representative dataset: int8 weights for FULLY_CONNECTED (and
+  // BATCH_MATMUL) constants of at least kMinElementsForWeights elements, per-channel on axis 0.
+  bool dynamic_range = false;
+  std::string signature_key = "serving_default";
+};
+
+inline constexpr int64_t kMinElementsForWeights = 1024;
+
+// Converts `fn` (its graph, with variables read now and frozen to constants) to model bytes.
+// An op without a TFLite lowering raises FormatError: "[lite] convert: unsupported op Erf (node
+// Gelu/Erf)".
+std::string convert(const ConcreteFunction& fn, const ConvertOptions& options = {});
+
+// Per-channel (axis 0) symmetric int8 quantization of a [rows, cols] float matrix as TF 2.21's
+// dynamic-range quantizer does it: scale_r = max|w_r| / 127 in double, q = round half away from
+// zero of w / scale_r, clamped to [-127, 127].
+struct QuantizedWeights {
+  std::vector<int8_t> values;
+  std::vector<float> scales;
+};
+QuantizedWeights quantize_per_channel(const float* w, int64_t rows, int64_t cols);
+// One scale for the whole tensor (BATCH_MATMUL's constant operand).
+QuantizedWeights quantize_per_tensor(const float* w, int64_t n);
+
+// Which implementation of FULLY_CONNECTED's hybrid (int8 weights, float activations) path runs.
+enum class Kernels { kReference, kFast };
+
+// Runs a model's first subgraph. Tensors are float32 in and out; inputs may have a different
+// leading (batch) dimension than the file declares.
+class Interpreter {
+ public:
+  explicit Interpreter(ModelFile file, Kernels kernels = Kernels::kReference);
+  ~Interpreter();
+  Interpreter(Interpreter&&) noexcept;
+  Interpreter& operator=(Interpreter&&) noexcept;
+
+  int num_inputs() const;
+  int num_outputs() const;
+  // Declared shape (unknown dims as 1) and name of input/output i.
+  std::vector<int> input_shape(int i) const;
+  std::vector<int> output_shape(int i) const;
+  std::string input_name(int i) const;
+
+  struct TensorValue {
+    std::vector<int> shape;
+    std::vector<float> data;
+  };
+  // Runs with the given inputs (one per model input, in order) and returns the outputs.
+  std::vector<TensorValue> run(const std::vector<TensorValue>& inputs);
+  // The value of every operator output of the last run, by tensor index (for per-layer error).
+  const TensorValue* intermediate(int tensor_index) const;
+  // Operator i's output tensor index and a label ("FULLY_CONNECTED MatMul;Relu;add").
+  int num_operators() const;
+  int operator_output(int i) const;
+  std::string operator_label(int i) const;
+
+  const ModelFile& file() const;
+
+  struct Impl;  // opaque; defined in interpreter.cc
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// The delta report of convert_tflite_dynamic.
+struct LayerDelta {
+  std::string op;      // "FULLY_CONNECTED"
+  std::string tensor;  // the op's output tensor name
+  bool quantized = false;
+  double max_abs_delta = 0;
+  double mean_abs_delta = 0;
+};
+
+struct DeltaReport {
+  int probes = 0;
+  uint64_t seed = 0;
+  double max_abs_delta = 0;  // over all outputs of all probes
+  double mean_abs_delta = 0;
+  double max_abs_output = 0;               // the float model's largest |output|, for scale
+  std::vector<std::string> quantized_ops;  // "FULLY_CONNECTED MatMul (int8 [32, 64], 32 scales)"
+  std::vector<LayerDelta> layers;
+  size_t float_bytes = 0;
+  size_t int8_bytes = 0;
+  std::string float_model;  // the two files' bytes
+  std::string int8_model;
+
+  std::string text() const;
+  std::string json() const;
+};
+
+// Converts `fn` float and with dynamic-range quantization, runs both (reference kernels) on
+// `probes` batches of standard-normal inputs drawn from `seed` (unknown dims as 1), and measures
+// how far the int8 model's outputs are from the float model's.
+DeltaReport convert_tflite_dynamic(const ConcreteFunction& fn, int probes = 16, uint64_t seed = 0);
+// The same for two model files (a float model and its quantized form, e.g. from TF).
+DeltaReport compare_models(const std::string& float_model, const std::string& int8_model,
+                           int probes = 16, uint64_t seed = 0);
+
+}  // namespace tfs::lite

@@ -1,0 +1,475 @@
+// ConcreteFunction -> LiteModel, as TF 2.21's TFLiteConverter lowers the same graph: variables
+// and captured tensors are frozen to constants, constant subgraphs are folded, MatMul with a
+// constant right operand becomes FULLY_CONNECTED (weights transposed to [units, depth]) with a
+// following bias add and Relu/Relu6 fused in, and every tensor is named after the graph nodes it
+// came from (fused names sorted and joined with ';', as MLIR's fused locations print).
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "lite_model.h"
+#include "tfscope/function.h"
+#include "tfscope/lite.h"
+#include "tfscope/variable_state.h"
+
+namespace tfs::lite {
+namespace {
+
+using detail::LiteModel;
+using detail::LiteOp;
+using detail::LiteTensor;
+using tflite::BuiltinOperator;
+
+[[noreturn]] void fail(const std::string& what) {
+  throw FormatError("[lite] convert: " + what);
+}
+
+std::string join_names(const std::set<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ";") + n;
+  return out;
+}
+
+tflite::TensorType lite_type(DType d, const std::string& where) {
+  switch (d) {
+    case DType::kFloat32:
+      return tflite::TensorType_FLOAT32;
+    case DType::kInt32:
+      return tflite::TensorType_INT32;
+    case DType::kInt64:
+      return tflite::TensorType_INT64;
+    case DType::kBool:
+      return tflite::TensorType_BOOL;
+    default:
+      fail("unsupported dtype " + std::string(dtype_name(d)) + " of " + where);
+  }
+}
+
+struct OutputLess {
+  bool operator()(const Output& a, const Output& b) const {
+    return std::make_pair(a.node->id, a.index) < std::make_pair(b.node->id, b.index);
+  }
+};
+
+class Converter {
+ public:
+  Converter(const ConcreteFunction& fn, const ConvertOptions& options)
+      : fn_(fn), gf_(fn.graph_function()) {
+    model_.signature_key = options.signature_key;
+  }
+
+  LiteModel run() {
+    index_graph();
+    add_inputs();
+    for (const auto& node : fn_.graph()->nodes()) {
+      Node* n = node.get();
+      if (!live_.count(n) || absorbed_.count(n) || is_const(Output{n, 0})) continue;
+      if (n->op() == "Placeholder") continue;  // arguments were added; captures are constants
+      lower(n);
+    }
+    add_outputs();
+    return std::move(model_);
+  }
+
+ private:
+  // ---- graph analysis ----
+  void index_graph() {
+    for (const Capture& c : fn_.captures()) captures_[c.placeholder] = &c;
+    for (const auto& node : fn_.graph()->nodes()) {
+      for (size_t i = 0; i < node->inputs.size(); ++i) {
+        consumers_[node->inputs[i].node].push_back(node.get());
+      }
+    }
+    std::vector<Node*> stack;
+    for (const Output& o : gf_.outputs) stack.push_back(o.node);
+    while (!stack.empty()) {
+      Node* n = stack.back();
+      stack.pop_back();
+      if (!live_.insert(n).second) continue;
+      for (const Output& in : n->inputs) stack.push_back(in.node);
+    }
+  }
+
+  // The constant value of an output, when it depends on no argument.
+  const Tensor* const_value(const Output& o) {
+    auto it = consts_.find(o);
+    if (it != consts_.end()) return it->second ? &*it->second : nullptr;
+    std::optional<Tensor> v = fold(o);
+    auto& slot = consts_[o];
+    slot = std::move(v);
+    return slot ? &*slot : nullptr;
+  }
+  bool is_const(const Output& o) { return const_value(o) != nullptr; }
+
+  std::optional<Tensor> fold(const Output& o) {
+    Node* n = o.node;
+    const std::string& op = n->op();
+    if (op == "Const") return attr_tensor(n->attrs, "value");
+    if (op == "Placeholder") {
+      auto it = captures_.find(n);
+      if (it == captures_.end() || it->second->kind == "resource") return std::nullopt;
+      if (it->second->external.is_eager()) return it->second->external;
+      return std::nullopt;
+    }
+    if (op == "ReadVariableOp") {
+      auto it = captures_.find(n->inputs[0].node);
+      if (it == captures_.end() || it->second->kind != "resource") return std::nullopt;
+      auto state = std::dynamic_pointer_cast<VariableState>(it->second->external.resource_handle());
+      if (!state) return std::nullopt;
+      return state->read();
+    }
+    if (n->def->stateful || !n->def->kernel || n->inputs.empty()) return std::nullopt;
+    std::vector<Tensor> inputs;
+    for (const Output& in : n->inputs) {
+      const Tensor* v = const_value(in);
+      if (!v) return std::nullopt;
+      inputs.push_back(*v);
+    }
+    try {
+      std::vector<Tensor> outs = execute(op, inputs, n->attrs, n->name);
+      return outs.at(static_cast<size_t>(o.index));
+    } catch (const std::exception&) {
+      return std::nullopt;  // not foldable here (a function call, ...): lowered as an op
+    }
+  }
+
+  // The single live consumer of a node's only output, if it has exactly one.
+  Node* sole_consumer(Node* n) {
+    auto it = consumers_.find(n);
+    if (it == consumers_.end() || it->second.size() != 1) return nullptr;
+    Node* c = it->second[0];
+    if (!live_.count(c)) return nullptr;
+    for (const Output& o : gf_.outputs) {
+      if (o.node == n) return nullptr;
+    }
+    return c;
+  }
+
+  // ---- tensors ----
+  static void set_shape(LiteTensor& t, const PartialShape& s) {
+    if (!s.has_rank()) {
+      t.shape_unknown = true;
+      return;
+    }
+    bool dynamic = false;
+    for (int i = 0; i < s.rank(); ++i) {
+      int64_t d = s.dim(i);
+      t.shape.push_back(d < 0 ? 1 : static_cast<int32_t>(d));
+      t.shape_signature.push_back(static_cast<int32_t>(d));
+      dynamic |= d < 0;
+    }
+    if (!dynamic) t.shape_signature.clear();
+  }
+
+  int32_t activation_tensor(Node* n, int index, const std::string& name) {
+    LiteTensor t;
+    t.name = name;
+    t.type = lite_type(n->output_dtypes[static_cast<size_t>(index)], n->name);
+    set_shape(t, n->output_shapes[static_cast<size_t>(index)]);
+    int32_t id = model_.add_tensor(std::move(t));
+    tensor_of_[Output{n, index}] = id;
+    return id;
+  }
+
+  int32_t const_tensor(const Tensor& v, const std::string& name, bool as_int32 = false) {
+    LiteTensor t;
+    t.name = name;
+    t.is_const = true;
+    Tensor value = v;
+    if (as_int32 && v.dtype() == DType::kInt64) value = cast(v, DType::kInt32);
+    t.type = lite_type(value.dtype(), name);
+    for (int64_t d : value.eager_shape().dims()) t.shape.push_back(static_cast<int32_t>(d));
+    t.data.assign(static_cast<const char*>(value.raw_data()), value.nbytes());
+    return model_.add_tensor(std::move(t));
+  }
+
+  // The lite tensor holding a graph value: an activation, an argument, or a constant.
+  int32_t tensor(const Output& o, bool as_int32 = false) {
+    Output src = resolve(o);
+    auto it = tensor_of_.find(src);
+    if (it != tensor_of_.end()) return it->second;
+    const Tensor* v = const_value(src);
+    if (!v) fail("internal: no tensor for " + src.node->name);
+    int32_t id = const_tensor(*v, src.node->name, as_int32);
+    tensor_of_[src] = id;
+    return id;
+  }
+
+  // Follows Identity nodes back to the value they forward.
+  Output resolve(Output o) {
+    for (;;) {
+      const std::string& op = o.node->op();
+      if (op == "Identity" || op == "Snapshot" || op == "StopGradient" || op == "IdentityN") {
+        o = o.node->inputs[static_cast<size_t>(op == "IdentityN" ? o.index : 0)];
+        continue;
+      }
+      auto a = alias_.find(o);
+      if (a == alias_.end()) return o;
+      o = a->second;  // a fused node: its value is the fusing op's output
+    }
+  }
+
+  std::vector<int> const_ints(const Output& o, const std::string& what) {
+    const Tensor* v = const_value(resolve(o));
+    if (!v) fail(what + " must be a constant");
+    std::vector<int> out;
+    Tensor i32 = v->dtype() == DType::kInt32 ? *v : cast(*v, DType::kInt32);
+    for (int64_t i = 0; i < i32.num_elements(); ++i) out.push_back(i32.data<int32_t>()[i]);
+    return out;
+  }
+
+  // ---- lowering ----
+  void add_inputs() {
+    size_t n_args = fn_.inputs().size() - fn_.captures().size();
+    std::vector<Tensor> ins = fn_.inputs();
+    for (size_t i = 0; i < n_args; ++i) {
+      Node* p = ins[i].node();
+      int32_t id = activation_tensor(p, 0, model_.signature_key + "_" + p->name + ":0");
+      model_.inputs.push_back(id);
+      model_.signature_inputs.emplace_back(p->name, id);
+    }
+  }
+
+  void add_outputs() {
+    Value structured = fn_.structured_outputs();
+    std::vector<std::string> keys;
+    if (structured.kind() == Value::Kind::kDict) {
+      for (auto& [k, v] : structured.dict_items()) keys.push_back(k.as_str());
+      std::sort(keys.begin(), keys.end());
+    }
+    for (size_t i = 0; i < gf_.outputs.size(); ++i) {
+      Output src = resolve(gf_.outputs[i]);
+      auto it = tensor_of_.find(src);
+      if (it == tensor_of_.end() || model_.tensors[static_cast<size_t>(it->second)].is_const) {
+        fail("output " + std::to_string(i) + " is a constant or an input; nothing to convert");
+      }
+      int32_t id = it->second;
+      model_.tensors[static_cast<size_t>(id)].name = "StatefulPartitionedCall:" + std::to_string(i);
+      model_.outputs.push_back(id);
+      std::string key = i < keys.size() ? keys[i] : "output_" + std::to_string(i);
+      model_.signature_outputs.emplace_back(key, id);
+    }
+  }
+
+  // Fuses a following Relu/Relu6 into `op` (one consumer only); returns the node whose output
+  // the op now produces.
+  Node* fuse_activation(Node* last, LiteOp& op, std::set<std::string>& names) {
+    Node* c = sole_consumer(last);
+    if (!c) return last;
+    if (c->op() == "Relu")
+      op.activation = tflite::ActivationFunctionType_RELU;
+    else if (c->op() == "Relu6")
+      op.activation = tflite::ActivationFunctionType_RELU6;
+    else
+      return last;
+    absorbed_.insert(c);
+    names.insert(c->name);
+    alias_[Output{c, 0}] = Output{last, 0};
+    return c;
+  }
+
+  void emit(LiteOp op, Node* out_node, const std::string& name) {
+    op.outputs = {activation_tensor(out_node, 0, name)};
+    model_.ops.push_back(std::move(op));
+  }
+
+  void lower(Node* n) {
+    const std::string& op = n->op();
+    if (op == "Identity" || op == "Snapshot" || op == "StopGradient" || op == "IdentityN" ||
+        op == "NoOp") {
+      return;
+    }
+    if (op == "MatMul") return lower_matmul(n);
+    static const std::map<std::string, BuiltinOperator> binary = {
+        {"AddV2", tflite::BuiltinOperator_ADD},   {"Add", tflite::BuiltinOperator_ADD},
+        {"BiasAdd", tflite::BuiltinOperator_ADD}, {"Sub", tflite::BuiltinOperator_SUB},
+        {"Mul", tflite::BuiltinOperator_MUL},     {"RealDiv", tflite::BuiltinOperator_DIV}};
+    static const std::map<std::string, BuiltinOperator> unary = {
+        {"Relu", tflite::BuiltinOperator_RELU},       {"Relu6", tflite::BuiltinOperator_RELU6},
+        {"Tanh", tflite::BuiltinOperator_TANH},       {"Sigmoid", tflite::BuiltinOperator_LOGISTIC},
+        {"Softmax", tflite::BuiltinOperator_SOFTMAX}, {"Gelu", tflite::BuiltinOperator_GELU}};
+    if (auto it = binary.find(op); it != binary.end()) return lower_binary(n, it->second);
+    if (auto it = unary.find(op); it != unary.end()) {
+      LiteOp l;
+      l.code = it->second;
+      l.inputs = {tensor(n->inputs[0])};
+      return emit(std::move(l), n, n->name);
+    }
+    if (op == "BatchMatMulV2" || op == "BatchMatMul") {
+      LiteOp l;
+      l.code = tflite::BuiltinOperator_BATCH_MATMUL;
+      l.adj_x = attr_bool_or(n->attrs, "adj_x", false);
+      l.adj_y = attr_bool_or(n->attrs, "adj_y", false);
+      l.inputs = {tensor(n->inputs[0]), tensor(n->inputs[1])};
+      return emit(std::move(l), n, n->name);
+    }
+    if (op == "Reshape" || op == "Transpose" || op == "Mean") {
+      LiteOp l;
+      l.code = op == "Reshape"     ? tflite::BuiltinOperator_RESHAPE
+               : op == "Transpose" ? tflite::BuiltinOperator_TRANSPOSE
+                                   : tflite::BuiltinOperator_MEAN;
+      const_ints(n->inputs[1], op + " " + n->name + ": its second input");
+      l.inputs = {tensor(n->inputs[0]), tensor(n->inputs[1], /*as_int32=*/true)};
+      if (op == "Mean") l.keep_dims = attr_bool_or(n->attrs, "keep_dims", false);
+      return emit(std::move(l), n, n->name);
+    }
+    if (op == "ConcatV2") {
+      LiteOp l;
+      l.code = tflite::BuiltinOperator_CONCATENATION;
+      int axis = const_ints(n->inputs.back(), "ConcatV2 " + n->name + ": axis").at(0);
+      int rank = n->output_shapes[0].rank();
+      l.axis = axis < 0 ? axis + rank : axis;
+      for (size_t i = 0; i + 1 < n->inputs.size(); ++i) l.inputs.push_back(tensor(n->inputs[i]));
+      return emit(std::move(l), n, n->name);
+    }
+    fail("unsupported op " + op + " (node " + n->name + ")");
+  }
+
+  void lower_binary(Node* n, BuiltinOperator code) {
+    LiteOp l;
+    l.code = code;
+    Output a = n->inputs[0], b = n->inputs[1];
+    if (code == tflite::BuiltinOperator_DIV && is_const(resolve(b))) {
+      // TF's converter turns division by a constant into multiplication by its reciprocal.
+      Tensor recip = execute1("RealDiv", {Tensor::scalar<float>(1.0f), *const_value(resolve(b))});
+      l.code = tflite::BuiltinOperator_MUL;
+      l.inputs = {tensor(a), const_tensor(recip, resolve(b).node->name)};
+    } else {
+      l.inputs = {tensor(a), tensor(b)};
+    }
+    std::set<std::string> names = {n->name};
+    Node* last = fuse_activation(n, l, names);
+    emit(std::move(l), last, join_names(names));
+    tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
+  }
+
+  void lower_matmul(Node* n) {
+    bool ta = attr_bool_or(n->attrs, "transpose_a", false);
+    bool tb = attr_bool_or(n->attrs, "transpose_b", false);
+    const Tensor* w = const_value(resolve(n->inputs[1]));
+    if (!w || ta || w->dtype() != DType::kFloat32) {
+      LiteOp l;
+      l.code = tflite::BuiltinOperator_BATCH_MATMUL;
+      l.adj_x = ta;
+      l.adj_y = tb;
+      l.inputs = {tensor(n->inputs[0]), tensor(n->inputs[1])};
+      return emit(std::move(l), n, n->name);
+    }
+    // FULLY_CONNECTED wants weights as [units, depth]: MatMul's [depth, units] transposed.
+    Tensor kernel = tb ? *w : transpose(*w, std::vector<int64_t>{1, 0});
+    const int64_t units = kernel.eager_shape().dim(0);
+    LiteOp l;
+    l.code = tflite::BuiltinOperator_FULLY_CONNECTED;
+    std::set<std::string> names = {n->name};
+    std::set<std::string> bias_names;
+    Node* last = n;
+    std::optional<Tensor> bias;
+    if (Node* c = sole_consumer(n)) {
+      bool bias_add = c->op() == "BiasAdd" || c->op() == "AddV2" || c->op() == "Add";
+      if (bias_add) {
+        int other = c->inputs[0].node == n ? 1 : 0;
+        if (c->op() == "BiasAdd" && other != 1) bias_add = false;
+        const Tensor* b =
+            bias_add ? const_value(resolve(c->inputs[static_cast<size_t>(other)])) : nullptr;
+        if (b && b->dtype() == DType::kFloat32 && b->eager_shape().rank() == 1 &&
+            b->eager_shape().dim(0) == units) {
+          bias = *b;
+          absorbed_.insert(c);
+          names.insert(c->name);
+          bias_names.insert(c->name);
+          alias_[Output{c, 0}] = Output{n, 0};
+          last = c;
+        }
+      }
+    }
+    std::set<std::string> before = names;
+    last = fuse_activation(last, l, names);
+    for (const std::string& s : names) {
+      if (!before.count(s)) bias_names.insert(s);
+    }
+    int32_t input = tensor(n->inputs[0]);
+    int32_t kernel_id = const_tensor(kernel, n->name);
+    int32_t bias_id = bias ? const_tensor(*bias, join_names(bias_names)) : -1;
+    l.inputs = {input, kernel_id, bias_id};
+    emit(std::move(l), last, join_names(names));
+    tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
+  }
+
+  const ConcreteFunction& fn_;
+  const GraphFunction& gf_;
+  LiteModel model_;
+  std::map<const Node*, const Capture*> captures_;
+  std::map<const Node*, std::vector<Node*>> consumers_;
+  std::set<const Node*> live_;
+  std::set<const Node*> absorbed_;
+  std::map<Output, std::optional<Tensor>, OutputLess> consts_;
+  std::map<Output, int32_t, OutputLess> tensor_of_;
+  std::map<Output, Output, OutputLess> alias_;
+};
+
+}  // namespace
+
+namespace detail {
+
+// Shapes the graph left unknown (a variable read has no static shape in tfscope's graphs), found
+// by running the model: once with every dynamic input dimension 1, once with 2; a dimension
+// that follows the input's is dynamic (-1 in shape_signature).
+void infer_shapes(LiteModel& model) {
+  bool any = false;
+  for (const LiteTensor& t : model.tensors) any |= t.shape_unknown;
+  if (!any) return;
+  std::vector<std::vector<int>> shapes[2];
+  for (int pass = 0; pass < 2; ++pass) {
+    Interpreter interp(ModelFile(serialize(model), "converted model"));
+    std::vector<Interpreter::TensorValue> inputs;
+    for (int32_t id : model.inputs) {
+      const LiteTensor& t = model.tensors[static_cast<size_t>(id)];
+      Interpreter::TensorValue v;
+      for (size_t k = 0; k < t.shape.size(); ++k) {
+        bool dynamic = !t.shape_signature.empty() && t.shape_signature[k] < 0;
+        v.shape.push_back(dynamic ? pass + 1 : t.shape[k]);
+      }
+      int64_t n = 1;
+      for (int d : v.shape) n *= d;
+      v.data.assign(static_cast<size_t>(n), 0.5f);
+      inputs.push_back(std::move(v));
+    }
+    interp.run(inputs);
+    for (size_t k = 0; k < model.tensors.size(); ++k) {
+      const auto* v = interp.intermediate(static_cast<int>(k));
+      shapes[pass].push_back(v ? v->shape : std::vector<int>{});
+    }
+  }
+  for (size_t k = 0; k < model.tensors.size(); ++k) {
+    LiteTensor& t = model.tensors[k];
+    if (!t.shape_unknown) continue;
+    const auto& a = shapes[0][k];
+    const auto& b = shapes[1][k];
+    t.shape.assign(a.begin(), a.end());
+    t.shape_signature.clear();
+    bool dynamic = false;
+    for (size_t d = 0; d < a.size(); ++d) {
+      bool dyn = d < b.size() && a[d] != b[d];
+      t.shape_signature.push_back(dyn ? -1 : a[d]);
+      dynamic |= dyn;
+    }
+    if (!dynamic) t.shape_signature.clear();
+    t.shape_unknown = false;
+  }
+}
+
+LiteModel build_model(const ConcreteFunction& fn, const ConvertOptions& options) {
+  LiteModel model = Converter(fn, options).run();
+  infer_shapes(model);
+  if (options.dynamic_range) quantize_dynamic_range(model);
+  model.min_runtime_version = min_runtime_version(model);
+  return model;
+}
+}  // namespace detail
+
+std::string convert(const ConcreteFunction& fn, const ConvertOptions& options) {
+  return detail::serialize(detail::build_model(fn, options));
+}
+
+}  // namespace tfs::lite

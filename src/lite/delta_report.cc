@@ -1,0 +1,208 @@
+// convert_tflite_dynamic: the float and dynamic-range models of one function, run side by side
+// on seeded random probes; what quantization changed, per output and per layer.
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "tfscope/lite.h"
+
+namespace tfs::lite {
+namespace {
+
+// Standard normal numbers from a portable generator (Box-Muller over mt19937_64), so a seed
+// gives the same probes with every standard library.
+class Probes {
+ public:
+  explicit Probes(uint64_t seed) : rng_(seed) {}
+  float next() {
+    if (has_spare_) {
+      has_spare_ = false;
+      return spare_;
+    }
+    double u1 = 0;
+    while (u1 <= 0) u1 = static_cast<double>(rng_() >> 11) * 0x1.0p-53;
+    double u2 = static_cast<double>(rng_() >> 11) * 0x1.0p-53;
+    double r = std::sqrt(-2.0 * std::log(u1));
+    spare_ = static_cast<float>(r * std::sin(2 * M_PI * u2));
+    has_spare_ = true;
+    return static_cast<float>(r * std::cos(2 * M_PI * u2));
+  }
+
+ private:
+  std::mt19937_64 rng_;
+  bool has_spare_ = false;
+  float spare_ = 0;
+};
+
+std::string fmt(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+std::string shape_text(const flatbuffers::Vector<int32_t>* s) {
+  std::string out = "[";
+  if (s) {
+    for (flatbuffers::uoffset_t i = 0; i < s->size(); ++i) {
+      out += (i ? ", " : "") + std::to_string(s->Get(i));
+    }
+  }
+  return out + "]";
+}
+
+// Ops of the quantized model whose weights are int8, described.
+std::vector<std::string> quantized_ops(const ModelFile& f, std::vector<bool>* per_op) {
+  std::vector<std::string> out;
+  const tflite::Model& m = f.model();
+  const tflite::SubGraph* sg = m.subgraphs()->Get(0);
+  if (!sg->operators()) return out;
+  for (const tflite::Operator* op : *sg->operators()) {
+    bool q = false;
+    if (op->inputs()) {
+      for (int32_t t : *op->inputs()) {
+        if (t < 0) continue;
+        const tflite::Tensor* tensor = sg->tensors()->Get(static_cast<flatbuffers::uoffset_t>(t));
+        if (tensor->type() != tflite::TensorType_INT8) continue;
+        q = true;
+        size_t scales = tensor->quantization() && tensor->quantization()->scale()
+                            ? tensor->quantization()->scale()->size()
+                            : 0;
+        std::string name =
+            builtin_operator_name(builtin_code(*m.operator_codes()->Get(op->opcode_index())));
+        out.push_back(name + " " + tensor->name()->str() + " (int8 " + shape_text(tensor->shape()) +
+                      ", " + std::to_string(scales) +
+                      (scales > 1 ? " per-channel scales)" : " scale)"));
+      }
+    }
+    if (per_op) per_op->push_back(q);
+  }
+  return out;
+}
+
+}  // namespace
+
+DeltaReport compare_models(const std::string& float_model, const std::string& int8_model,
+                           int probes, uint64_t seed) {
+  DeltaReport r;
+  r.probes = probes;
+  r.seed = seed;
+  r.float_model = float_model;
+  r.int8_model = int8_model;
+  r.float_bytes = float_model.size();
+  r.int8_bytes = int8_model.size();
+  Interpreter f(ModelFile(float_model, "float model"));
+  Interpreter q(ModelFile(int8_model, "dynamic-range model"));
+  std::vector<bool> op_quantized;
+  r.quantized_ops = quantized_ops(q.file(), &op_quantized);
+  const bool same_layers = f.num_operators() == q.num_operators();
+  if (same_layers) {
+    for (int i = 0; i < f.num_operators(); ++i) {
+      LayerDelta l;
+      std::string label = q.operator_label(i);
+      l.op = label.substr(0, label.find(' '));
+      l.tensor = label.substr(label.find(' ') + 1);
+      l.quantized = op_quantized[static_cast<size_t>(i)];
+      r.layers.push_back(l);
+    }
+  }
+  Probes gen(seed);
+  double sum = 0;
+  int64_t n = 0;
+  std::vector<double> layer_sum(r.layers.size(), 0);
+  std::vector<int64_t> layer_n(r.layers.size(), 0);
+  for (int p = 0; p < probes; ++p) {
+    std::vector<Interpreter::TensorValue> inputs;
+    for (int i = 0; i < f.num_inputs(); ++i) {
+      Interpreter::TensorValue v;
+      v.shape = f.input_shape(i);
+      int64_t count = 1;
+      for (int d : v.shape) count *= d;
+      for (int64_t k = 0; k < count; ++k) v.data.push_back(gen.next());
+      inputs.push_back(std::move(v));
+    }
+    auto fo = f.run(inputs);
+    auto qo = q.run(inputs);
+    for (size_t o = 0; o < fo.size(); ++o) {
+      for (size_t k = 0; k < fo[o].data.size(); ++k) {
+        double d = std::fabs(static_cast<double>(fo[o].data[k]) - qo[o].data[k]);
+        r.max_abs_delta = std::max(r.max_abs_delta, d);
+        r.max_abs_output = std::max(r.max_abs_output, std::fabs(double(fo[o].data[k])));
+        sum += d;
+        ++n;
+      }
+    }
+    for (size_t i = 0; i < r.layers.size(); ++i) {
+      const auto* a = f.intermediate(f.operator_output(static_cast<int>(i)));
+      const auto* b = q.intermediate(q.operator_output(static_cast<int>(i)));
+      if (!a || !b || a->data.size() != b->data.size()) continue;
+      for (size_t k = 0; k < a->data.size(); ++k) {
+        double d = std::fabs(static_cast<double>(a->data[k]) - b->data[k]);
+        r.layers[i].max_abs_delta = std::max(r.layers[i].max_abs_delta, d);
+        layer_sum[i] += d;
+        ++layer_n[i];
+      }
+    }
+  }
+  r.mean_abs_delta = n ? sum / static_cast<double>(n) : 0;
+  for (size_t i = 0; i < r.layers.size(); ++i) {
+    r.layers[i].mean_abs_delta = layer_n[i] ? layer_sum[i] / static_cast<double>(layer_n[i]) : 0;
+  }
+  return r;
+}
+
+DeltaReport convert_tflite_dynamic(const ConcreteFunction& fn, int probes, uint64_t seed) {
+  ConvertOptions opts;
+  std::string float_model = convert(fn, opts);
+  opts.dynamic_range = true;
+  std::string int8_model = convert(fn, opts);
+  return compare_models(float_model, int8_model, probes, seed);
+}
+
+std::string DeltaReport::text() const {
+  std::string s;
+  s += "dynamic-range quantization (int8 weights, float activations): " + std::to_string(probes) +
+       " probes of N(0, 1) inputs, seed " + std::to_string(seed) + "\n";
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "  file size: float %zu bytes, int8 %zu bytes (%.1f%%)\n",
+                float_bytes, int8_bytes,
+                float_bytes ? 100.0 * static_cast<double>(int8_bytes) / float_bytes : 0.0);
+  s += buf;
+  if (quantized_ops.empty()) {
+    s += "  quantized: nothing (no weights of at least 1024 elements)\n";
+  } else {
+    for (const auto& q : quantized_ops) s += "  quantized: " + q + "\n";
+  }
+  s += "  output delta |float - int8|: max " + fmt(max_abs_delta) + ", mean " +
+       fmt(mean_abs_delta) + " (largest |output| " + fmt(max_abs_output) + ")\n";
+  if (!layers.empty()) s += "  per layer (delta of each op's output, errors accumulate):\n";
+  for (const auto& l : layers) {
+    s += "    " + l.op + " " + l.tensor + (l.quantized ? " [int8]" : " [float]") + ": max " +
+         fmt(l.max_abs_delta) + ", mean " + fmt(l.mean_abs_delta) + "\n";
+  }
+  return s;
+}
+
+std::string DeltaReport::json() const {
+  nlohmann::ordered_json j;
+  j["probes"] = probes;
+  j["seed"] = seed;
+  j["max_abs_delta"] = max_abs_delta;
+  j["mean_abs_delta"] = mean_abs_delta;
+  j["max_abs_output"] = max_abs_output;
+  j["quantized_ops"] = quantized_ops;
+  j["float_bytes"] = float_bytes;
+  j["int8_bytes"] = int8_bytes;
+  nlohmann::ordered_json ls = nlohmann::ordered_json::array();
+  for (const auto& l : layers) {
+    ls.push_back({{"op", l.op},
+                  {"tensor", l.tensor},
+                  {"quantized", l.quantized},
+                  {"max_abs_delta", l.max_abs_delta},
+                  {"mean_abs_delta", l.mean_abs_delta}});
+  }
+  j["layers"] = ls;
+  return j.dump(2);
+}
+
+}  // namespace tfs::lite

@@ -1,0 +1,71 @@
+// The converter's in-memory model: tensors and operators as the writer lays them out. The
+// converter builds it from a graph, the quantizer rewrites it, serialize() writes the flatbuffer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tfscope/lite.h"
+#include "tfscope/lite_format.h"
+
+namespace tfs::lite::detail {
+
+struct LiteTensor {
+  std::string name;
+  tflite::TensorType type = tflite::TensorType_FLOAT32;
+  std::vector<int32_t> shape;
+  std::vector<int32_t> shape_signature;  // empty: none written (static shape)
+  bool is_const = false;
+  bool shape_unknown = false;  // the graph did not know it; infer_shapes() fills it in
+  std::string data;            // constant bytes
+  std::vector<float> scales;
+  std::vector<int64_t> zero_points;
+  int32_t quantized_dimension = 0;
+
+  int64_t num_elements() const;
+  const float* floats() const { return reinterpret_cast<const float*>(data.data()); }
+};
+
+struct LiteOp {
+  tflite::BuiltinOperator code = tflite::BuiltinOperator_ADD;
+  std::vector<int32_t> inputs;
+  std::vector<int32_t> outputs;
+  tflite::ActivationFunctionType activation = tflite::ActivationFunctionType_NONE;
+  bool keep_num_dims = false;
+  bool asymmetric_quantize_inputs = false;
+  bool keep_dims = false;
+  bool adj_x = false, adj_y = false;
+  bool approximate = false;
+  int32_t axis = 0;
+  float beta = 1.0f;
+  int version = 1;
+};
+
+struct LiteModel {
+  std::vector<LiteTensor> tensors;
+  std::vector<LiteOp> ops;
+  std::vector<int32_t> inputs, outputs;
+  std::string signature_key = "serving_default";
+  std::vector<std::pair<std::string, int32_t>> signature_inputs, signature_outputs;
+  std::string min_runtime_version = "1.5.0";
+
+  int32_t add_tensor(LiteTensor t);
+};
+
+// Writes the model as TF's converter lays it out: buffer 0 empty, then one buffer per tensor in
+// tensor order (empty for activations), an empty QuantizationParameters table on every tensor,
+// one OperatorCode per builtin (at the highest version its ops need), the signature, and the
+// min_runtime_version metadata (16 bytes, NUL padded).
+std::string serialize(const LiteModel& model);
+
+// The converter (converter.cc): graph -> model, quantized when options.dynamic_range.
+LiteModel build_model(const ConcreteFunction& fn, const ConvertOptions& options);
+
+// The dynamic-range pass (quantize.cc).
+void quantize_dynamic_range(LiteModel& model);
+
+// Runtime version for the op versions present ("1.5.0", "2.17.0", ...).
+std::string min_runtime_version(const LiteModel& model);
+
+}  // namespace tfs::lite::detail
