@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tfs::autograph {
 
@@ -36,6 +37,12 @@ struct ConversionResult {
 // `filename` only labels the diff and error messages.
 ConversionResult convert_source(std::string_view source, std::string_view function_name,
                                 std::string_view filename = "<source>");
+
+// The same, with the module's global names given (TF's namer avoids the names in the live
+// fn.__globals__): used by the Python runtime, which converts a function's own source text.
+ConversionResult convert_source(std::string_view source, std::string_view function_name,
+                                std::string_view filename,
+                                const std::vector<std::string>& global_names);
 
 // Reads `path` and converts `function_name` defined in it.
 ConversionResult convert_file(const std::string& path, std::string_view function_name);

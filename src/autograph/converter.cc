@@ -138,6 +138,37 @@ std::string dedent(const std::string& text) {
   return out;
 }
 
+// to_code is textwrap.dedent(inspect.getsource(...)) of the converted function as it sits in
+// TF's generated module, two factory functions (8 spaces) deep. Code lines carry those 8 spaces;
+// continuation lines of a multi-line literal (docstrings: ast.unparse writes them with real
+// newlines) do not, so they can lower the common margin, and lose it like every other line.
+std::string as_to_code_prints(const std::string& text) {
+  std::stringstream ss(text);
+  std::string line, laid_out;
+  std::string open;  // the triple quote of the literal a line continues, if any
+  while (std::getline(ss, line)) {
+    laid_out += (open.empty() ? "        " : "") + line + "\n";
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '\\') {
+        ++i;
+      } else if (open.empty() &&
+                 (line.compare(i, 3, "\"\"\"") == 0 || line.compare(i, 3, "'''") == 0)) {
+        open = line.substr(i, 3);
+        i += 2;
+      } else if (!open.empty() && line.compare(i, 3, open) == 0) {
+        open.clear();
+        i += 2;
+      } else if (open.empty() && (line[i] == '\'' || line[i] == '"')) {
+        // A one-line literal (repr quoting): skip it, quotes inside do not open anything.
+        char q = line[i];
+        for (++i; i < line.size() && line[i] != q; ++i)
+          if (line[i] == '\\') ++i;
+      }
+    }
+  }
+  return dedent(laid_out);
+}
+
 // PyToTF.transform_ast: the pass order of TF 2.21.
 void run_passes(const P& fn, Context& ctx) {
   unmark_signatures(fn);
@@ -169,10 +200,12 @@ int ConversionResult::converted_lines() const {
   return n;
 }
 
-ConversionResult convert_source(std::string_view source, std::string_view function_name,
-                                std::string_view filename) {
+namespace {
+
+ConversionResult convert_parsed(std::string_view source, const detail::ParsedModule& m,
+                                std::string_view function_name, std::string_view filename,
+                                detail::Names globals) {
   using namespace detail;
-  ParsedModule m = parse_module(source);
   // FUNC may name a method: "Class.method" (or deeper nesting of classes).
   P fn;
   const Block* scope = &m.body;
@@ -209,7 +242,7 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
     result.original = dedent(text);
   }
 
-  Context ctx(module_globals(m));
+  Context ctx(std::move(globals));
   try {
     run_passes(fn, ctx);
   } catch (const ConversionError& e) {
@@ -226,7 +259,7 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
   for (auto& d : fn->a->v5)
     if (d) d = kw_const(ConstKind::None);
 
-  result.converted = unparse(fn) + "\n";
+  result.converted = as_to_code_prints(unparse(fn) + "\n");
   result.if_stmts = ctx.if_stmts;
   result.while_stmts = ctx.while_stmts;
   result.for_stmts = ctx.for_stmts;
@@ -234,6 +267,22 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
   result.diff = unified_diff(result.original, result.converted, label + " (original)",
                              label + " (converted)");
   return result;
+}
+
+}  // namespace
+
+ConversionResult convert_source(std::string_view source, std::string_view function_name,
+                                std::string_view filename) {
+  detail::ParsedModule m = detail::parse_module(source);
+  return convert_parsed(source, m, function_name, filename, detail::module_globals(m));
+}
+
+ConversionResult convert_source(std::string_view source, std::string_view function_name,
+                                std::string_view filename,
+                                const std::vector<std::string>& global_names) {
+  detail::ParsedModule m = detail::parse_module(source);
+  return convert_parsed(source, m, function_name, filename,
+                        detail::Names(global_names.begin(), global_names.end()));
 }
 
 ConversionResult convert_file(const std::string& path, std::string_view function_name) {
