@@ -1,0 +1,134 @@
+// SavedModel export and import over the Graph IR: tfs::saved_model::save writes concrete functions
+// as a SavedModel that TF 2.21's tf.saved_model.load reads (one MetaGraphDef tagged "serve", a
+// SignatureDef per function, variables in variables/ as a TensorBundle restored by a saver);
+// tfs::saved_model::load reads those and the SavedModels TF 2.21 writes (function library,
+// StatefulPartitionedCall, object graph, object-based checkpoint keys) into callable signatures
+// that run on our Executor. Errors are one line: tfs::savedmodel::FormatError naming the file or
+// the op.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tfscope/executor.h"
+#include "tfscope/function.h"
+#include "tfscope/graph_report.h"
+#include "tfscope/saved_model_io.h"  // FormatError, file names
+
+namespace tfs::saved_model {
+
+using savedmodel::FormatError;
+
+struct SaveOptions {
+  // The key save(const ConcreteFunction&) and save(Function&) give their one signature.
+  std::string signature_key = "serving_default";
+};
+
+// One signature to export: its key ("serving_default") and the function it runs.
+using SignatureFunctions = std::vector<std::pair<std::string, std::shared_ptr<ConcreteFunction>>>;
+
+// Writes `fns` as a SavedModel at `dir`. The directory is built beside `dir` and renamed into
+// place at the end: on failure nothing new is left at `dir` (an existing `dir` stays as it was).
+// Signature inputs are named after the function's parameters; outputs are "output_0", ... (or the
+// keys of a returned dict of tensors), as TF names them.
+void save(const SignatureFunctions& fns, const std::string& dir, const SaveOptions& options = {});
+// One function as options.signature_key ("serving_default").
+void save(const ConcreteFunction& fn, const std::string& dir, const SaveOptions& options = {});
+// A Function with an input signature, or one that has traced exactly one concrete function.
+void save(Function& fn, const std::string& dir, const SaveOptions& options = {});
+
+// The output keys save() gives `fn`'s flat outputs, in order.
+std::vector<std::string> signature_output_keys(const ConcreteFunction& fn);
+
+// One named tensor of a signature.
+struct SignatureTensor {
+  std::string key;     // "x", "output_0"
+  std::string tensor;  // the tensor it names in the MetaGraph: "serving_default_x:0"
+  DType dtype = DType::kInvalid;
+  PartialShape shape;
+};
+
+using NamedTensors = std::vector<std::pair<std::string, Tensor>>;
+
+// A signature of a loaded SavedModel, callable with its inputs by key.
+class LoadedSignature {
+ public:
+  const std::string& key() const { return key_; }
+  const std::vector<SignatureTensor>& inputs() const { return inputs_; }    // sorted by key
+  const std::vector<SignatureTensor>& outputs() const { return outputs_; }  // sorted by key
+  // The function that runs it: inputs (by key order), then variable handles.
+  const GraphFunction& function() const { return *fn_; }
+  // Variables it reads, in the order their handles are fed.
+  const std::vector<std::shared_ptr<VariableState>>& variables() const { return variables_; }
+
+  // Inputs by key (every input, nothing else); outputs by key, sorted.
+  NamedTensors call(const NamedTensors& inputs) const;
+  // Inputs in key order; outputs in key order.
+  std::vector<Tensor> call_flat(const std::vector<Tensor>& inputs) const;
+
+  GraphReport report() const;
+
+ private:
+  friend class Loader;
+  std::string key_;
+  std::vector<SignatureTensor> inputs_;
+  std::vector<SignatureTensor> outputs_;
+  std::shared_ptr<GraphFunction> fn_;
+  std::shared_ptr<const FunctionLibrary> library_;
+  std::vector<std::shared_ptr<VariableState>> variables_;
+  std::shared_ptr<Executor> executor_;
+};
+
+class LoadedModel {
+ public:
+  const std::string& dir() const { return dir_; }
+  // "tf2" when the MetaGraph has an object graph (TF 2.x's tf.saved_model.save), else "tf1".
+  const std::string& format() const { return format_; }
+  const std::map<std::string, LoadedSignature>& signatures() const { return signatures_; }
+  const LoadedSignature& signature(const std::string& key) const;
+  // Variables by checkpoint key.
+  const std::map<std::string, std::shared_ptr<VariableState>>& variables() const {
+    return variables_;
+  }
+  // Functions of the MetaGraph's library that the signatures call (imported on demand).
+  const FunctionLibrary& library() const { return *library_; }
+
+ private:
+  friend class Loader;
+  std::string dir_;
+  std::string format_;
+  std::map<std::string, LoadedSignature> signatures_;
+  std::map<std::string, std::shared_ptr<VariableState>> variables_;
+  std::shared_ptr<FunctionLibrary> library_;
+};
+
+// Loads the MetaGraph tagged "serve" (or the only one) of the SavedModel at `dir`.
+std::shared_ptr<LoadedModel> load(const std::string& dir);
+
+// What roundtrip_savedmodel found.
+struct RoundtripReport {
+  std::string dir;
+  std::vector<std::string> files;       // relative to dir, sorted
+  std::vector<std::string> signatures;  // keys
+  int probes = 0;
+  double max_abs_delta = 0.0;
+  bool exact = true;  // every output bit-identical to the original's
+
+  std::string text() const;
+  std::string json() const;  // {"exact": ..., "max_abs_delta": ..., "files": [...], ...}
+};
+
+// Saves `fn` as "serving_default" at `dir`, loads it back, runs both on each probe (flat tensor
+// arguments, in the function's input order) and compares the outputs bit for bit.
+RoundtripReport roundtrip_savedmodel(const ConcreteFunction& fn,
+                                     const std::vector<std::vector<Tensor>>& probe_inputs,
+                                     const std::string& dir);
+// The concrete function for the first probe (traced if needed), then as above.
+RoundtripReport roundtrip_savedmodel(Function& fn,
+                                     const std::vector<std::vector<Tensor>>& probe_inputs,
+                                     const std::string& dir);
+
+}  // namespace tfs::saved_model

@@ -1,0 +1,106 @@
+// saved_model_tool: tfs::saved_model::save/load driven from conformance/saved_model/run.py.
+//   saved_model_tool save-mlp DIR        -- saves the lab MLP (lab_mlp.h), prints its weights
+//   saved_model_tool run DIR KEY         -- loads DIR, runs signature KEY on the inputs given on
+//                                           stdin (one feed, or a JSON array of feeds), prints
+//                                           the outputs (one object, or an array)
+//   saved_model_tool signatures DIR      -- prints each signature's inputs and outputs
+// Tensors travel as JSON {"dtype": "float32", "shape": [...], "hex": "<raw little-endian bytes>"};
+// stdin for run is {"x": tensor, ...}, stdout {"output_0": tensor, ...}.
+#include <cstring>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include "lab_mlp.h"
+#include "tfscope/saved_model.h"
+
+namespace {
+
+using nlohmann::json;
+
+std::string to_hex(const void* p, size_t n) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  const auto* b = static_cast<const unsigned char*>(p);
+  for (size_t i = 0; i < n; ++i) {
+    out += digits[b[i] >> 4];
+    out += digits[b[i] & 15];
+  }
+  return out;
+}
+
+json tensor_json(const tfs::Tensor& t) {
+  return {{"dtype", std::string(tfs::dtype_name(t.dtype()))},
+          {"shape", t.eager_shape().dims()},
+          {"hex", to_hex(t.raw_data(), t.nbytes())}};
+}
+
+tfs::Tensor tensor_from_json(const json& j) {
+  tfs::DType dt = tfs::dtype_from_name(j.at("dtype").get<std::string>());
+  tfs::Tensor t = tfs::Tensor::empty(dt, tfs::Shape(j.at("shape").get<std::vector<int64_t>>()));
+  const std::string hex = j.at("hex");
+  if (hex.size() != 2 * t.nbytes()) throw std::runtime_error("hex size does not match shape");
+  auto* out = static_cast<unsigned char*>(t.raw_data());
+  for (size_t i = 0; i < t.nbytes(); ++i)
+    out[i] = static_cast<unsigned char>(std::stoi(hex.substr(2 * i, 2), nullptr, 16));
+  return t;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::cerr << "usage: saved_model_tool save-mlp DIR | run DIR KEY | signatures DIR\n";
+    return 2;
+  }
+  try {
+    const std::string mode = argv[1];
+    if (mode == "save-mlp") {
+      auto mlp = tfs::savedmodel::testing::make_lab_mlp();
+      tfs::saved_model::save(*mlp.fn, argv[2]);
+      json weights;
+      for (auto& [name, v] :
+           {std::pair{"w1", mlp.w1}, {"b1", mlp.b1}, {"w2", mlp.w2}, {"b2", mlp.b2}})
+        weights[name] = tensor_json(v->numpy());
+      std::cout << json{{"weights", weights}}.dump() << "\n";
+    } else if (mode == "run" && argc >= 4) {
+      auto model = tfs::saved_model::load(argv[2]);
+      const json in = json::parse(std::cin);
+      const auto& sig = model->signature(argv[3]);
+      auto run = [&](const json& one) {
+        tfs::saved_model::NamedTensors feeds;
+        for (auto& [k, v] : one.items()) feeds.emplace_back(k, tensor_from_json(v));
+        json out = json::object();
+        for (auto& [k, t] : sig.call(feeds)) out[k] = tensor_json(t);
+        return out;
+      };
+      if (in.is_array()) {
+        json all = json::array();
+        for (const auto& one : in) all.push_back(run(one));
+        std::cout << all.dump() << "\n";
+      } else {
+        std::cout << run(in).dump() << "\n";
+      }
+    } else if (mode == "signatures") {
+      auto model = tfs::saved_model::load(argv[2]);
+      json out = {{"format", model->format()}, {"signatures", json::object()}};
+      for (auto& [k, s] : model->signatures()) {
+        json sig = {{"inputs", json::object()}, {"outputs", json::object()}};
+        for (auto& t : s.inputs())
+          sig["inputs"][t.key] = {std::string(tfs::dtype_name(t.dtype)), t.shape.str()};
+        for (auto& t : s.outputs())
+          sig["outputs"][t.key] = {std::string(tfs::dtype_name(t.dtype)), t.shape.str()};
+        out["signatures"][k] = sig;
+      }
+      std::cout << out.dump() << "\n";
+    } else {
+      std::cerr << "saved_model_tool: unknown command " << mode << "\n";
+      return 2;
+    }
+  } catch (const std::exception& e) {
+    std::string msg = e.what();
+    std::cerr << "saved_model_tool: error: " << msg.substr(0, msg.find('\n')) << "\n";
+    return 1;
+  }
+  return 0;
+}
