@@ -1,0 +1,67 @@
+// Conversions between Python objects and tfscope values, shared by the binding files.
+#pragma once
+
+#include <nanobind/nanobind.h>
+
+#include <type_traits>
+#include <utility>
+
+#include "tfscope/function.h"
+#include "tfscope/tensor.h"
+#include "tfscope/value.h"
+#include "tfscope/variable.h"
+
+namespace nb = nanobind;
+
+namespace tfpy {
+using namespace nb::literals;
+
+// Defines a module function whose arguments all accept None (nanobind rejects None for an
+// argument unless it is annotated; the Python API passes None for "not given").
+namespace detail {
+template <typename T>
+struct Arity : Arity<decltype(&T::operator())> {};
+template <typename R, typename... A>
+struct Arity<R (*)(A...)> : std::integral_constant<size_t, sizeof...(A)> {};
+template <typename C, typename R, typename... A>
+struct Arity<R (C::*)(A...) const> : std::integral_constant<size_t, sizeof...(A)> {};
+inline constexpr const char* kArgNames[] = {"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"};
+template <typename F, size_t... I>
+void def_any(nb::module_& m, const char* name, F&& f, std::index_sequence<I...>) {
+  m.def(name, std::forward<F>(f), nb::arg(kArgNames[I]).none()...);
+}
+}  // namespace detail
+template <typename F>
+void def_any(nb::module_& m, const char* name, F&& f) {
+  using D = std::decay_t<F>;
+  constexpr size_t n = detail::Arity<D>::value;
+  detail::def_any(m, name, std::forward<F>(f), std::make_index_sequence<n>{});
+}
+
+// Python classes and helpers the package registers at import (tfscope/_registry.py).
+struct Registry {
+  nb::object dtype_factory;      // int enum -> tfscope.DType
+  nb::object shape_factory;      // list of int|None or None -> TensorShape
+  nb::object tensor_spec_class;  // tfscope.TensorSpec
+  nb::object spec_factory;       // (dims|None, dtype_enum, name|None) -> TensorSpec
+  nb::object exceptions;         // dict: python_type name -> class
+  nb::object namedtuple_factory; // (type_name, fields, values) -> namedtuple instance
+  nb::object variable_class;     // tfscope.Variable (Python wrapper)
+  nb::object numpy;              // the numpy module
+};
+Registry& registry();
+
+// Python value -> Value for tracing (TF's trace_type_builder order of checks).
+tfs::Value to_value(nb::handle h);
+// Value -> Python (tensors wrapped, nests rebuilt, objects returned as themselves).
+nb::object from_value(const tfs::Value& v);
+// Anything tensor-like -> Tensor (Tensor, Variable, numpy array/scalar, Python scalar or nest).
+tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype = tfs::DType::kInvalid);
+tfs::Tensor numpy_to_tensor(nb::handle arr);
+nb::object tensor_to_numpy(const tfs::Tensor& t);
+nb::object py_dtype(tfs::DType d);
+nb::object py_shape(const tfs::PartialShape& s);
+tfs::DType dtype_arg(nb::handle h);  // tfscope.DType, numpy dtype, str, or None
+tfs::PartialShape shape_arg(nb::handle h);
+
+}  // namespace tfpy

@@ -1,0 +1,179 @@
+// Function and ConcreteFunction for the Python API: the Python callable becomes the traced Body;
+// its arguments arrive as Python objects with tensors replaced by placeholders.
+#include <nanobind/stl/function.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.h"
+#include "tfscope/function.h"
+
+namespace tfpy {
+
+namespace {
+
+using tfs::Value;
+
+tfs::Kwargs kwargs_of(nb::dict kw) {
+  tfs::Kwargs out;
+  for (auto [k, v] : kw) out.emplace_back(nb::cast<std::string>(k), to_value(v));
+  return out;
+}
+
+std::vector<Value> args_of(nb::handle args) {
+  std::vector<Value> out;
+  for (nb::handle a : args) out.push_back(to_value(a));
+  return out;
+}
+
+// Python result -> Value; leaves TF cannot return are rejected with TF's text.
+Value output_value(nb::handle r, const std::string& fn_repr) {
+  if (r.is_none() || PyBool_Check(r.ptr()) || PyLong_Check(r.ptr()) || PyFloat_Check(r.ptr()) ||
+      PyUnicode_Check(r.ptr()) || nb::isinstance<tfs::Tensor>(r)) {
+    return to_value(r);
+  }
+  if (nb::hasattr(r, "_tfscope_variable")) return Value(nb::cast<tfs::Variable&>(r.attr("_tfscope_variable")).read_value());
+  if (PyList_Check(r.ptr()) || PyTuple_Check(r.ptr())) {
+    tfs::ValueList items;
+    for (nb::handle x : r) items.push_back(output_value(x, fn_repr));
+    if (PyList_Check(r.ptr())) return Value::list(items);
+    if (nb::hasattr(r, "_fields")) {
+      std::vector<std::string> fields;
+      for (nb::handle f : r.attr("_fields")) fields.push_back(nb::cast<std::string>(f));
+      return Value::named_tuple(nb::cast<std::string>(nb::type_name(r.type())), fields, items);
+    }
+    return Value::tuple(items);
+  }
+  if (PyDict_Check(r.ptr())) {
+    tfs::ValueItems items;
+    for (auto [k, v] : nb::borrow<nb::dict>(r)) items.emplace_back(to_value(k), output_value(v, fn_repr));
+    return Value::dict(items);
+  }
+  if (nb::hasattr(r, "__array__") && !PyType_Check(r.ptr())) return Value(to_tensor(r));
+  std::string type_repr = nb::cast<std::string>(nb::repr(r.type()));
+  throw nb::type_error(("To be compatible with tf.function, Python functions must return zero or "
+                        "more Tensors or ExtensionTypes or None values; in compilation of " +
+                        fn_repr + ", found return value of type " + type_repr +
+                        ", which is not a Tensor or ExtensionType.").c_str());
+}
+
+struct PyParam {
+  std::string name;
+  int kind;
+  bool has_default;
+  nb::object default_value;
+};
+
+}  // namespace
+
+void bind_function(nb::module_& m) {
+  nb::class_<tfs::ConcreteFunction>(m, "ConcreteFunctionCore")
+      .def_prop_ro("name", &tfs::ConcreteFunction::name)
+      .def_prop_ro("function_name", &tfs::ConcreteFunction::function_name)
+      .def("pretty_printed_signature", &tfs::ConcreteFunction::pretty_printed_signature,
+           "verbose"_a = true)
+      .def_prop_ro("structured_input_signature",
+                   [](const tfs::ConcreteFunction& cf) { return from_value(cf.structured_input_signature()); })
+      .def_prop_ro("structured_outputs",
+                   [](const tfs::ConcreteFunction& cf) { return from_value(cf.structured_outputs()); })
+      .def_prop_ro("captured_inputs", &tfs::ConcreteFunction::captured_inputs)
+      .def_prop_ro("inputs", &tfs::ConcreteFunction::inputs)
+      .def_prop_ro("outputs", &tfs::ConcreteFunction::outputs)
+      .def("capture_ids", [](const tfs::ConcreteFunction& cf) {
+        std::vector<uintptr_t> ids;
+        for (auto& c : cf.captures()) ids.push_back(reinterpret_cast<uintptr_t>(c.external.id()));
+        return ids;
+      })
+      .def("nodes", [](const tfs::ConcreteFunction& cf) {
+        // (name, op, [inputs]) per node, inputs as TF's GraphDef writes them ("x", "mul:1", "^NoOp").
+        std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> out;
+        for (auto& n : cf.graph()->nodes()) {
+          std::vector<std::string> ins;
+          for (auto& i : n->inputs) ins.push_back(i.node->name + (i.index ? ":" + std::to_string(i.index) : ""));
+          for (auto* c : n->control_inputs) ins.push_back("^" + c->name);
+          out.emplace_back(n->name, n->op(), ins);
+        }
+        return out;
+      })
+      .def("library", [](const tfs::ConcreteFunction& cf) {
+        std::vector<std::pair<std::string, std::vector<std::string>>> out;
+        for (auto& [name, f] : cf.graph()->library()) {
+          std::vector<std::string> ops;
+          for (auto& n : f->graph->nodes()) ops.push_back(n->op());
+          out.emplace_back(name, ops);
+        }
+        return out;
+      })
+      .def_prop_ro("graph_name", [](const tfs::ConcreteFunction& cf) { return cf.graph()->name(); })
+      .def("report_text", [](const tfs::ConcreteFunction& cf) { return cf.report().text(); })
+      .def("report_json", [](const tfs::ConcreteFunction& cf) { return cf.report().json(); })
+      .def("report_dot", [](const tfs::ConcreteFunction& cf) { return cf.report().dot(); })
+      .def("call", [](const tfs::ConcreteFunction& cf, nb::args args, nb::kwargs kwargs) {
+        return from_value(cf(args_of(args), kwargs_of(kwargs)));
+      })
+      .def("call_flat", [](const tfs::ConcreteFunction& cf, std::vector<tfs::Tensor> flat) {
+        return from_value(cf.call_flat(flat));
+      });
+
+  nb::class_<tfs::Function>(m, "FunctionCore")
+      .def("__init__",
+           [](tfs::Function* self, std::string name, nb::list params, nb::callable py_fn,
+              nb::object input_signature, bool reduce_retracing, std::string detector_key,
+              std::string display_name, size_t max_cache_entries) {
+             std::vector<tfs::Parameter> ps;
+             for (nb::handle p : params) {
+               tfs::Parameter q;
+               q.name = nb::cast<std::string>(p[0]);
+               q.kind = static_cast<tfs::ParamKind>(nb::cast<int>(p[1]));
+               if (nb::cast<bool>(p[2])) q.default_value = to_value(p[3]);
+               ps.push_back(std::move(q));
+             }
+             tfs::FunctionOptions o;
+             if (!input_signature.is_none()) o.input_signature = args_of(input_signature);
+             o.reduce_retracing = reduce_retracing;
+             o.detector_key = detector_key;
+             o.display_name = display_name;
+             o.max_cache_entries = max_cache_entries;
+             // The body calls back into Python with placeholder-substituted arguments.
+             tfs::Body body = [py_fn, display_name](const std::vector<Value>& args,
+                                                    const tfs::Kwargs& kwargs) -> Value {
+               nb::list pargs;
+               for (auto& a : args) pargs.append(from_value(a));
+               nb::dict pkw;
+               for (auto& [k, v] : kwargs) pkw[k.c_str()] = from_value(v);
+               nb::object r = py_fn(pargs, pkw);
+               return output_value(r, display_name);
+             };
+             new (self) tfs::Function(name, ps, body, o);
+           },
+           "name"_a, "params"_a, "body"_a, "input_signature"_a.none(), "reduce_retracing"_a,
+           "detector_key"_a, "display_name"_a, "max_cache_entries"_a = 0)
+      .def("call", [](tfs::Function& f, nb::args args, nb::kwargs kwargs) {
+        return from_value(f.call(args_of(args), kwargs_of(kwargs)));
+      })
+      .def("get_concrete_function", [](tfs::Function& f, nb::args args, nb::kwargs kwargs) {
+        return f.get_concrete_function(args_of(args), kwargs_of(kwargs));
+      })
+      .def("experimental_get_tracing_count", &tfs::Function::experimental_get_tracing_count)
+      .def("concrete_functions", &tfs::Function::concrete_functions)
+      .def("pretty_printed_concrete_signatures", &tfs::Function::pretty_printed_concrete_signatures,
+           "verbose"_a = true)
+      .def("ledger_text", [](const tfs::Function& f) { return f.ledger().text(); })
+      .def("ledger_json", [](const tfs::Function& f) { return f.ledger().json(); })
+      .def("ledger_counts", [](const tfs::Function& f) {
+        auto l = f.ledger();
+        return std::make_pair(l.calls(), l.traces());
+      })
+      .def("set_fail_on_retrace", &tfs::Function::set_fail_on_retrace);
+
+  m.def("set_warning_sink", [](nb::callable sink) {
+    tfs::set_warning_sink([sink](const std::string& msg) {
+      nb::gil_scoped_acquire gil;
+      sink(msg);
+    });
+  });
+}
+
+}  // namespace tfpy

@@ -1,0 +1,45 @@
+// tfscope._core: the nanobind module over the one C++ engine.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+
+#include "convert.h"
+
+namespace tfpy {
+void bind_tensor(nb::module_& m);
+void bind_function(nb::module_& m);
+void bind_autograph(nb::module_& m);
+}  // namespace tfpy
+
+NB_MODULE(_core, m) {
+  using namespace tfpy;
+  m.def("_register", [](nb::object dtype_factory, nb::object shape_factory, nb::object spec_class,
+                        nb::object spec_factory, nb::object exceptions, nb::object namedtuple_factory,
+                        nb::object variable_class) {
+    Registry& r = registry();
+    r.dtype_factory = dtype_factory;
+    r.shape_factory = shape_factory;
+    r.tensor_spec_class = spec_class;
+    r.spec_factory = spec_factory;
+    r.exceptions = exceptions;
+    r.namedtuple_factory = namedtuple_factory;
+    r.variable_class = variable_class;
+    r.numpy = nb::module_::import_("numpy");
+  });
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const tfs::Error& e) {
+      nb::object exc = registry().exceptions.is_valid() ? registry().exceptions : nb::object();
+      std::string py = e.python_type();
+      if (exc.is_valid() && nb::cast<bool>(exc.attr("__contains__")(py))) {
+        nb::object cls = exc[py.c_str()];
+        PyErr_SetObject(cls.ptr(), nb::str(e.what()).ptr());
+        return;
+      }
+      PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+  });
+  bind_tensor(m);
+  bind_function(m);
+  bind_autograph(m);
+}

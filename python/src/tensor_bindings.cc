@@ -1,0 +1,367 @@
+// The Tensor and Variable classes and the op functions of the Python API.
+#include <nanobind/stl/function.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "convert.h"
+#include "tfscope/control_flow.h"
+#include "tfscope/format.h"
+#include "tfscope/ops.h"
+#include "tfscope/ops_array.h"
+
+namespace tfpy {
+
+namespace {
+
+using tfs::Tensor;
+using tfs::Value;
+
+Value operand(nb::handle h) {
+  if (nb::isinstance<Tensor>(h)) return Value(nb::cast<Tensor>(h));
+  if (nb::hasattr(h, "_tfscope_variable")) h = h.attr("_tfscope_variable");
+  if (nb::isinstance<tfs::Variable>(h)) return Value(nb::cast<tfs::Variable&>(h).read_value());
+  bool is_np = nb::hasattr(h, "__array__") && !PyType_Check(h.ptr()) && !PyList_Check(h.ptr());
+  if (is_np) return Value(to_tensor(h));
+  return to_value(h);
+}
+
+using BinFn = Tensor (*)(const Value&, const Value&);
+
+template <BinFn F>
+nb::object bin(nb::handle a, nb::handle b) {
+  return nb::cast(F(operand(a), operand(b)));
+}
+template <BinFn F>
+nb::object rbin(nb::handle a, nb::handle b) {
+  return nb::cast(F(operand(b), operand(a)));
+}
+
+std::optional<std::vector<int64_t>> axis_arg(nb::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  std::vector<int64_t> v;
+  if (PyLong_Check(axis.ptr())) {
+    v.push_back(nb::cast<int64_t>(axis));
+  } else {
+    for (nb::handle x : axis) v.push_back(nb::cast<int64_t>(x));
+  }
+  return v;
+}
+
+std::vector<int64_t> int_list(nb::handle h) {
+  std::vector<int64_t> v;
+  if (nb::isinstance<Tensor>(h)) {
+    Tensor t = nb::cast<Tensor>(h);
+    for (int64_t i = 0; i < t.num_elements(); ++i)
+      v.push_back(t.dtype() == tfs::DType::kInt64 ? t.data<int64_t>()[i] : t.data<int32_t>()[i]);
+    return v;
+  }
+  if (PyLong_Check(h.ptr())) return {nb::cast<int64_t>(h)};
+  for (nb::handle x : h) v.push_back(nb::cast<int64_t>(nb::int_(x)));
+  return v;
+}
+
+// Python's x[...] on a tensor: ints, slices, None (new axis) and Ellipsis as TF's StridedSlice.
+Tensor getitem(const Tensor& x, nb::handle key) {
+  std::vector<nb::handle> items;
+  if (PyTuple_Check(key.ptr())) {
+    for (nb::handle k : key) items.push_back(k);
+  } else {
+    items.push_back(key);
+  }
+  std::vector<int64_t> begin, end, strides;
+  int64_t begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0, shrink_mask = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    nb::handle k = items[i];
+    int64_t bit = int64_t{1} << i;
+    if (k.is_none()) {
+      new_axis_mask |= bit;
+      begin.push_back(0);
+      end.push_back(0);
+      strides.push_back(1);
+    } else if (k.ptr() == Py_Ellipsis) {
+      ellipsis_mask |= bit;
+      begin.push_back(0);
+      end.push_back(0);
+      strides.push_back(1);
+    } else if (PySlice_Check(k.ptr())) {
+      nb::object start = k.attr("start"), stop = k.attr("stop"), step = k.attr("step");
+      begin.push_back(start.is_none() ? 0 : nb::cast<int64_t>(start));
+      end.push_back(stop.is_none() ? 0 : nb::cast<int64_t>(stop));
+      strides.push_back(step.is_none() ? 1 : nb::cast<int64_t>(step));
+      if (start.is_none()) begin_mask |= bit;
+      if (stop.is_none()) end_mask |= bit;
+    } else {
+      int64_t idx = nb::cast<int64_t>(nb::int_(k));
+      begin.push_back(idx);
+      end.push_back(idx + 1);
+      strides.push_back(1);
+      shrink_mask |= bit;
+    }
+  }
+  return tfs::strided_slice(x, begin, end, strides, begin_mask, end_mask, ellipsis_mask,
+                            new_axis_mask, shrink_mask);
+}
+
+}  // namespace
+
+void bind_tensor(nb::module_& m) {
+  nb::class_<Tensor>(m, "Tensor")
+      .def_prop_ro("dtype", [](const Tensor& t) { return py_dtype(t.dtype()); })
+      .def_prop_ro("shape", [](const Tensor& t) { return py_shape(t.shape()); })
+      .def_prop_ro("ndim", [](const Tensor& t) { return t.shape().rank(); })
+      .def_prop_ro("name", [](const Tensor& t) -> nb::object {
+        if (t.is_symbolic()) return nb::str(t.name().c_str());
+        throw nb::attribute_error("Tensor.name is undefined when eager execution is enabled.");
+      })
+      .def_prop_ro("_is_symbolic", &Tensor::is_symbolic)
+      .def_prop_ro("_id", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.id()); })
+      .def("numpy", [](const Tensor& t) { return tensor_to_numpy(t); })
+      .def("__array__", [](const Tensor& t, nb::args, nb::kwargs) {
+        return registry().numpy.attr("asarray")(tensor_to_numpy(t));
+      })
+      .def("__str__", &Tensor::str)
+      .def("__repr__", &Tensor::repr)
+      .def("__bool__", [](const Tensor& t) { return static_cast<bool>(t); })
+      .def("__len__", [](const Tensor& t) -> int64_t {
+        if (t.is_symbolic()) {
+          throw nb::type_error(("len is not well defined for a symbolic Tensor (" + t.name() +
+                                "). Please call `x.shape` rather than `len(x)` for shape information.").c_str());
+        }
+        if (t.eager_shape().rank() == 0) throw nb::type_error("Scalar tensor has no `len()`");
+        return t.eager_shape().dim(0);
+      })
+      .def("__index__", [](const Tensor& t) { return t.item<int64_t>(); })
+      .def("__int__", [](const Tensor& t) { return t.item<int64_t>(); })
+      .def("__float__", [](const Tensor& t) { return t.item<double>(); })
+      .def("__hash__", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.id()) >> 4; })
+      .def("__getitem__", [](const Tensor& t, nb::handle k) { return getitem(t, k); })
+      .def("__neg__", [](const Tensor& t) { return tfs::neg(t); })
+      .def("__abs__", [](const Tensor& t) { return tfs::abs(t); })
+      .def("__invert__", [](const Tensor& t) { return tfs::logical_not(t); })
+      .def("__add__", &bin<tfs::add>)
+      .def("__radd__", &rbin<tfs::add>)
+      .def("__sub__", &bin<tfs::subtract>)
+      .def("__rsub__", &rbin<tfs::subtract>)
+      .def("__mul__", &bin<tfs::multiply>)
+      .def("__rmul__", &rbin<tfs::multiply>)
+      .def("__truediv__", &bin<tfs::truediv>)
+      .def("__rtruediv__", &rbin<tfs::truediv>)
+      .def("__floordiv__", &bin<tfs::floordiv>)
+      .def("__rfloordiv__", &rbin<tfs::floordiv>)
+      .def("__mod__", &bin<tfs::floormod>)
+      .def("__rmod__", &rbin<tfs::floormod>)
+      .def("__pow__", &bin<tfs::pow>)
+      .def("__rpow__", &rbin<tfs::pow>)
+      .def("__lt__", &bin<tfs::less>)
+      .def("__le__", &bin<tfs::less_equal>)
+      .def("__gt__", &bin<tfs::greater>)
+      .def("__ge__", &bin<tfs::greater_equal>)
+      .def("__and__", &bin<tfs::logical_and>)
+      .def("__or__", &bin<tfs::logical_or>)
+      .def("__matmul__", [](const Tensor& a, nb::handle b) { return tfs::matmul(a, to_tensor(b, a.dtype())); })
+      .def("__eq__", [](const Tensor& a, nb::handle b) -> nb::object {
+        if (b.is_none()) return nb::bool_(false);
+        return nb::cast(tfs::equal(Value(a), operand(b)));
+      })
+      .def("__ne__", [](const Tensor& a, nb::handle b) -> nb::object {
+        if (b.is_none()) return nb::bool_(true);
+        return nb::cast(tfs::not_equal(Value(a), operand(b)));
+      });
+
+  nb::class_<tfs::Variable>(m, "VariableCore")
+      .def(nb::new_([](nb::handle init, bool trainable, std::string name, nb::handle dtype) {
+             tfs::DType d = dtype_arg(dtype);
+             Value v;
+             if (nb::isinstance<Tensor>(init)) v = Value(nb::cast<Tensor>(init));
+             else v = Value(to_tensor(init, d));
+             return tfs::Variable(v, name, trainable, d);
+           }),
+           "initial_value"_a, "trainable"_a = true, "name"_a = "Variable", "dtype"_a = nb::none())
+      .def_prop_ro("dtype", [](const tfs::Variable& v) { return py_dtype(v.dtype()); })
+      .def_prop_ro("shape", [](const tfs::Variable& v) { return py_shape(v.shape()); })
+      .def_prop_ro("name", [](const tfs::Variable& v) { return v.name(); })
+      .def_prop_ro("trainable", &tfs::Variable::trainable)
+      .def_prop_ro("_uid", [](const tfs::Variable& v) { return v.state()->uid(); })
+      .def_prop_ro("handle", [](const tfs::Variable& v) { return v.handle(); })
+      .def("read_value", &tfs::Variable::read_value)
+      .def("value", &tfs::Variable::read_value)
+      .def("numpy", [](const tfs::Variable& v) { return tensor_to_numpy(v.numpy()); })
+      .def("assign", [](tfs::Variable& v, nb::handle x) { return v.assign(Value(to_tensor(x, v.dtype()))); })
+      .def("assign_add", [](tfs::Variable& v, nb::handle x) { return v.assign_add(Value(to_tensor(x, v.dtype()))); })
+      .def("assign_sub", [](tfs::Variable& v, nb::handle x) { return v.assign_sub(Value(to_tensor(x, v.dtype()))); })
+      .def("__repr__", &tfs::Variable::repr);
+
+  // ---- ops ----
+  m.def("convert_to_tensor", [](nb::handle v, nb::handle dtype) { return to_tensor(v, dtype_arg(dtype)); },
+        "value"_a, "dtype"_a = nb::none());
+  def_any(m, "constant_from_value", [](nb::handle v, nb::handle dtype) {
+    tfs::DType d = dtype_arg(dtype);
+    if (nb::isinstance<Tensor>(v)) {
+      Tensor t = nb::cast<Tensor>(v);
+      return d == tfs::DType::kInvalid || d == t.dtype() ? t : tfs::cast(t, d);
+    }
+    return to_tensor(v, d);
+  });
+  def_any(m, "add", &bin<tfs::add>);
+  def_any(m, "subtract", &bin<tfs::subtract>);
+  def_any(m, "multiply", &bin<tfs::multiply>);
+  def_any(m, "truediv", &bin<tfs::truediv>);
+  def_any(m, "floordiv", &bin<tfs::floordiv>);
+  def_any(m, "floormod", &bin<tfs::floormod>);
+  def_any(m, "pow", &bin<tfs::pow>);
+  def_any(m, "maximum", &bin<tfs::maximum>);
+  def_any(m, "minimum", &bin<tfs::minimum>);
+  def_any(m, "less", &bin<tfs::less>);
+  def_any(m, "less_equal", &bin<tfs::less_equal>);
+  def_any(m, "greater", &bin<tfs::greater>);
+  def_any(m, "greater_equal", &bin<tfs::greater_equal>);
+  def_any(m, "equal", &bin<tfs::equal>);
+  def_any(m, "not_equal", &bin<tfs::not_equal>);
+  def_any(m, "logical_and", &bin<tfs::logical_and>);
+  def_any(m, "logical_or", &bin<tfs::logical_or>);
+  def_any(m, "logical_not", [](nb::handle x) { return tfs::logical_not(to_tensor(x)); });
+  def_any(m, "unary", [](const std::string& op, nb::handle x) {
+    Tensor t = to_tensor(x);
+    if (op == "neg") return tfs::neg(t);
+    if (op == "abs") return tfs::abs(t);
+    if (op == "square") return tfs::square(t);
+    if (op == "sqrt") return tfs::sqrt(t);
+    if (op == "rsqrt") return tfs::rsqrt(t);
+    if (op == "exp") return tfs::exp(t);
+    if (op == "log") return tfs::log(t);
+    if (op == "tanh") return tfs::tanh(t);
+    if (op == "sigmoid") return tfs::sigmoid(t);
+    if (op == "erf") return tfs::erf(t);
+    if (op == "relu") return tfs::relu(t);
+    if (op == "relu6") return tfs::relu6(t);
+    if (op == "softmax") return tfs::softmax(t);
+    if (op == "log_softmax") return tfs::log_softmax(t);
+    if (op == "identity") return tfs::identity(t);
+    throw nb::value_error(("unknown unary op " + op).c_str());
+  });
+  def_any(m, "gelu", [](nb::handle x, bool approximate) { return tfs::gelu(to_tensor(x), approximate); });
+  def_any(m, "cast", [](nb::handle x, nb::handle dtype) { return tfs::cast(to_tensor(x), dtype_arg(dtype)); });
+  def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) { return tfs::where(to_tensor(c), operand(x), operand(y)); });
+  def_any(m, "matmul", [](nb::handle a, nb::handle b, bool ta, bool tb) {
+    Tensor x = to_tensor(a);
+    return tfs::matmul(x, to_tensor(b, x.dtype()), ta, tb);
+  });
+  def_any(m, "bias_add", [](nb::handle x, nb::handle b) { return tfs::bias_add(to_tensor(x), to_tensor(b)); });
+  def_any(m, "shape", [](nb::handle x, nb::handle out_type) {
+    tfs::DType d = dtype_arg(out_type);
+    return tfs::shape(to_tensor(x), d == tfs::DType::kInvalid ? tfs::DType::kInt32 : d);
+  });
+  def_any(m, "size", [](nb::handle x) { return tfs::size(to_tensor(x)); });
+  def_any(m, "rank", [](nb::handle x) { return tfs::rank(to_tensor(x)); });
+  def_any(m, "reshape", [](nb::handle x, nb::handle s) { return tfs::reshape(to_tensor(x), operand(s)); });
+  def_any(m, "expand_dims", [](nb::handle x, int64_t a) { return tfs::expand_dims(to_tensor(x), a); });
+  def_any(m, "squeeze", [](nb::handle x, nb::handle axis) {
+    auto a = axis_arg(axis);
+    return tfs::squeeze(to_tensor(x), a ? *a : std::vector<int64_t>{});
+  });
+  def_any(m, "transpose", [](nb::handle x, nb::handle perm) {
+    std::optional<std::vector<int64_t>> p;
+    if (!perm.is_none()) p = int_list(perm);
+    return tfs::transpose(to_tensor(x), p);
+  });
+  def_any(m, "concat", [](nb::list values, int64_t axis) {
+    std::vector<Tensor> ts;
+    for (nb::handle v : values) ts.push_back(to_tensor(v));
+    return tfs::concat(ts, axis);
+  });
+  def_any(m, "stack", [](nb::list values, int64_t axis) {
+    std::vector<Tensor> ts;
+    for (nb::handle v : values) ts.push_back(to_tensor(v));
+    return tfs::stack(ts, axis);
+  });
+  def_any(m, "unstack", [](nb::handle x, int64_t axis) { return tfs::unstack(to_tensor(x), axis); });
+  def_any(m, "gather", [](nb::handle p, nb::handle i, int64_t axis) { return tfs::gather(to_tensor(p), operand(i), axis); });
+  def_any(m, "fill", [](nb::handle dims, nb::handle v) { return tfs::fill(operand(dims), operand(v)); });
+  def_any(m, "zeros", [](nb::handle shape, nb::handle dtype) {
+    tfs::DType d = dtype_arg(dtype);
+    if (nb::isinstance<Tensor>(shape)) {
+      Tensor s = nb::cast<Tensor>(shape);
+      Tensor zero = tfs::convert_to_tensor(Value(0), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+      return tfs::fill(Value(s), Value(zero));
+    }
+    return tfs::zeros(int_list(shape), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+  });
+  def_any(m, "ones", [](nb::handle shape, nb::handle dtype) {
+    tfs::DType d = dtype_arg(dtype);
+    if (nb::isinstance<Tensor>(shape)) {
+      Tensor s = nb::cast<Tensor>(shape);
+      Tensor one = tfs::convert_to_tensor(Value(1), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+      return tfs::fill(Value(s), Value(one));
+    }
+    return tfs::ones(int_list(shape), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+  });
+  def_any(m, "zeros_like", [](nb::handle x) { return tfs::zeros_like(to_tensor(x)); });
+  def_any(m, "ones_like", [](nb::handle x) { return tfs::ones_like(to_tensor(x)); });
+  def_any(m, "range", [](nb::handle start, nb::handle limit, nb::handle delta, nb::handle dtype) {
+    return tfs::range(operand(start), limit.is_none() ? Value() : operand(limit), operand(delta), dtype_arg(dtype));
+  });
+  def_any(m, "reduce", [](const std::string& op, nb::handle x, nb::handle axis, bool keepdims) {
+    Tensor t = to_tensor(x);
+    auto a = axis_arg(axis);
+    if (op == "sum") return tfs::reduce_sum(t, a, keepdims);
+    if (op == "mean") return tfs::reduce_mean(t, a, keepdims);
+    if (op == "max") return tfs::reduce_max(t, a, keepdims);
+    if (op == "min") return tfs::reduce_min(t, a, keepdims);
+    if (op == "prod") return tfs::reduce_prod(t, a, keepdims);
+    throw nb::value_error("unknown reduction");
+  });
+  def_any(m, "argmax", [](nb::handle x, int64_t axis, nb::handle out) {
+    tfs::DType d = dtype_arg(out);
+    return tfs::argmax(to_tensor(x), axis, d == tfs::DType::kInvalid ? tfs::DType::kInt64 : d);
+  });
+  def_any(m, "random_uniform", [](nb::handle shape, int64_t seed, double lo, double hi, nb::handle dtype) {
+    tfs::DType d = dtype_arg(dtype);
+    return tfs::random_uniform(int_list(shape), seed, lo, hi, d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+  });
+  def_any(m, "random_normal", [](nb::handle shape, int64_t seed, double mean, double sd, nb::handle dtype) {
+    tfs::DType d = dtype_arg(dtype);
+    return tfs::random_normal(int_list(shape), seed, mean, sd, d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+  });
+  def_any(m, "print_template", [](std::string tmpl, std::vector<Tensor> tensors, std::string stream,
+                             std::string end, int summarize) {
+    Tensor s = tfs::execute1("StringFormat", tensors,
+                             {{"template", tmpl}, {"placeholder", std::string("{}")},
+                              {"summarize", static_cast<int64_t>(summarize)}},
+                             "StringFormat");
+    tfs::execute("PrintV2", {s}, {{"output_stream", stream}, {"end", end}}, "PrintV2");
+  });
+  def_any(m, "format_tf_summarize", [](const Tensor& t, int summarize) { return tfs::format_tf_summarize(t, summarize); });
+  def_any(m, "cond", [](nb::handle pred, nb::callable t, nb::callable f) {
+    // Branch results are flattened in Python; here they are lists of tensors.
+    auto wrap = [](nb::callable fn) {
+      return [fn]() {
+        std::vector<Tensor> out;
+        for (nb::handle x : fn()) out.push_back(to_tensor(x));
+        return out;
+      };
+    };
+    return tfs::cond(to_tensor(pred), wrap(t), wrap(f));
+  });
+  def_any(m, "while_loop", [](nb::callable c, nb::callable b, nb::list vars, int64_t max_iter) {
+    std::vector<Tensor> vs;
+    for (nb::handle v : vars) vs.push_back(to_tensor(v));
+    auto cf = [c](const std::vector<Tensor>& x) {
+      nb::list l;
+      for (auto& t : x) l.append(nb::cast(t));
+      return to_tensor(c(l));
+    };
+    auto bf = [b](const std::vector<Tensor>& x) {
+      nb::list l;
+      for (auto& t : x) l.append(nb::cast(t));
+      std::vector<Tensor> out;
+      for (nb::handle r : b(l)) out.push_back(to_tensor(r));
+      return out;
+    };
+    return tfs::while_loop(cf, bf, vs, max_iter);
+  });
+  def_any(m, "executing_eagerly", [] { return tfs::executing_eagerly(); });
+}
+
+}  // namespace tfpy

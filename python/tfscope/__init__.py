@@ -1,0 +1,626 @@
+"""tfscope: TensorFlow 2.21's tf.function rules in a C++ engine, with visibility.
+
+TF code runs with ``import tfscope as tf``; see README.md for the supported subset.
+"""
+import collections as _collections
+import logging as _logging
+import sys as _sys
+
+import numpy as _np
+
+from . import _core
+from . import errors
+from ._types import DType, TensorShape, TensorSpec, as_dtype, _make_spec
+from ._function import Function, ConcreteFunction, function
+
+Tensor = _core.Tensor
+
+float32 = DType(1)
+float64 = DType(2)
+double = float64
+int32 = DType(3)
+uint8 = DType(4)
+int16 = DType(5)
+int8 = DType(6)
+string = DType(7)
+int64 = DType(9)
+bool = DType(10)  # noqa: A001  (tf.bool)
+resource = DType(20)
+
+
+class _Dtypes:
+    DType = DType
+    as_dtype = staticmethod(as_dtype)
+    float32, float64, int32, int64, int8, int16, uint8, string, bool, resource = (
+        float32, float64, int32, int64, int8, int16, uint8, string, bool, resource)
+
+
+dtypes = _Dtypes()
+
+_namedtuple_types = {}
+
+
+def _make_namedtuple(type_name, fields, values):
+    key = (type_name, tuple(fields))
+    cls = _namedtuple_types.get(key)
+    if cls is None:
+        cls = _collections.namedtuple(type_name, fields)
+        _namedtuple_types[key] = cls
+    return cls(*values)
+
+
+class Variable:
+    """tf.Variable: state that ops read and write; captured by reference in traced functions."""
+
+    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None):
+        if callable(initial_value):
+            initial_value = initial_value()
+        self._tfscope_variable = _core.VariableCore(
+            initial_value, trainable, name or "Variable", None if dtype is None else as_dtype(dtype))
+
+    @classmethod
+    def _wrap(cls, core):
+        v = object.__new__(cls)
+        v._tfscope_variable = core
+        return v
+
+    dtype = property(lambda self: self._tfscope_variable.dtype)
+    shape = property(lambda self: self._tfscope_variable.shape)
+    name = property(lambda self: self._tfscope_variable.name)
+    trainable = property(lambda self: self._tfscope_variable.trainable)
+    handle = property(lambda self: self._tfscope_variable.handle)
+
+    def read_value(self):
+        return self._tfscope_variable.read_value()
+
+    def value(self):
+        return self._tfscope_variable.read_value()
+
+    def numpy(self):
+        return self._tfscope_variable.numpy()
+
+    def assign(self, value, use_locking=False, name=None, read_value=True):
+        return self._tfscope_variable.assign(value)
+
+    def assign_add(self, delta, use_locking=False, name=None, read_value=True):
+        return self._tfscope_variable.assign_add(delta)
+
+    def assign_sub(self, delta, use_locking=False, name=None, read_value=True):
+        return self._tfscope_variable.assign_sub(delta)
+
+    def __repr__(self):
+        return repr(self._tfscope_variable)
+
+    def __hash__(self):
+        return hash(self._tfscope_variable._uid)
+
+    def __eq__(self, other):
+        return self.value() == other
+
+    def __bool__(self):
+        return builtins_bool(self.value())
+
+    def __array__(self, dtype=None, copy=None):
+        return _np.asarray(self.numpy(), dtype=dtype)
+
+    def __getitem__(self, key):
+        return self.value()[key]
+
+    def __float__(self):
+        return float(self.numpy())
+
+    def __int__(self):
+        return int(self.numpy())
+
+
+def _binop(name, reverse=False):
+    def op(self, other):
+        v = self.value()
+        return getattr(v, name)(other)
+    return op
+
+
+for _n in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+           "__rtruediv__", "__floordiv__", "__mod__", "__pow__", "__lt__", "__le__", "__gt__",
+           "__ge__", "__neg__", "__matmul__", "__abs__"):
+    setattr(Variable, _n, (lambda n: (lambda self, *a: getattr(self.value(), n)(*a)))(_n))
+
+import builtins as _builtins  # noqa: E402
+builtins_bool = _builtins.bool
+
+_core._register(DType, TensorShape, TensorSpec, _make_spec, errors._BY_NAME, _make_namedtuple,
+                Variable)
+
+
+def _retracing_warning(msg):
+    _logging.getLogger("tensorflow").warning(msg)
+
+
+_core.set_warning_sink(_retracing_warning)
+
+
+# ---- tensors ----
+
+def constant(value, dtype=None, shape=None, name="Const"):
+    t = _core.constant_from_value(value, None if dtype is None else as_dtype(dtype))
+    if shape is not None and list(t.shape) != list(shape):
+        if t.shape.num_elements() == 1:
+            t = fill(list(shape), reshape(t, []))
+        else:
+            t = reshape(t, list(shape))
+    return t
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    if dtype is None and dtype_hint is not None and not isinstance(value, (Tensor, Variable)):
+        try:
+            return _core.convert_to_tensor(value, as_dtype(dtype_hint))
+        except (TypeError, ValueError):
+            pass
+    return _core.convert_to_tensor(value, None if dtype is None else as_dtype(dtype))
+
+
+def is_tensor(x):
+    return isinstance(x, (Tensor, Variable))
+
+
+def executing_eagerly():
+    return _core.executing_eagerly()
+
+
+def shape(input, out_type=None, name=None):  # noqa: A002
+    return _core.shape(input, None if out_type is None else as_dtype(out_type))
+
+
+def size(input, name=None):  # noqa: A002
+    return _core.size(input)
+
+
+def rank(input, name=None):  # noqa: A002
+    return _core.rank(input)
+
+
+def reshape(tensor, shape, name=None):  # noqa: A002
+    return _core.reshape(tensor, list(shape) if isinstance(shape, (TensorShape, tuple)) else shape)
+
+
+def cast(x, dtype, name=None):
+    return _core.cast(x, as_dtype(dtype))
+
+
+def identity(x, name=None):
+    return _core.unary("identity", x)
+
+
+def expand_dims(x, axis, name=None):
+    return _core.expand_dims(x, axis)
+
+
+def squeeze(x, axis=None, name=None):
+    return _core.squeeze(x, axis)
+
+
+def transpose(a, perm=None, name="transpose"):
+    return _core.transpose(a, perm)
+
+
+def concat(values, axis, name="concat"):
+    return _core.concat(list(values), axis)
+
+
+def stack(values, axis=0, name="stack"):
+    return _core.stack(list(values), axis)
+
+
+def unstack(value, num=None, axis=0, name="unstack"):
+    return _core.unstack(value, axis)
+
+
+def gather(params, indices, axis=None, batch_dims=0, name=None):
+    return _core.gather(params, indices, 0 if axis is None else axis)
+
+
+def fill(dims, value, name=None):
+    return _core.fill(dims, value)
+
+
+def zeros(shape, dtype=float32, name=None):
+    return _core.zeros(shape if isinstance(shape, Tensor) else list(shape) if not isinstance(shape, int) else [shape], as_dtype(dtype))
+
+
+def ones(shape, dtype=float32, name=None):
+    return _core.ones(shape if isinstance(shape, Tensor) else list(shape) if not isinstance(shape, int) else [shape], as_dtype(dtype))
+
+
+def zeros_like(input, dtype=None, name=None):  # noqa: A002
+    return _core.zeros_like(input)
+
+
+def ones_like(input, dtype=None, name=None):  # noqa: A002
+    return _core.ones_like(input)
+
+
+def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
+    return _core.range(start, limit, delta, None if dtype is None else as_dtype(dtype))
+
+
+def where(condition, x=None, y=None, name=None):
+    return _core.where(condition, x, y)
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
+           name=None, **kwargs):
+    return _core.matmul(a, b, transpose_a or adjoint_a, transpose_b or adjoint_b)
+
+
+def add(x, y, name=None):
+    return _core.add(x, y)
+
+
+def subtract(x, y, name=None):
+    return _core.subtract(x, y)
+
+
+def multiply(x, y, name=None):
+    return _core.multiply(x, y)
+
+
+def divide(x, y, name=None):
+    return _core.truediv(x, y)
+
+
+def maximum(x, y, name=None):
+    return _core.maximum(x, y)
+
+
+def minimum(x, y, name=None):
+    return _core.minimum(x, y)
+
+
+def pow(x, y, name=None):  # noqa: A001
+    return _core.pow(x, y)
+
+
+def equal(x, y, name=None):
+    return _core.equal(x, y)
+
+
+def not_equal(x, y, name=None):
+    return _core.not_equal(x, y)
+
+
+def less(x, y, name=None):
+    return _core.less(x, y)
+
+
+def greater(x, y, name=None):
+    return _core.greater(x, y)
+
+
+def abs(x, name=None):  # noqa: A001
+    return _core.unary("abs", x)
+
+
+def square(x, name=None):
+    return _core.unary("square", x)
+
+
+def sqrt(x, name=None):
+    return _core.unary("sqrt", x)
+
+
+def exp(x, name=None):
+    return _core.unary("exp", x)
+
+
+def tanh(x, name=None):
+    return _core.unary("tanh", x)
+
+
+def sigmoid(x, name=None):
+    return _core.unary("sigmoid", x)
+
+
+def _reduce(op):
+    def f(input_tensor, axis=None, keepdims=False, name=None):
+        return _core.reduce(op, input_tensor, axis, keepdims)
+    f.__name__ = "reduce_" + op
+    return f
+
+
+reduce_sum = _reduce("sum")
+reduce_mean = _reduce("mean")
+reduce_max = _reduce("max")
+reduce_min = _reduce("min")
+reduce_prod = _reduce("prod")
+
+
+def argmax(input, axis=None, output_type=int64, name=None):  # noqa: A002
+    return _core.argmax(input, 0 if axis is None else axis, as_dtype(output_type))
+
+
+class math:  # noqa: N801  (tf.math namespace)
+    add, subtract, multiply, divide, maximum, minimum, pow = add, subtract, multiply, divide, maximum, minimum, pow
+    reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod = reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod
+    abs, square, sqrt, exp, tanh, sigmoid, argmax = abs, square, sqrt, exp, tanh, sigmoid, argmax
+    equal, not_equal, less, greater = equal, not_equal, less, greater
+
+    @staticmethod
+    def log(x, name=None):
+        return _core.unary("log", x)
+
+    @staticmethod
+    def erf(x, name=None):
+        return _core.unary("erf", x)
+
+    @staticmethod
+    def rsqrt(x, name=None):
+        return _core.unary("rsqrt", x)
+
+    @staticmethod
+    def negative(x, name=None):
+        return _core.unary("neg", x)
+
+
+class nn:  # noqa: N801  (tf.nn namespace)
+    @staticmethod
+    def relu(features, name=None):
+        return _core.unary("relu", features)
+
+    @staticmethod
+    def relu6(features, name=None):
+        return _core.unary("relu6", features)
+
+    @staticmethod
+    def softmax(logits, axis=None, name=None):
+        return _core.unary("softmax", logits)
+
+    @staticmethod
+    def log_softmax(logits, axis=None, name=None):
+        return _core.unary("log_softmax", logits)
+
+    @staticmethod
+    def sigmoid(x, name=None):
+        return _core.unary("sigmoid", x)
+
+    @staticmethod
+    def tanh(x, name=None):
+        return _core.unary("tanh", x)
+
+    @staticmethod
+    def gelu(features, approximate=False, name=None):
+        return _core.gelu(features, approximate)
+
+    @staticmethod
+    def bias_add(value, bias, data_format=None, name=None):
+        return _core.bias_add(value, bias)
+
+
+# ---- tf.print ----
+
+def _format_for_print(value, top, tensors):
+    if isinstance(value, (Tensor, Variable)):
+        tensors.append(value if isinstance(value, Tensor) else value.value())
+        return "{}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_format_for_print(v, False, tensors) for v in value) + "]"
+    if isinstance(value, tuple):
+        inner = ", ".join(_format_for_print(v, False, tensors) for v in value)
+        return "(" + inner + ("," if len(value) == 1 else "") + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(repr(k) + ": " + _format_for_print(value[k], False, tensors)
+                               for k in sorted(value)) + "}"
+    if isinstance(value, _np.ndarray):
+        tensors.append(constant(value))
+        return "{}"
+    return str(value) if top else repr(value)
+
+
+def print(*inputs, output_stream=_sys.stderr, summarize=3, sep=" ", end="\n", name=None):  # noqa: A001
+    """tf.print: formats tensors when it runs (every call of a traced function)."""
+    tensors = []
+    template = sep.join(_format_for_print(v, True, tensors) for v in inputs)
+    if output_stream is _sys.stdout:
+        stream = "stdout"
+    elif output_stream is _sys.stderr:
+        stream = "stderr"
+    elif isinstance(output_stream, str):
+        stream = output_stream
+    else:
+        stream = "stderr"
+    _core.print_template(template, tensors, stream, end, summarize if summarize is not None else -1)
+
+
+# ---- control flow ----
+
+def _flatten(x):
+    if isinstance(x, (list, tuple)) and not isinstance(x, Tensor):
+        out = []
+        for y in x:
+            out.extend(_flatten(y))
+        return out
+    if isinstance(x, dict):
+        out = []
+        for k in sorted(x):
+            out.extend(_flatten(x[k]))
+        return out
+    return [x]
+
+
+def _pack_like(structure, flat):
+    it = iter(flat)
+
+    def rec(s):
+        if isinstance(s, tuple) and hasattr(s, "_fields"):
+            return type(s)(*[rec(y) for y in s])
+        if isinstance(s, (list, tuple)):
+            return type(s)(rec(y) for y in s)
+        if isinstance(s, dict):
+            return {k: rec(s[k]) for k in sorted(s)}
+        return next(it)
+
+    return rec(structure)
+
+
+def cond(pred, true_fn=None, false_fn=None, name=None):
+    if executing_eagerly() and not (isinstance(pred, Tensor) and pred._is_symbolic):
+        return true_fn() if builtins_bool(pred) else false_fn()
+    structure = {}
+
+    def wrap(fn, key):
+        def run():
+            r = fn()
+            structure.setdefault(key, r)
+            return _flatten(r)
+        return run
+
+    flat = _core.cond(pred, wrap(true_fn, "t"), wrap(false_fn, "f"))
+    return _pack_like(structure["t"], flat)
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,  # noqa: F811
+               back_prop=True, swap_memory=False, maximum_iterations=None, name=None):
+    structure = loop_vars
+    flat = _flatten(loop_vars)
+    if executing_eagerly() and not any(isinstance(v, Tensor) and v._is_symbolic for v in flat):
+        vars_ = loop_vars
+        n = 0
+        while (maximum_iterations is None or n < maximum_iterations) and builtins_bool(cond(*vars_)):
+            vars_ = body(*vars_)
+            if not isinstance(vars_, (list, tuple)):
+                vars_ = [vars_]
+            n += 1
+        return vars_ if isinstance(loop_vars, (list, tuple)) and len(loop_vars) != 1 or not isinstance(loop_vars, (list, tuple)) else type(loop_vars)(vars_)
+
+    def c(vs):
+        return cond(*_pack_like(structure, vs))
+
+    def b(vs):
+        r = body(*_pack_like(structure, vs))
+        if not isinstance(r, (list, tuple)):
+            r = [r]
+        return _flatten(r)
+
+    out = _core.while_loop(c, b, flat, -1 if maximum_iterations is None else maximum_iterations)
+    return _pack_like(structure, out)
+
+
+# ---- random ----
+
+class _RandomState:
+    global_seed = None
+    op_counter = 0
+
+
+def _seed(op_seed):
+    # A deterministic key from the global and op seeds (numbers differ from TF's kernels).
+    g = _RandomState.global_seed
+    if op_seed is None:
+        _RandomState.op_counter += 1
+        op_seed = _RandomState.op_counter
+    return ((g or 87654321) * 1000003 + op_seed) % (1 << 62)
+
+
+class random:  # noqa: N801
+    @staticmethod
+    def set_seed(seed):
+        _RandomState.global_seed = seed
+        _RandomState.op_counter = 0
+
+    @staticmethod
+    def uniform(shape, minval=0, maxval=None, dtype=float32, seed=None, name=None):
+        return _core.random_uniform(list(shape), _seed(seed), float(minval),
+                                    1.0 if maxval is None else float(maxval), as_dtype(dtype))
+
+    @staticmethod
+    def normal(shape, mean=0.0, stddev=1.0, dtype=float32, seed=None, name=None):
+        return _core.random_normal(list(shape), _seed(seed), float(mean), float(stddev),
+                                   as_dtype(dtype))
+
+
+# ---- tf.Module ----
+
+class Module:
+    """tf.Module: tracks the variables reachable from its attributes."""
+
+    def __init__(self, name=None):
+        self._name = name or type(self).__name__.lower()
+
+    @property
+    def name(self):
+        return self._name
+
+    def _walk(self, seen):
+        for key in sorted(vars(self)):
+            if key == "_descriptor_cache":
+                continue
+            yield from _walk_value(getattr(self, key), seen)
+
+    @property
+    def variables(self):
+        return tuple(v for v in self._walk(set()) if isinstance(v, Variable))
+
+    @property
+    def trainable_variables(self):
+        return tuple(v for v in self.variables if v.trainable)
+
+    @property
+    def submodules(self):
+        return tuple(m for m in self._walk_modules(set()))
+
+    def _walk_modules(self, seen):
+        for key in sorted(vars(self)):
+            v = getattr(self, key)
+            if isinstance(v, Module) and id(v) not in seen:
+                seen.add(id(v))
+                yield v
+                yield from v._walk_modules(seen)
+
+
+def _walk_value(v, seen):
+    if id(v) in seen:
+        return
+    if isinstance(v, Variable):
+        seen.add(id(v))
+        yield v
+    elif isinstance(v, Module):
+        seen.add(id(v))
+        yield from v._walk(seen)
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _walk_value(x, seen)
+    elif isinstance(v, dict):
+        for k in sorted(v, key=str):
+            yield from _walk_value(v[k], seen)
+
+
+# ---- tfscope's extras ----
+
+class RetraceProbe:
+    """Counts the real traces of a Function from the moment it is attached, and says why."""
+
+    def __init__(self, fn):
+        self._fn = fn
+        self._start_calls, self._start_traces = fn._core.ledger_counts()
+
+    @property
+    def traces(self):
+        return self._fn._core.ledger_counts()[1] - self._start_traces
+
+    @property
+    def calls(self):
+        return self._fn._core.ledger_counts()[0] - self._start_calls
+
+    def report(self):
+        return self._fn.ledger()
+
+
+def report(concrete_fn, format="text"):  # noqa: A002
+    """GraphReport of a ConcreteFunction: 'text', 'json' or 'dot'."""
+    core = concrete_fn._core
+    return {"text": core.report_text, "json": core.report_json, "dot": core.report_dot}[format]()
+
+
+def stabilize(fn, input_signature):
+    """The same Python function as a Function with an explicit input signature."""
+    return Function(fn.python_function, input_signature=list(input_signature))

@@ -1,0 +1,285 @@
+"""tf.function for Python callables, over the C++ engine (tfscope._core.FunctionCore)."""
+import functools
+import inspect
+import weakref
+
+from . import _core
+from .autograph import convert as _autograph_convert
+
+_KINDS = {
+    inspect.Parameter.POSITIONAL_ONLY: 0,
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: 1,
+    inspect.Parameter.VAR_POSITIONAL: 2,
+    inspect.Parameter.KEYWORD_ONLY: 3,
+    inspect.Parameter.VAR_KEYWORD: 4,
+}
+
+
+def _innermost(fn):
+    while True:
+        if hasattr(fn, "__wrapped__"):
+            fn = fn.__wrapped__
+        elif hasattr(fn, "__func__"):
+            fn = fn.__func__
+        else:
+            return fn
+
+
+def _detector_key(fn):
+    # TF keys the frequent-retracing detector on the code object; equal code shares it.
+    code = getattr(_innermost(fn), "__code__", None)
+    if code is None:
+        return "id:%d" % id(fn)
+    return "code:%d" % hash(code)
+
+
+def _snapshot(value):
+    if isinstance(value, list):
+        return ("list", id(value), list(value))
+    if isinstance(value, dict):
+        return ("dict", id(value), dict(value))
+    return None
+
+
+class ConcreteFunction:
+    """A traced graph for one input signature (TF's ConcreteFunction)."""
+
+    def __init__(self, core):
+        self._core = core
+
+    @property
+    def name(self):
+        return self._core.name.encode()
+
+    @property
+    def graph(self):
+        return FuncGraph(self._core)
+
+    @property
+    def inputs(self):
+        return list(self._core.inputs)
+
+    @property
+    def outputs(self):
+        return list(self._core.outputs)
+
+    @property
+    def captured_inputs(self):
+        return list(self._core.captured_inputs)
+
+    @property
+    def structured_input_signature(self):
+        return self._core.structured_input_signature
+
+    @property
+    def structured_outputs(self):
+        return self._core.structured_outputs
+
+    def pretty_printed_signature(self, verbose=True):
+        return self._core.pretty_printed_signature(verbose)
+
+    def __call__(self, *args, **kwargs):
+        return self._core.call(*args, **kwargs)
+
+    def __repr__(self):
+        return "<ConcreteFunction %s at 0x%X>" % (self.pretty_printed_signature(False), id(self))
+
+    def __str__(self):
+        return "ConcreteFunction " + self.pretty_printed_signature(True)
+
+
+class _NodeDef:
+    __slots__ = ("name", "op", "input")
+
+    def __init__(self, name, op, inputs):
+        self.name, self.op, self.input = name, op, list(inputs)
+
+    def __repr__(self):
+        return "node { name: %r op: %r }" % (self.name, self.op)
+
+
+class _FunctionDef:
+    def __init__(self, name, ops):
+        self.signature = type("Sig", (), {"name": name})()
+        self.node_def = [_NodeDef("", op, []) for op in ops]
+
+
+class _GraphDef:
+    def __init__(self, core):
+        self.node = [_NodeDef(*n) for n in core.nodes()]
+        self.library = type("Lib", (), {})()
+        self.library.function = [_FunctionDef(n, ops) for n, ops in core.library()]
+
+
+class FuncGraph:
+    """The graph of a ConcreteFunction (read-only view)."""
+
+    def __init__(self, core):
+        self._core = core
+
+    @property
+    def name(self):
+        return self._core.graph_name
+
+    def as_graph_def(self):
+        return _GraphDef(self._core)
+
+    def get_operations(self):
+        return self.as_graph_def().node
+
+    def __repr__(self):
+        return "<FuncGraph %s>" % self.name
+
+
+class Function:
+    """The polymorphic function tf.function returns."""
+
+    def __init__(self, python_function, name=None, input_signature=None, reduce_retracing=False,
+                 autograph=True, jit_compile=None, _bound_instance=None, _detector=None):
+        self._python_function = python_function
+        self._name = name or getattr(python_function, "__name__", "function")
+        self._input_signature = input_signature
+        self._reduce_retracing = reduce_retracing
+        self._autograph = autograph
+        self._jit_compile = jit_compile
+        self._descriptor_cache = weakref.WeakKeyDictionary()
+        functools.update_wrapper(self, python_function, updated=())
+        target = python_function
+        sig = inspect.signature(target)
+        params = []
+        for p in sig.parameters.values():
+            if _bound_instance is None and p.name == "self" and input_signature is not None:
+                pass
+            has_default = p.default is not inspect.Parameter.empty
+            params.append((p.name, _KINDS[p.kind], has_default, p.default if has_default else None))
+        if input_signature is not None:
+            if not isinstance(input_signature, (list, tuple)):
+                raise TypeError("input_signature must be either a tuple or a list, got %s." %
+                                type(input_signature))
+            _check_signature(input_signature)
+        self._param_names = [p[0] for p in params]
+        display = str(_innermost(python_function)) if _bound_instance is not None else str(python_function)
+        # The engine holds the body; a weak reference back to this Function keeps the pair
+        # collectable (a C++-held Python callable is invisible to Python's cycle collector).
+        this = weakref.ref(self)
+
+        def body(args, kwargs):
+            return this()._body(args, kwargs)
+
+        self._core = _core.FunctionCore(
+            self._name, params, body,
+            None if input_signature is None else list(input_signature),
+            bool(reduce_retracing), _detector or _detector_key(python_function), display)
+
+    def _body(self, args, kwargs):
+        snaps = [(_snapshot(a), a) for a in args] + [(_snapshot(v), v) for v in kwargs.values()]
+        names = list(self._param_names)
+        target = self._python_function
+        if self._autograph:  # AutoGraph: run the converted function (tfscope.autograph)
+            target = _autograph_convert(target)
+        result = target(*args, **kwargs)
+        modified = []
+        for i, (snap, value) in enumerate(snaps):
+            if snap is None:
+                continue
+            kind, _, copy = snap
+            changed = (list(value) != copy) if kind == "list" else (dict(value) != copy)
+            if changed:
+                modified.append(names[i] if i < len(names) else "arg%d" % i)
+        if modified:
+            raise ValueError(
+                "%s(%s) should not modify its Python input arguments. Modifying a copy is allowed. "
+                "The following parameter(s) were modified: %s" %
+                (self._name, ", ".join(self._param_names), ", ".join(modified)))
+        return result
+
+    @property
+    def python_function(self):
+        return self._python_function
+
+    @property
+    def input_signature(self):
+        return self._input_signature
+
+    def __call__(self, *args, **kwargs):
+        return self._core.call(*args, **kwargs)
+
+    def get_concrete_function(self, *args, **kwargs):
+        return ConcreteFunction(self._core.get_concrete_function(*args, **kwargs))
+
+    def experimental_get_tracing_count(self):
+        return self._core.experimental_get_tracing_count()
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        return self._core.pretty_printed_concrete_signatures(verbose)
+
+    def concrete_functions(self):
+        return [ConcreteFunction(c) for c in self._core.concrete_functions()]
+
+    # tfscope's extras.
+    def ledger(self):
+        """Why each call traced or hit, one entry per call (text)."""
+        return self._core.ledger_text()
+
+    def ledger_json(self):
+        return self._core.ledger_json()
+
+    def fail_on_retrace(self, on=True):
+        """From now on every trace raises, naming the reason."""
+        self._core.set_fail_on_retrace(on)
+        return self
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        fn = self._descriptor_cache.get(instance)
+        if fn is None:
+            bound = types_method(self._python_function, instance)
+            fn = Function(bound, name=self._name, input_signature=self._input_signature,
+                          reduce_retracing=self._reduce_retracing, autograph=self._autograph,
+                          jit_compile=self._jit_compile, _bound_instance=instance,
+                          _detector=_detector_key(self._python_function))
+            self._descriptor_cache[instance] = fn
+        return fn
+
+    def __repr__(self):
+        return "<tfscope.Function %s>" % self._name
+
+
+def types_method(fn, instance):
+    import types
+    return types.MethodType(fn, instance)
+
+
+def _check_signature(sig):
+    from ._types import TensorSpec
+
+    def leaves(x):
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                yield from leaves(y)
+        else:
+            yield x
+
+    bad = [x for x in leaves(sig) if not isinstance(x, TensorSpec)]
+    if bad:
+        raise TypeError("input_signature must be a possibly nested sequence of TensorSpec objects, "
+                        "got invalid args %s with types %s." % (bad, [type(b) for b in bad]))
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None,
+             reduce_retracing=False, experimental_relax_shapes=None, experimental_compile=None,
+             experimental_implements=None, experimental_autograph_options=None,
+             experimental_attributes=None, experimental_follow_type_hints=None, name=None):
+    """tf.function: returns a Function that traces ``func`` by TF 2.21's rules."""
+    if experimental_relax_shapes:
+        reduce_retracing = True
+
+    def decorate(f):
+        return Function(f, name=name, input_signature=input_signature,
+                        reduce_retracing=reduce_retracing, autograph=autograph,
+                        jit_compile=jit_compile)
+
+    if func is None:
+        return decorate
+    return decorate(func)

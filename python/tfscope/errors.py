@@ -1,0 +1,45 @@
+"""The exception classes TF raises, so ``except tf.errors.InvalidArgumentError`` works."""
+
+
+class OpError(Exception):
+    def __init__(self, message="", *args):
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidArgumentError(OpError):
+    pass
+
+
+class NotFoundError(OpError):
+    pass
+
+
+class FailedPreconditionError(OpError):
+    pass
+
+
+class UnimplementedError(OpError):
+    pass
+
+
+class InternalError(OpError):
+    pass
+
+
+class OperatorNotAllowedInGraphError(TypeError):
+    pass
+
+
+_BY_NAME = {
+    "TypeError": TypeError,
+    "ValueError": ValueError,
+    "NotImplementedError": NotImplementedError,
+    "OSError": OSError,
+    "InvalidArgumentError": InvalidArgumentError,
+    "NotFoundError": NotFoundError,
+    "FailedPreconditionError": FailedPreconditionError,
+    "UnimplementedError": UnimplementedError,
+    "InternalError": InternalError,
+    "OperatorNotAllowedInGraphError": OperatorNotAllowedInGraphError,
+}
