@@ -17,5 +17,6 @@ using Action = std::function<int()>;
 // Each returns nothing; the subcommand stores its action in `action` when CLI11 selects it.
 void add_demo_command(CLI::App& app, Action& action);
 void add_autograph_command(CLI::App& app, Action& action);
+void add_inspect_command(CLI::App& app, Action& action);
 
 }  // namespace tfscope_cli

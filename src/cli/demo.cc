@@ -29,6 +29,7 @@ const std::vector<DemoSection>& demo_sections() {
       {"variable_counter", "A Variable counter: assign_add runs every call", demo_variable_counter},
       {"report", "GraphReport of scaled's first concrete function", demo_report},
       {"autograph", "AutoGraph: a tensor `for` and `if` become While and If ops", demo_autograph},
+      {"savedmodel", "SavedModel: save the MLP, load it back, outputs bit-exact", demo_savedmodel},
   };
   return sections;
 }

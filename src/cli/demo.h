@@ -49,4 +49,7 @@ void demo_report(DemoContext& ctx);
 // AutoGraph: the converter's diff and the same control flow in C++ (demo_autograph.cc).
 void demo_autograph(DemoContext& ctx);
 
+// The SavedModel roundtrip (demo_savedmodel.cc).
+void demo_savedmodel(DemoContext& ctx);
+
 }  // namespace tfscope_cli

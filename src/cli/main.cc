@@ -17,6 +17,7 @@ using AddCommand = void (*)(CLI::App&, Action&);
 constexpr AddCommand kCommands[] = {
     add_demo_command,
     add_autograph_command,
+    add_inspect_command,
 };
 
 std::string first_line(const std::string& s) {
