@@ -43,7 +43,10 @@ QuantizedWeights quantize_per_channel(const float* w, int64_t rows, int64_t cols
 // One scale for the whole tensor (BATCH_MATMUL's constant operand).
 QuantizedWeights quantize_per_tensor(const float* w, int64_t n);
 
-// Which implementation of FULLY_CONNECTED's hybrid (int8 weights, float activations) path runs.
+// Which implementation of FULLY_CONNECTED's hybrid (int8 weights, float activations) path runs;
+// both give the same bits. Float ops always run the reference kernels, so that the interpreter
+// agrees with LiteRT's reference resolver (the fast float kernel, lite_kernels.h, sums in another
+// order).
 enum class Kernels { kReference, kFast };
 
 // Runs a model's first subgraph. Tensors are float32 in and out; inputs may have a different

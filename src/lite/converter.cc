@@ -160,6 +160,8 @@ class Converter {
       dynamic |= d < 0;
     }
     if (!dynamic) t.shape_signature.clear();
+    // The graph's shapes may be partial where TF's are static; infer_shapes() settles them.
+    t.shape_unknown = dynamic;
   }
 
   int32_t activation_tensor(Node* n, int index, const std::string& name) {
@@ -226,6 +228,7 @@ class Converter {
     for (size_t i = 0; i < n_args; ++i) {
       Node* p = ins[i].node();
       int32_t id = activation_tensor(p, 0, model_.signature_key + "_" + p->name + ":0");
+      model_.tensors[static_cast<size_t>(id)].shape_unknown = false;
       model_.inputs.push_back(id);
       model_.signature_inputs.emplace_back(p->name, id);
     }
@@ -304,13 +307,28 @@ class Converter {
       l.inputs = {tensor(n->inputs[0]), tensor(n->inputs[1])};
       return emit(std::move(l), n, n->name);
     }
+    if (op == "Transpose") {
+      std::vector<int> perm = const_ints(n->inputs[1], "Transpose " + n->name + ": perm");
+      bool identity = true;
+      for (size_t k = 0; k < perm.size(); ++k) identity &= perm[k] == static_cast<int>(k);
+      if (identity) {  // TF's converter folds it away
+        alias_[Output{n, 0}] = resolve(n->inputs[0]);
+        return;
+      }
+    }
     if (op == "Reshape" || op == "Transpose" || op == "Mean") {
       LiteOp l;
       l.code = op == "Reshape"     ? tflite::BuiltinOperator_RESHAPE
                : op == "Transpose" ? tflite::BuiltinOperator_TRANSPOSE
                                    : tflite::BuiltinOperator_MEAN;
       const_ints(n->inputs[1], op + " " + n->name + ": its second input");
-      l.inputs = {tensor(n->inputs[0]), tensor(n->inputs[1], /*as_int32=*/true)};
+      if (op == "Reshape") {
+        // The converter re-creates the shape constant; MLIR names it after the op kind.
+        const Tensor* shape = const_value(resolve(n->inputs[1]));
+        l.inputs = {tensor(n->inputs[0]), const_tensor(*shape, "arith.constant", true)};
+      } else {
+        l.inputs = {tensor(n->inputs[0]), tensor(n->inputs[1], /*as_int32=*/true)};
+      }
       if (op == "Mean") l.keep_dims = attr_bool_or(n->attrs, "keep_dims", false);
       return emit(std::move(l), n, n->name);
     }
@@ -332,12 +350,18 @@ class Converter {
     Output a = n->inputs[0], b = n->inputs[1];
     if (code == tflite::BuiltinOperator_DIV && is_const(resolve(b))) {
       // TF's converter turns division by a constant into multiplication by its reciprocal.
+      // Both the constant and the product carry the fused location "truediv;truediv/y".
       Tensor recip = execute1("RealDiv", {Tensor::scalar<float>(1.0f), *const_value(resolve(b))});
       l.code = tflite::BuiltinOperator_MUL;
-      l.inputs = {tensor(a), const_tensor(recip, resolve(b).node->name)};
-    } else {
-      l.inputs = {tensor(a), tensor(b)};
+      std::string name = join_names({n->name, resolve(b).node->name});
+      l.inputs = {tensor(a), const_tensor(recip, name)};
+      std::set<std::string> names = {name};
+      Node* last = fuse_activation(n, l, names);
+      emit(std::move(l), last, join_names(names));
+      tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
+      return;
     }
+    l.inputs = {tensor(a), tensor(b)};
     std::set<std::string> names = {n->name};
     Node* last = fuse_activation(n, l, names);
     emit(std::move(l), last, join_names(names));

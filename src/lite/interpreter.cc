@@ -292,9 +292,6 @@ void run_fully_connected(Impl& m, Impl::Op& o, TensorValue& out) {
       kernels::fully_connected_hybrid(in.data.data(), batch, o.hybrid, bias, act, asym,
                                       out.data.data());
     }
-  } else if (m.kernels == Kernels::kFast) {
-    kernels::fully_connected_float_fast(in.data.data(), batch, depth, w.f.data(), units, bias, act,
-                                        out.data.data());
   } else {
     kernels::fully_connected_float(in.data.data(), batch, depth, w.f.data(), units, bias, act,
                                    out.data.data());

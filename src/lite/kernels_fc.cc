@@ -44,15 +44,18 @@ void asymmetric_quantize(const float* x, int n, int8_t* q, float* scaling_factor
   const int32_t kMin = -128, kMax = 127;
   const double qmin = kMin, qmax = kMax;
   const auto mm = std::minmax_element(x, x + n);
-  const double rmin = static_cast<double>(std::min(0.0f, *mm.first));
-  const double rmax = static_cast<double>(std::max(0.0f, *mm.second));
+  const float rmin_f = std::min(0.0f, *mm.first);
+  const float rmax_f = std::max(0.0f, *mm.second);
+  const double rmin = rmin_f, rmax = rmax_f;
   if (rmin == rmax) {
     std::memset(q, 0, static_cast<size_t>(n));
     *scaling_factor = 1;
     *offset = 0;
     return;
   }
-  const double scale = (rmax - rmin) / (qmax - qmin);
+  // The range is a float difference, widened to double only for the division: checked against
+  // LiteRT 2.3's BUILTIN_REF kernel, where a double difference disagrees in the last bit.
+  const double scale = static_cast<double>(rmax_f - rmin_f) / (qmax - qmin);
   const double zp_from_min = qmin - rmin / scale;
   const double zp_from_max = qmax - rmax / scale;
   const double zp_from_min_error = std::abs(qmin) + std::abs(rmin / scale);

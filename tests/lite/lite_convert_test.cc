@@ -195,6 +195,15 @@ TEST(LiteKernels, AsymmetricInputQuantizationWorkedExample) {
   kernels::asymmetric_quantize(x, 3, q, &sf, &zp);
   EXPECT_EQ(zp, -64);
   EXPECT_EQ(sf, static_cast<float>(4.0 / 255.0));
+  // The range is a float difference, rounded before the double division: for this pair the
+  // scale's last bit differs from a double difference (LiteRT's BUILTIN_REF kernel agrees).
+  float y[] = {-0.20486761629581451f, 0.08263817429542542f};
+  int8_t q2[2];
+  float sf2;
+  int32_t zp2;
+  kernels::asymmetric_quantize(y, 2, q2, &sf2, &zp2);
+  EXPECT_EQ(sf2, static_cast<float>(static_cast<double>(y[1] - y[0]) / 255.0));
+  EXPECT_NE(sf2, static_cast<float>((double(y[1]) - double(y[0])) / 255.0));
   EXPECT_EQ(q[0], -128);
   EXPECT_EQ(q[1], -64);
   EXPECT_EQ(q[2], 127);

@@ -1,14 +1,112 @@
-// lite_tool dump MODEL.tflite    -- prints tfs::lite::dump
-// lite_tool write-demo OUT       -- writes the demo float model (demo_model.h)
-// For conformance/formats/check_tflite.py.
+// lite_tool dump MODEL.tflite                 -- prints tfs::lite::dump
+// lite_tool write-demo OUT                    -- writes the demo float model (demo_model.h)
+// lite_tool write-models DIR                  -- converts tfscope functions into DIR:
+//     mlp_float.tflite, mlp_dynamic.tflite    (x[None,64] -> Dense 32 relu -> Dense 10)
+//     mlp_w1.f32 mlp_b1.f32 mlp_w2.f32 mlp_b2.f32  (its weights, raw little-endian float32)
+//     ops_float.tflite, ops_dynamic.tflite    (FC, TANH, MUL, LOGISTIC, SUB, RELU6, MEAN, ADD,
+//                                              CONCATENATION, TRANSPOSE, RESHAPE, BATCH_MATMUL,
+//                                              SOFTMAX), ops_w.f32 ops_b.f32 (its weights)
+// lite_tool run MODEL IN.f32 OUT.f32 [--fast] D0 D1 ...
+//     runs MODEL's first input of shape [D0, D1, ...] from IN.f32 and writes its first output to
+//     OUT.f32; prints the output shape.
+// For conformance/formats/check_tflite.py and conformance/tflite/run.py.
+#include <cstring>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "demo_model.h"
+#include "lite_mlp.h"
+#include "tfscope/lite.h"
 #include "tfscope/lite_format.h"
 
+namespace {
+
+using namespace tfs;
+using tfs::lite::testing::lcg_floats;
+
+void write_floats(const std::string& path, const std::vector<float>& v) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(reinterpret_cast<const char*>(v.data()), static_cast<std::streamsize>(v.size() * 4));
+}
+
+std::vector<float> read_floats(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::string s((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  std::vector<float> v(s.size() / 4);
+  std::memcpy(v.data(), s.data(), v.size() * 4);
+  return v;
+}
+
+void write_both(const std::string& dir, const std::string& name, const ConcreteFunction& cf) {
+  lite::ConvertOptions opts;
+  lite::write_model_file(dir + "/" + name + "_float.tflite", lite::convert(cf, opts));
+  opts.dynamic_range = true;
+  lite::write_model_file(dir + "/" + name + "_dynamic.tflite", lite::convert(cf, opts));
+}
+
+int write_models(const std::string& dir) {
+  // Glorot-uniform-like scales, so the MLP is well conditioned.
+  std::vector<float> w1 = lcg_floats(64 * 32, 101, 0.25f), b1 = lcg_floats(32, 102, 0.1f);
+  std::vector<float> w2 = lcg_floats(32 * 10, 103, 0.38f), b2 = lcg_floats(10, 104, 0.1f);
+  auto mlp = lite::testing::make_mlp(64, 32, 10, w1, b1, w2, b2);
+  write_both(dir, "mlp", *mlp.fn->get_concrete_function());
+  write_floats(dir + "/mlp_w1.f32", w1);
+  write_floats(dir + "/mlp_b1.f32", b1);
+  write_floats(dir + "/mlp_w2.f32", w2);
+  write_floats(dir + "/mlp_b2.f32", b2);
+
+  FunctionOptions opts;
+  opts.input_signature = std::vector<Value>{TensorSpec(PartialShape{-1, 64}, DType::kFloat32, "x")};
+  std::vector<float> ow = lcg_floats(64 * 32, 7, 0.2f), ob = lcg_floats(32, 8, 0.2f);
+  write_floats(dir + "/ops_w.f32", ow);
+  write_floats(dir + "/ops_b.f32", ob);
+  Variable w(Tensor::from_vector(ow, Shape{64, 32}), "w");
+  Variable b(Tensor::from_vector(ob, Shape{32}), "b");
+  auto fn = function(
+      "ops", {"x"},
+      [&](Tensor x) -> Tensor {
+        Tensor h = matmul(x, w.read_value()) + Value(b.read_value());
+        h = tanh(h) * 2.0 - sigmoid(h) / 3.0;
+        h = relu6(h) + reduce_mean(h, std::vector<int64_t>{1}, true);
+        h = concat({h, transpose(h, std::vector<int64_t>{0, 1})}, 1);
+        h = reshape(h, Value::list({Value(-1), Value(8), Value(8)}));
+        Tensor g = matmul(h, h, false, true);
+        return softmax(reshape(g, Value::list({Value(-1), Value(64)})));
+      },
+      opts);
+  write_both(dir, "ops", *fn->get_concrete_function());
+  return 0;
+}
+
+int run(int argc, char** argv) {
+  if (argc < 6) {
+    std::cerr << "usage: lite_tool run MODEL IN.f32 OUT.f32 [--fast] D0 D1 ...\n";
+    return 2;
+  }
+  int k = 5;
+  lite::Kernels kernels = lite::Kernels::kReference;
+  if (std::string(argv[k]) == "--fast") {
+    kernels = lite::Kernels::kFast;
+    ++k;
+  }
+  lite::Interpreter::TensorValue x;
+  for (; k < argc; ++k) x.shape.push_back(std::stoi(argv[k]));
+  x.data = read_floats(argv[3]);
+  lite::Interpreter interp(lite::ModelFile::read(argv[2]), kernels);
+  auto out = interp.run({x});
+  write_floats(argv[4], out.at(0).data);
+  for (size_t i = 0; i < out[0].shape.size(); ++i) std::cout << (i ? " " : "") << out[0].shape[i];
+  std::cout << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: lite_tool dump MODEL.tflite | write-demo OUT.tflite\n";
+  if (argc < 3) {
+    std::cerr << "usage: lite_tool dump MODEL.tflite | write-demo OUT.tflite | write-models DIR |"
+                 " run MODEL IN.f32 OUT.f32 [--fast] D0 D1 ...\n";
     return 2;
   }
   try {
@@ -21,6 +119,8 @@ int main(int argc, char** argv) {
       tfs::lite::write_model_file(argv[2], tfs::lite::testing::demo_model());
       return 0;
     }
+    if (mode == "write-models") return write_models(argv[2]);
+    if (mode == "run") return run(argc, argv);
     std::cerr << "lite_tool: unknown mode " << mode << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -1,0 +1,216 @@
+"""tfscope's TFLite export against TF 2.21's converter and LiteRT's interpreter.
+
+  conformance/tflite/run.sh [BUILD_DIR]       (or: ORACLE_PYTHON run.py LITE_TOOL)
+
+Cases (each prints PASS/FAIL; the exit status is non-zero when any fails):
+1. tfscope's float and dynamic-range models (an MLP and a many-ops function, written by
+   `lite_tool write-models`) run in ai_edge_litert's Interpreter with the reference op resolver
+   (OpResolverType.BUILTIN_REF, no delegates) and in tfscope's interpreter (reference and fast
+   kernels): float within 1e-6 relative, the hybrid MLP bit-exact.
+2. TF 2.21's TFLiteConverter converts the same MLP and many-ops function (same weights, float and
+   Optimize.DEFAULT): tfscope's tensors (names, types, shapes, constant bytes, quantization scales
+   and zero points, quantized dimension), operators, options, op versions and min_runtime_version
+   equal TF's.
+3. TF's dynamic-range models (and the committed fixture) run in tfscope bit-exact with LiteRT.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import numpy as np
+import tensorflow as tf
+from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+TOOL = sys.argv[1]
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, "..", "formats", "fixtures")
+failures = []
+
+
+def check(name, ok, detail=""):
+    print(("PASS " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
+    if not ok:
+        failures.append(name)
+
+
+def litert_run(path, x):
+    it = Interpreter(model_path=path, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
+    inp = it.get_input_details()[0]
+    it.resize_tensor_input(inp["index"], list(x.shape))
+    it.allocate_tensors()
+    it.set_tensor(inp["index"], x)
+    it.invoke()
+    return it.get_tensor(it.get_output_details()[0]["index"]).copy()
+
+
+def tfscope_run(path, x, fast=False, tmp=None):
+    xin, yout = os.path.join(tmp, "x.f32"), os.path.join(tmp, "y.f32")
+    x.astype("<f4").tofile(xin)
+    cmd = [TOOL, "run", path, xin, yout] + (["--fast"] if fast else []) + [str(d) for d in x.shape]
+    shape = [int(v) for v in subprocess.check_output(cmd, text=True).split()]
+    return np.fromfile(yout, dtype="<f4").reshape(shape)
+
+
+def model_facts(path):
+    """Tensors by name (type, shape, constant bytes, quantization), ops, versions, runtime."""
+    it = Interpreter(model_path=path, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
+    it.allocate_tensors()
+    tensors = {}
+    dump = subprocess.check_output([TOOL, "dump", path], text=True)
+    n_model = int(dump.split(" tensors,")[0].rsplit(" ", 1)[1])
+    for d in it.get_tensor_details():
+        if d["index"] >= n_model:
+            continue  # LiteRT's own scratch tensors
+        q = d["quantization_parameters"]
+        try:
+            data = it.get_tensor(d["index"]).tobytes() if d["name"] and is_const(it, d) else None
+        except ValueError:
+            data = None
+        tensors[d["name"]] = (str(d["dtype"]), tuple(d["shape"]), tuple(d["shape_signature"]),
+                              data, q["scales"].tobytes(), tuple(q["zero_points"]),
+                              int(q["quantized_dimension"]))
+    ops = [(o["op_name"], tuple(len(o["inputs"]) * [0])) for o in it._get_ops_details()]
+    lines = [l.strip() for l in dump.splitlines()]
+    codes = [l for l in lines if ": " in l and " v" in l and l.split(":")[0].isdigit()]
+    options = [l.split(" outputs ")[1].split(" ", 1)[1] if " " in l.split(" outputs ")[1] else ""
+               for l in lines if l.startswith("op ")]
+    runtime = [l for l in lines if "min_runtime_version" in l][0].split('"')[-2]
+    return tensors, ops, codes, options, runtime
+
+
+def is_const(it, d):
+    # Constants are the tensors that are not an input/output of the subgraph nor of any operator's
+    # outputs.
+    outs = set()
+    for o in it._get_ops_details():
+        outs.update(int(v) for v in o["outputs"])
+    ins = {i["index"] for i in it.get_input_details()}
+    return d["index"] not in outs and d["index"] not in ins
+
+
+def load(tmp, name, shape):
+    return np.fromfile(os.path.join(tmp, name), dtype="<f4").reshape(shape)
+
+
+class Mlp(tf.Module):
+    def __init__(self, w1, b1, w2, b2):
+        super().__init__()
+        self.w1, self.b1 = tf.Variable(w1, name="w1"), tf.Variable(b1, name="b1")
+        self.w2, self.b2 = tf.Variable(w2, name="w2"), tf.Variable(b2, name="b2")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 64], tf.float32, name="x")])
+    def __call__(self, x):
+        h = tf.nn.relu(tf.matmul(x, self.w1) + self.b1)
+        return tf.matmul(h, self.w2) + self.b2
+
+
+class Ops(tf.Module):
+    def __init__(self, w, b):
+        super().__init__()
+        self.w, self.b = tf.Variable(w, name="w"), tf.Variable(b, name="b")
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 64], tf.float32, name="x")])
+    def __call__(self, x):
+        h = tf.matmul(x, self.w) + self.b
+        h = tf.nn.tanh(h) * 2.0 - tf.nn.sigmoid(h) / 3.0
+        h = tf.nn.relu6(h) + tf.reduce_mean(h, axis=[1], keepdims=True)
+        h = tf.concat([h, tf.transpose(h, [0, 1])], axis=1)
+        h = tf.reshape(h, [-1, 8, 8])
+        g = tf.matmul(h, h, transpose_b=True)
+        return tf.nn.softmax(tf.reshape(g, [-1, 64]))
+
+
+def tf_convert(module, quantize):
+    conv = tf.lite.TFLiteConverter.from_concrete_functions(
+        [module.__call__.get_concrete_function()], module)
+    if quantize:
+        conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    return conv.convert()
+
+
+# Constants that differ because tfscope's graph differs from TF's, not because of the converter:
+# tf.reduce_mean(x, axis=[1]) makes a [1]-shaped axis constant "Mean/reduction_indices" in TF's
+# graph; tfscope's reduce_mean(x, {1}) a scalar one named "Const" (src/ops/api.cc). Their type and
+# values are compared, not their name and shape.
+KNOWN_GRAPH_NAME_DIFFERENCES = {"Const": "Mean/reduction_indices"}
+
+
+def compare_facts(name, ours, theirs):
+    t_ours, ops_ours, codes_ours, opt_ours, rt_ours = model_facts(ours)
+    t_tf, ops_tf, codes_tf, opt_tf, rt_tf = model_facts(theirs)
+    for mine, tfs_name in KNOWN_GRAPH_NAME_DIFFERENCES.items():
+        if mine in t_ours and tfs_name in t_tf and tfs_name not in t_ours:
+            print(f"NOTE {name}: tensor {mine!r} is TF's {tfs_name!r} (graph naming, known)")
+            t_ours[tfs_name] = t_ours.pop(mine)
+            o, t = t_ours[tfs_name], t_tf[tfs_name]
+            if o[0] == t[0] and o[3] == t[3]:
+                t_ours[tfs_name] = t
+    missing = sorted(set(t_tf) - set(t_ours))
+    check(f"{name}: same tensor names as TF", not missing and len(t_ours) == len(t_tf),
+          f"missing {missing}, extra {sorted(set(t_ours) - set(t_tf))}")
+    bad = [n for n in t_tf if n in t_ours and t_ours[n] != t_tf[n]]
+    detail = "; ".join(f"{n}: ours {t_ours[n][:3]} q{len(t_ours[n][4])} vs TF {t_tf[n][:3]} "
+                       f"q{len(t_tf[n][4])} data_equal={t_ours[n][3] == t_tf[n][3]}"
+                       for n in bad[:4])
+    check(f"{name}: tensor types, shapes, constant bytes, scales, zero points equal TF's",
+          not bad, detail)
+    check(f"{name}: operators equal TF's", ops_ours == ops_tf, f"{ops_ours} vs {ops_tf}")
+    check(f"{name}: operator codes and versions equal TF's", sorted(codes_ours) == sorted(codes_tf),
+          f"{codes_ours} vs {codes_tf}")
+    check(f"{name}: operator options equal TF's", opt_ours == opt_tf, f"{opt_ours} vs {opt_tf}")
+    check(f"{name}: min_runtime_version equals TF's", rt_ours == rt_tf, f"{rt_ours} vs {rt_tf}")
+
+
+def main():
+    rng = np.random.default_rng(2026)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.check_call([TOOL, "write-models", tmp])
+        # 1. tfscope's models in LiteRT vs tfscope.
+        for model in ["mlp_float", "mlp_dynamic", "ops_float", "ops_dynamic"]:
+            path = os.path.join(tmp, model + ".tflite")
+            for batch in [1, 4]:
+                x = rng.normal(0, 1, (batch, 64)).astype(np.float32)
+                x[0, :5] = 0.0
+                want = litert_run(path, x)
+                for fast in [False, True]:
+                    got = tfscope_run(path, x, fast, tmp)
+                    label = f"{model} batch {batch} ({'fast' if fast else 'reference'} kernels)"
+                    if model == "mlp_dynamic":
+                        check(f"{label}: bit-exact with LiteRT BUILTIN_REF",
+                              got.shape == want.shape and got.tobytes() == want.tobytes(),
+                              f"max diff {np.max(np.abs(got - want))}")
+                    else:
+                        ok = got.shape == want.shape and np.all(
+                            np.abs(got - want) <= 1e-6 * np.abs(want) + 1e-7)
+                        check(f"{label}: within 1e-6 relative of LiteRT BUILTIN_REF", ok,
+                              f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}")
+        # 2. TF's converter on the same functions.
+        mlp = Mlp(load(tmp, "mlp_w1.f32", (64, 32)), load(tmp, "mlp_b1.f32", (32,)),
+                  load(tmp, "mlp_w2.f32", (32, 10)), load(tmp, "mlp_b2.f32", (10,)))
+        ops = Ops(load(tmp, "ops_w.f32", (64, 32)), load(tmp, "ops_b.f32", (32,)))
+        for name, module in [("mlp", mlp), ("ops", ops)]:
+            for kind, quantize in [("float", False), ("dynamic", True)]:
+                theirs = os.path.join(tmp, f"tf_{name}_{kind}.tflite")
+                with open(theirs, "wb") as f:
+                    f.write(tf_convert(module, quantize))
+                compare_facts(f"{name}_{kind}", os.path.join(tmp, f"{name}_{kind}.tflite"), theirs)
+        # 3. TF's dynamic-range models in tfscope vs LiteRT.
+        for path in [os.path.join(tmp, "tf_mlp_dynamic.tflite"),
+                     os.path.join(FIXTURES, "mlp_dynamic.tflite")]:
+            for batch in [1, 3]:
+                x = rng.normal(0, 1.5, (batch, 64)).astype(np.float32)
+                want = litert_run(path, x)
+                for fast in [False, True]:
+                    got = tfscope_run(path, x, fast, tmp)
+                    check(f"TF's {os.path.basename(path)} batch {batch} in tfscope "
+                          f"({'fast' if fast else 'reference'}): bit-exact with LiteRT",
+                          got.shape == want.shape and got.tobytes() == want.tobytes(),
+                          f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}")
+    print(f"{'FAILED' if failures else 'OK'}: {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
