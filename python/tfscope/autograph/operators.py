@@ -163,10 +163,15 @@ def _tf_cond(pred, true_fn, false_fn):
         def run():
             r = fn()
             structure[key] = r
-            return [_as_tensor(x) for x in _flatten(r)]
+            # cond_v2 lets a branch return None; the else branch's checks then report it, so a
+            # None from the main branch must not stop the else branch from being traced.
+            return [_core.convert_to_tensor(0, None) if x is None else _as_tensor(x)
+                    for x in _flatten(r)]
         return run
 
     flat = _core.cond(pred, wrap(true_fn, "t"), wrap(false_fn, "f"))
+    if any(x is None for x in _flatten(structure["t"])):
+        raise ValueError("true_fn and false_fn must return Tensors, got None")
     return _pack_as(structure["t"], flat)
 
 

@@ -1,0 +1,100 @@
+"""Runtime-only conformance functions (not in the to_code corpus): TF's loop and branch checks,
+calls into converted helpers, builtins overloaded for tensors."""
+import tensorflow as tf
+
+
+def loop_dtype_change(n):
+  x = 0
+  for i in tf.range(n):
+    x = tf.cast(i, tf.float32)
+  return x
+
+
+def loop_shape_change(n):
+  x = tf.constant(0)
+  i = 0
+  while i < n:
+    x = tf.stack([x, x])
+    i += 1
+  return x
+
+
+def branch_dtype_mismatch(x):
+  if x > 0:
+    y = 1
+  else:
+    y = 2.0
+  return y
+
+
+def python_to_tensor_while(n):
+  i = 0
+  while i < 3:
+    i = i + n
+  return i
+
+
+def tensor_break_in_py_for(n):
+  s = 0
+  for i in range(5):
+    if s > n:
+      break
+    s += i
+  return s
+
+
+def cond_not_bool(x):
+  if x:
+    y = 1
+  else:
+    y = 2
+  return y
+
+
+def _helper(v):
+  if v > 0:
+    return v * 2
+  return -v
+
+
+def helper_call(x):
+  return _helper(x) + 1
+
+
+def range_builtin_tensor(n):
+  s = 0
+  for i in range(n):
+    s += i
+  return s
+
+
+def len_of_tensor(x):
+  n = len(x)
+  s = 0
+  for i in range(n):
+    s += x[i]
+  return s
+
+
+def stateful_branch(x):
+  if x > 0:
+    tf.print("positive", x)
+    y = x
+  else:
+    y = -x
+  return y
+
+
+def float_loop(x):
+  while x < 10.0:
+    x = x * 3.0
+  return x
+
+
+def retrace_on_python_flag(x, flag):
+  if flag:
+    for i in tf.range(x):
+      x += i
+  else:
+    x = x - 1
+  return x
