@@ -8,6 +8,7 @@ namespace tfpy {
 void bind_tensor(nb::module_& m);
 void bind_function(nb::module_& m);
 void bind_autograph(nb::module_& m);
+void bind_savedmodel(nb::module_& m);
 }  // namespace tfpy
 
 NB_MODULE(_core, m) {
@@ -42,4 +43,5 @@ NB_MODULE(_core, m) {
   bind_tensor(m);
   bind_function(m);
   bind_autograph(m);
+  bind_savedmodel(m);
 }

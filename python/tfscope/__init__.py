@@ -624,3 +624,6 @@ def report(concrete_fn, format="text"):  # noqa: A002
 def stabilize(fn, input_signature):
     """The same Python function as a Function with an explicit input signature."""
     return Function(fn.python_function, input_signature=list(input_signature))
+
+
+from . import saved_model  # noqa: E402  (tf.saved_model.save/load; tfscope/saved_model.py)

@@ -1,0 +1,162 @@
+"""tf.saved_model over tfscope's C++ SavedModel writer and reader (tfs::saved_model).
+
+save() writes what TF 2.21's tf.saved_model.load reads (one MetaGraph tagged "serve", a
+SignatureDef per exported function, variables restored from variables/); load() reads those and
+the SavedModels TF 2.21 writes, returning an object whose .signatures run on tfscope's executor.
+"""
+import os as _os
+
+from . import _core
+from ._function import ConcreteFunction as _ConcreteFunction
+from ._function import Function as _Function
+
+SERVING = "serve"
+DEFAULT_SERVING_SIGNATURE_DEF_KEY = "serving_default"
+
+
+def _concrete(fn, key):
+    if isinstance(fn, _ConcreteFunction):
+        return fn
+    if isinstance(fn, _Function):
+        if fn.input_signature is not None:
+            return fn.get_concrete_function()
+        traced = fn.concrete_functions()
+        if len(traced) == 1:
+            return traced[0]
+        raise ValueError(
+            "Function %s (signature %r) has no input_signature and %d concrete functions; give it "
+            "an input_signature or pass one ConcreteFunction" % (fn.__name__, key, len(traced)))
+    raise ValueError(
+        "Expected a TensorFlow function for which to generate a signature (but got %r). Only "
+        "`tf.functions` with an input signature or concrete functions can be used as a signature."
+        % (fn,))
+
+
+def _exported_functions(obj):
+    """The @tf.function attributes of obj that have an input signature (TF's default export)."""
+    found = []
+    for name in sorted(dir(type(obj))):
+        attr = getattr(type(obj), name, None)
+        if isinstance(attr, _Function) and attr.input_signature is not None:
+            found.append(getattr(obj, name))
+    for name, value in sorted(vars(obj).items()) if hasattr(obj, "__dict__") else []:
+        if isinstance(value, _Function) and value.input_signature is not None:
+            found.append(value)
+    return found
+
+
+def _signatures(obj, signatures):
+    if signatures is None:
+        if isinstance(obj, (_Function, _ConcreteFunction)):
+            signatures = obj
+        else:
+            found = _exported_functions(obj)
+            if len(found) != 1:
+                raise ValueError(
+                    "tfscope.saved_model.save: found %d @tf.function methods with an "
+                    "input_signature on %r; pass signatures= to choose what to export"
+                    % (len(found), obj))
+            signatures = found[0]
+    if not isinstance(signatures, dict):
+        signatures = {DEFAULT_SERVING_SIGNATURE_DEF_KEY: signatures}
+    return [(key, _concrete(fn, key)._core) for key, fn in signatures.items()]
+
+
+def save(obj, export_dir, signatures=None, options=None):
+    """Exports signatures of `obj` (a Module with one @tf.function with an input_signature, a
+    Function, a ConcreteFunction, or an explicit `signatures` dict) as a SavedModel directory.
+    The directory is written beside export_dir and renamed into place."""
+    del options
+    _core.saved_model_save(_signatures(obj, signatures), _os.fspath(export_dir))
+
+
+class _SignatureFunction:
+    """A loaded signature: called with keyword arguments, returns a dict of output tensors."""
+
+    def __init__(self, model, core):
+        self._model = model  # keeps the C++ model alive
+        self._core = core
+        self._inputs = core.inputs
+        self._outputs = core.outputs
+
+    @property
+    def name(self):
+        return self._core.key
+
+    @property
+    def structured_input_signature(self):
+        from ._types import TensorSpec
+        return ((), {k: TensorSpec(shape, dtype, name=k) for k, _, dtype, shape in self._inputs})
+
+    @property
+    def structured_outputs(self):
+        from ._types import TensorSpec
+        return {k: TensorSpec(shape, dtype, name=k) for k, _, dtype, shape in self._outputs}
+
+    def __call__(self, *args, **kwargs):
+        from . import convert_to_tensor
+        if args:
+            raise TypeError("signature_wrapper_%s(*, %s) takes 0 positional arguments but %d were "
+                            "given" % (self.name, ", ".join(k for k, *_ in self._inputs), len(args)))
+        keys = [k for k, *_ in self._inputs]
+        unexpected = [k for k in kwargs if k not in keys]
+        if unexpected:
+            raise TypeError("signature_wrapper_%s() got an unexpected keyword argument '%s'"
+                            % (self.name, unexpected[0]))
+        missing = [k for k in keys if k not in kwargs]
+        if missing:
+            raise TypeError("signature_wrapper_%s() missing required keyword argument '%s'"
+                            % (self.name, missing[0]))
+        flat = [convert_to_tensor(kwargs[k], dtype=dtype) for k, _, dtype, _ in self._inputs]
+        outs = self._core.call_flat(flat)
+        return {k: t for (k, *_), t in zip(self._outputs, outs)}
+
+    def report(self, format="text"):
+        """GraphReport of the function that runs this signature: "text", "json" or "dot"."""
+        return {"text": self._core.report_text, "json": self._core.report_json,
+                "dot": self._core.report_dot}[format]()
+
+    def __repr__(self):
+        return "<tfscope.saved_model signature %r>" % self.name
+
+
+class _Loaded:
+    """What load() returns: .signatures (by key), .variables, and the model's format."""
+
+    def __init__(self, core):
+        from . import Variable
+        self._core = core
+        self.signatures = {k: _SignatureFunction(core, core.signature(k)) for k in core.signature_keys()}
+        self._variables = [(k, Variable._wrap(v)) for k, v in core.variables()]
+
+    @property
+    def variables(self):
+        return [v for _, v in self._variables]
+
+    @property
+    def trainable_variables(self):
+        return [v for v in self.variables if v.trainable]
+
+    @property
+    def format(self):
+        """"tf2" for TF 2.x's object-graph SavedModels, "tf1" for the v1 form (tfscope writes it)."""
+        return self._core.format
+
+    def __repr__(self):
+        return "<tfscope.saved_model loaded %s (%s): signatures %s>" % (
+            self._core.dir, self._core.format, sorted(self.signatures))
+
+
+def load(export_dir, tags=None, options=None):
+    """Loads a SavedModel written by tfscope or TF 2.21; its signatures run on tfscope."""
+    del tags, options
+    return _Loaded(_core.saved_model_load(_os.fspath(export_dir)))
+
+
+def roundtrip(fn, probe_inputs, export_dir):
+    """Saves fn, loads it back, runs both on each probe (a list of tensor arguments), and
+    reports {"exact", "max_abs_delta", "files", "signatures", "probes"}."""
+    cf = _concrete(fn, DEFAULT_SERVING_SIGNATURE_DEF_KEY)
+    from . import convert_to_tensor
+    probes = [[convert_to_tensor(x) for x in p] for p in probe_inputs]
+    return _core.roundtrip_savedmodel(cf._core, probes, _os.fspath(export_dir))
