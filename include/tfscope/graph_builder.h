@@ -44,6 +44,7 @@ class FuncGraphBuilder : public GraphBuilder {
   std::string unique_name(const std::string& name, bool mark_used) override;
   void push_scope(const std::string& scope) override;
   void pop_scope() override;
+  Tensor refine_shape(const Tensor& t, const PartialShape& shape) override;
 
   // A variable passed as an argument: its handle is this placeholder (an input, not a capture).
   void bind_argument_resource(const std::shared_ptr<VariableState>& var, const Tensor& placeholder);
@@ -55,6 +56,8 @@ class FuncGraphBuilder : public GraphBuilder {
   // NoOp that depends on every stateful op, when there are any.
   std::vector<Output> finalize_outputs(const std::vector<Tensor>& outputs);
   const std::vector<Node*>& stateful_ops() const { return stateful_ops_; }
+  // Whether any op is stateful, ordered or not (a function holding one is stateful).
+  bool has_stateful_ops() const { return has_stateful_ops_; }
 
   // Whether a trace is being built for a function that allows variable creation (set by the
   // function engine) and the variables it created.
@@ -71,6 +74,7 @@ class FuncGraphBuilder : public GraphBuilder {
   std::map<const void*, Node*> last_resource_use_;
   Node* last_stateful_no_resource_ = nullptr;
   std::vector<Node*> stateful_ops_;
+  bool has_stateful_ops_ = false;
   bool entered_ = false;
 };
 

@@ -28,6 +28,17 @@ class GraphBuilder {
   virtual std::string unique_name(const std::string& name, bool mark_used) = 0;
   virtual void push_scope(const std::string& scope) = 0;
   virtual void pop_scope() = 0;
+  // The same output with a more specific static shape (handle data known to the caller).
+  virtual Tensor refine_shape(const Tensor& t, const PartialShape& shape) = 0;
+
+  // random_seed.get_seed's state for this graph: its seed (taken from the global seed when the
+  // graph first asks, set by set_random_seed while tracing) and how many ops drew an op seed.
+  struct RandomSeedState {
+    bool initialised = false;
+    std::optional<int64_t> seed;
+    int64_t next_op_seed = 0;
+  };
+  RandomSeedState random_seed_state;
 };
 
 // The innermost active builder on this thread, or null when executing eagerly.
@@ -41,6 +52,10 @@ std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, A
                             const std::string& name = "");
 Tensor execute1(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs = {},
                 const std::string& name = "");
+
+// ReadVariableOp of a variable (in graph mode its output has the variable's static shape).
+Tensor read_variable(const std::shared_ptr<VariableState>& var,
+                     const std::string& name = "ReadVariableOp");
 
 // tf.convert_to_tensor / tf.constant on host values. Python ints become int32, floats float32,
 // nested lists become one tensor. With a dtype, converts as TF does and raises TF's errors
@@ -127,11 +142,24 @@ Tensor reduce_prod(const Tensor& x, std::optional<std::vector<int64_t>> axis = s
                    bool keepdims = false);
 Tensor argmax(const Tensor& x, int64_t axis = 0, DType output_type = DType::kInt64);
 
-// Seeded random numbers (stateless; the same seed gives the same numbers in eager and graph).
-Tensor random_uniform(const std::vector<int64_t>& shape, int64_t seed, double minval = 0.0,
-                      double maxval = 1.0, DType dtype = DType::kFloat32);
-Tensor random_normal(const std::vector<int64_t>& shape, int64_t seed, double mean = 0.0,
-                     double stddev = 1.0, DType dtype = DType::kFloat32);
+// tf.random.set_seed. Eagerly it sets the global seed, restarts the sequence of op seeds drawn
+// for ops without one, and restarts every random kernel (TF clears its kernel caches); while
+// tracing it sets the graph's seed only.
+void set_random_seed(std::optional<int64_t> seed);
+// TF's random_seed.get_seed: the (seed, seed2) attrs of a random op given its op seed; (0, 0)
+// (no seed anywhere) makes the kernel nondeterministic.
+std::pair<int64_t, int64_t> get_random_seed(std::optional<int64_t> op_seed);
+
+// tf.random.uniform / tf.random.normal: the stateful ops RandomUniform, RandomUniformInt and
+// RandomStandardNormal, whose kernels continue one Philox stream per graph node (per op and
+// seeds when eager). minval/maxval/mean/stddev are Python values: TF builds the range
+// arithmetic unless minval is the int 0 and maxval the int 1 (maxval None means 1).
+Tensor random_uniform(const std::vector<int64_t>& shape, const Value& minval = Value(int64_t{0}),
+                      const Value& maxval = Value(), DType dtype = DType::kFloat32,
+                      std::optional<int64_t> seed = std::nullopt);
+Tensor random_normal(const std::vector<int64_t>& shape, const Value& mean = Value(0.0),
+                     const Value& stddev = Value(1.0), DType dtype = DType::kFloat32,
+                     std::optional<int64_t> seed = std::nullopt);
 
 // tf.print: StringFormat + PrintV2; runs every call. Host values are frozen in at trace time.
 struct PrintOptions {

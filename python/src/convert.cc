@@ -185,7 +185,7 @@ tfs::Value to_value(nb::handle h) {
     if (nb::hasattr(h, "_fields")) {
       std::vector<std::string> fields;
       for (nb::handle f : h.attr("_fields")) fields.push_back(nb::cast<std::string>(f));
-      std::string name = nb::cast<std::string>(nb::type_name(h.type()));
+      std::string name = nb::cast<std::string>(h.type().attr("__name__"));
       return Value::named_tuple(name, fields, std::move(items));
     }
     return Value::tuple(std::move(items));

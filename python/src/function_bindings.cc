@@ -5,6 +5,7 @@
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
 #include "convert.h"
@@ -42,7 +43,7 @@ Value output_value(nb::handle r, const std::string& fn_repr) {
     if (nb::hasattr(r, "_fields")) {
       std::vector<std::string> fields;
       for (nb::handle f : r.attr("_fields")) fields.push_back(nb::cast<std::string>(f));
-      return Value::named_tuple(nb::cast<std::string>(nb::type_name(r.type())), fields, items);
+      return Value::named_tuple(nb::cast<std::string>(r.type().attr("__name__")), fields, items);
     }
     return Value::tuple(items);
   }
@@ -52,7 +53,7 @@ Value output_value(nb::handle r, const std::string& fn_repr) {
     return Value::dict(items);
   }
   if (nb::hasattr(r, "__array__") && !PyType_Check(r.ptr())) return Value(to_tensor(r));
-  std::string type_repr = nb::cast<std::string>(nb::repr(r.type()));
+  std::string type_repr = nb::cast<std::string>(r.type().attr("__name__"));
   throw nb::type_error(("To be compatible with tf.function, Python functions must return zero or "
                         "more Tensors or ExtensionTypes or None values; in compilation of " +
                         fn_repr + ", found return value of type " + type_repr +

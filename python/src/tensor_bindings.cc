@@ -185,8 +185,28 @@ void bind_tensor(nb::module_& m) {
       .def_prop_ro("trainable", &tfs::Variable::trainable)
       .def_prop_ro("_uid", [](const tfs::Variable& v) { return v.state()->uid(); })
       .def_prop_ro("handle", [](const tfs::Variable& v) { return v.handle(); })
-      .def("read_value", &tfs::Variable::read_value)
+      // TF's read_value(): ReadVariableOp under a "Read" name scope, then an Identity.
+      .def("read_value", [](const tfs::Variable& v) {
+        tfs::GraphBuilder* b = tfs::current_builder();
+        if (!b) return tfs::identity(v.read_value());
+        std::string scope = b->unique_name("Read", true);
+        b->push_scope(scope);
+        Tensor r;
+        try {
+          r = tfs::read_variable(v.state());
+        } catch (...) {
+          b->pop_scope();
+          throw;
+        }
+        b->pop_scope();
+        return tfs::identity(r);
+      })
+      // value() / conversion: the ReadVariableOp alone.
       .def("value", &tfs::Variable::read_value)
+      // The assignment alone; the Python wrapper returns the variable (TF reads it lazily).
+      .def("_assign_op", [](tfs::Variable& v, const std::string& op, nb::handle x) {
+        tfs::execute(op, {v.handle(), to_tensor(x, v.dtype())}, {{"dtype", v.dtype()}}, op);
+      })
       .def("numpy", [](const tfs::Variable& v) { return tensor_to_numpy(v.numpy()); })
       .def("assign", [](tfs::Variable& v, nb::handle x) { return v.assign(Value(to_tensor(x, v.dtype()))); })
       .def("assign_add", [](tfs::Variable& v, nb::handle x) { return v.assign_add(Value(to_tensor(x, v.dtype()))); })
@@ -316,13 +336,19 @@ void bind_tensor(nb::module_& m) {
     tfs::DType d = dtype_arg(out);
     return tfs::argmax(to_tensor(x), axis, d == tfs::DType::kInvalid ? tfs::DType::kInt64 : d);
   });
-  def_any(m, "random_uniform", [](nb::handle shape, int64_t seed, double lo, double hi, nb::handle dtype) {
+  // tf.random: the seed rules and the stateful ops live in the engine (tfs::get_random_seed).
+  def_any(m, "set_random_seed", [](std::optional<int64_t> seed) { tfs::set_random_seed(seed); });
+  def_any(m, "random_uniform", [](nb::handle shape, nb::handle lo, nb::handle hi, nb::handle dtype,
+                                  std::optional<int64_t> seed) {
     tfs::DType d = dtype_arg(dtype);
-    return tfs::random_uniform(int_list(shape), seed, lo, hi, d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+    return tfs::random_uniform(int_list(shape), operand(lo), operand(hi),
+                               d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d, seed);
   });
-  def_any(m, "random_normal", [](nb::handle shape, int64_t seed, double mean, double sd, nb::handle dtype) {
+  def_any(m, "random_normal", [](nb::handle shape, nb::handle mean, nb::handle sd, nb::handle dtype,
+                                 std::optional<int64_t> seed) {
     tfs::DType d = dtype_arg(dtype);
-    return tfs::random_normal(int_list(shape), seed, mean, sd, d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+    return tfs::random_normal(int_list(shape), operand(mean), operand(sd),
+                              d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d, seed);
   });
   def_any(m, "print_template", [](std::string tmpl, std::vector<Tensor> tensors, std::string stream,
                              std::string end, int summarize) {

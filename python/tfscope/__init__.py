@@ -74,19 +74,23 @@ class Variable:
         return self._tfscope_variable.read_value()
 
     def value(self):
-        return self._tfscope_variable.read_value()
+        return self._tfscope_variable.value()
 
     def numpy(self):
         return self._tfscope_variable.numpy()
 
+    # TF returns the variable, read lazily when used; read_value=False returns the op (None here).
     def assign(self, value, use_locking=False, name=None, read_value=True):
-        return self._tfscope_variable.assign(value)
+        self._tfscope_variable._assign_op("AssignVariableOp", value)
+        return self if read_value else None
 
     def assign_add(self, delta, use_locking=False, name=None, read_value=True):
-        return self._tfscope_variable.assign_add(delta)
+        self._tfscope_variable._assign_op("AssignAddVariableOp", delta)
+        return self if read_value else None
 
     def assign_sub(self, delta, use_locking=False, name=None, read_value=True):
-        return self._tfscope_variable.assign_sub(delta)
+        self._tfscope_variable._assign_op("AssignSubVariableOp", delta)
+        return self if read_value else None
 
     def __repr__(self):
         return repr(self._tfscope_variable)
@@ -507,35 +511,22 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
 # ---- random ----
 
-class _RandomState:
-    global_seed = None
-    op_counter = 0
-
-
-def _seed(op_seed):
-    # A deterministic key from the global and op seeds (numbers differ from TF's kernels).
-    g = _RandomState.global_seed
-    if op_seed is None:
-        _RandomState.op_counter += 1
-        op_seed = _RandomState.op_counter
-    return ((g or 87654321) * 1000003 + op_seed) % (1 << 62)
-
-
 class random:  # noqa: N801
+    # TF's seed rules (global seed, op seed, the eager op-seed sequence, per-graph counters) and
+    # the stateful RandomUniform/RandomStandardNormal kernels are the engine's.
     @staticmethod
     def set_seed(seed):
-        _RandomState.global_seed = seed
-        _RandomState.op_counter = 0
+        _core.set_random_seed(None if seed is None else int(seed))
 
     @staticmethod
     def uniform(shape, minval=0, maxval=None, dtype=float32, seed=None, name=None):
-        return _core.random_uniform(list(shape), _seed(seed), float(minval),
-                                    1.0 if maxval is None else float(maxval), as_dtype(dtype))
+        return _core.random_uniform(list(shape), minval, maxval, as_dtype(dtype),
+                                    None if seed is None else int(seed))
 
     @staticmethod
     def normal(shape, mean=0.0, stddev=1.0, dtype=float32, seed=None, name=None):
-        return _core.random_normal(list(shape), _seed(seed), float(mean), float(stddev),
-                                   as_dtype(dtype))
+        return _core.random_normal(list(shape), mean, stddev, as_dtype(dtype),
+                                   None if seed is None else int(seed))
 
 
 # ---- tf.Module ----

@@ -53,7 +53,7 @@ Variable::Variable(const Value& initial_value, std::string name, bool trainable,
 }
 
 Tensor Variable::read_value() const {
-  return execute1("ReadVariableOp", {handle()}, {{"dtype", dtype()}}, "ReadVariableOp");
+  return read_variable(state_);
 }
 
 Tensor Variable::numpy() const { return state_->read(); }

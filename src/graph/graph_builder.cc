@@ -51,6 +51,35 @@ void FuncGraphBuilder::bind_argument_resource(const std::shared_ptr<VariableStat
   capture_map_[static_cast<const void*>(static_cast<ResourceBase*>(var.get()))] = placeholder;
 }
 
+namespace {
+
+// The OpDef argument an input index falls in; list arguments (N tensors) name their elements
+// "values_0", "values_1", ... as TF's convert_n_to_tensor does.
+std::string input_arg_name(const OpDef& def, size_t index, size_t num_inputs) {
+  size_t list_args = 0;
+  for (const ArgDef& a : def.inputs)
+    if (!a.number_attr.empty() || !a.type_list_attr.empty()) ++list_args;
+  if (list_args == 0) return index < def.inputs.size() ? def.inputs[index].name : "Const";
+  if (list_args > 1) return "Const";
+  size_t list_len = num_inputs + 1 - def.inputs.size();
+  size_t pos = 0;
+  for (const ArgDef& a : def.inputs) {
+    bool is_list = !a.number_attr.empty() || !a.type_list_attr.empty();
+    size_t n = is_list ? list_len : 1;
+    if (index < pos + n) return is_list ? a.name + "_" + std::to_string(index - pos) : a.name;
+    pos += n;
+  }
+  return "Const";
+}
+
+}  // namespace
+
+Tensor FuncGraphBuilder::refine_shape(const Tensor& t, const PartialShape& shape) {
+  Node* n = t.node();
+  n->output_shapes[static_cast<size_t>(t.index())] = shape;
+  return Tensor::symbolic(t.graph(), n, t.index(), t.dtype(), shape, n->name);
+}
+
 Tensor FuncGraphBuilder::capture(const Tensor& external, const std::string& name_hint) {
   // Resources are keyed by what they point at, so two handles of one variable share a capture.
   const void* key = external.dtype() == DType::kResource && external.is_eager()
@@ -88,21 +117,28 @@ std::vector<Tensor> FuncGraphBuilder::add_op(const OpDef& def, std::vector<Tenso
                                              : node_name;
   std::vector<Output> outs;
   outs.reserve(inputs.size());
+  // Captures are named inside the op's scope after the input they feed, as TF's op wrappers
+  // convert them: "add/y", "Sum/input", "AssignAddVariableOp/resource".
+  const std::string op_scope = (!name.empty() && name.back() == '/')
+                                   ? base
+                                   : graph_->unique_name(base, false);
   for (size_t i = 0; i < inputs.size(); ++i) {
-    // A captured resource placeholder is named after its first use: "AssignAddVariableOp/resource".
-    std::string hint = inputs[i].dtype() == DType::kResource ? "resource" : "Const";
-    if (inputs[i].dtype() == DType::kResource) {
-      push_scope(graph_->unique_name(base, false));
-      outs.push_back(to_output(inputs[i], hint));
-      pop_scope();
-    } else {
-      outs.push_back(to_output(inputs[i], hint));
+    const Tensor& in = inputs[i];
+    if (in.is_symbolic() && in.graph() == graph_) {
+      outs.push_back(Output{in.node(), in.index()});
+      continue;
     }
+    push_scope(op_scope);
+    outs.push_back(to_output(in, input_arg_name(def, i, inputs.size())));
+    pop_scope();
   }
   // Automatic control dependencies: stateful ops run in program order, per resource and among
   // stateful ops that touch no resource.
+  // Order-insensitive stateful ops (random ops) get no control edges and are no control output.
+  const bool ordered = def.stateful && !def.order_insensitive;
+  has_stateful_ops_ = has_stateful_ops_ || def.stateful;
   std::vector<Node*> control;
-  if (def.stateful) {
+  if (ordered) {
     bool has_resource = false;
     for (auto& o : outs) {
       if (o.node->output_dtypes[static_cast<size_t>(o.index)] != DType::kResource) continue;
@@ -116,7 +152,7 @@ std::vector<Tensor> FuncGraphBuilder::add_op(const OpDef& def, std::vector<Tenso
     if (!has_resource && last_stateful_no_resource_) control.push_back(last_stateful_no_resource_);
   }
   Node* node = graph_->add_node(def.name, node_name, std::move(outs), std::move(attrs), control);
-  if (def.stateful) {
+  if (ordered) {
     bool has_resource = false;
     for (auto& o : node->inputs) {
       if (o.node->output_dtypes[static_cast<size_t>(o.index)] == DType::kResource) {

@@ -187,6 +187,13 @@ static Tensor host_to_eager(const Value& v, DType dtype) {
   return t;
 }
 
+Tensor read_variable(const std::shared_ptr<VariableState>& var, const std::string& name) {
+  Tensor r = execute1("ReadVariableOp", {Tensor::resource(var)}, {{"dtype", var->dtype()}}, name);
+  if (r.is_eager()) return r;
+  // The handle carries the variable's shape (TF's handle data), so the read has a static shape.
+  return current_builder()->refine_shape(r, var->shape());
+}
+
 Tensor convert_to_tensor(const Value& v, DType dtype, const std::string& name) {
   switch (v.kind()) {
     case Value::Kind::kTensor: {
@@ -199,9 +206,7 @@ Tensor convert_to_tensor(const Value& v, DType dtype, const std::string& name) {
       return t;
     }
     case Value::Kind::kVariable: {
-      auto var = v.as_variable();
-      Tensor handle = Tensor::resource(var);
-      Tensor r = execute1("ReadVariableOp", {handle}, {{"dtype", var->dtype()}}, "ReadVariableOp");
+      Tensor r = read_variable(v.as_variable());
       if (dtype != DType::kInvalid && r.dtype() != dtype) return convert_to_tensor(r, dtype, name);
       return r;
     }
