@@ -59,6 +59,7 @@ struct TypedParameter {
   std::string name;
   ParamKind kind;
   TraceType type;
+  bool shows_default = false;  // printed "= <captured_default_value>" (input_signature errors)
 };
 
 struct FunctionType {

@@ -63,6 +63,18 @@ class TraceType {
   bool trainable_ = true;
 };
 
+// A VariableSpec as a host value (in structured_input_signature).
+class VariableSpecValue : public Object {
+ public:
+  VariableSpecValue(PartialShape shape, DType dtype, bool trainable, int alias_id)
+      : shape(std::move(shape)), dtype(dtype), trainable(trainable), alias_id(alias_id) {}
+  std::string repr() const override;
+  PartialShape shape;
+  DType dtype;
+  bool trainable;
+  int alias_id;
+};
+
 // Builds TraceTypes for one call: tracks variable aliasing across the call's arguments.
 class TraceTypeBuilder {
  public:

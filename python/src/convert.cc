@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "tfscope/ops.h"
+#include "tfscope/trace_type.h"
 
 namespace tfpy {
 
@@ -279,6 +280,11 @@ nb::object from_value(const tfs::Value& v) {
     case K::kObject: {
       auto* o = dynamic_cast<const PyObjectKey*>(v.as_object().get());
       if (o) return o->get();
+      if (auto* vs = dynamic_cast<const tfs::VariableSpecValue*>(v.as_object().get())) {
+        return nb::module_::import_("tfscope._types")
+            .attr("VariableSpec")(py_shape(vs->shape), py_dtype(vs->dtype), vs->trainable,
+                                  vs->alias_id);
+      }
       return nb::none();
     }
   }

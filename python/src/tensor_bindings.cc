@@ -21,10 +21,25 @@ using tfs::Value;
 Value operand(nb::handle h) {
   if (nb::isinstance<Tensor>(h)) return Value(nb::cast<Tensor>(h));
   if (nb::hasattr(h, "_tfscope_variable")) h = h.attr("_tfscope_variable");
-  if (nb::isinstance<tfs::Variable>(h)) return Value(nb::cast<tfs::Variable&>(h).read_value());
+  // A variable stays a variable: the op wrapper reads it inside its name scope ("add/ReadVariableOp").
+  if (nb::isinstance<tfs::Variable>(h)) return Value(nb::cast<tfs::Variable&>(h).state());
   bool is_np = nb::hasattr(h, "__array__") && !PyType_Check(h.ptr()) && !PyList_Check(h.ptr());
   if (is_np) return Value(to_tensor(h));
   return to_value(h);
+}
+
+// Runs `f` inside the name scope the next op named `base` will get (graph mode), so what it
+// converts is named as TF's wrappers name it ("MatMul/ReadVariableOp").
+template <typename F>
+Tensor in_op_scope(const std::string& base, F f) {
+  tfs::GraphBuilder* b = tfs::current_builder();
+  if (!b) return f();
+  b->push_scope(b->unique_name(base, false));
+  struct Pop {
+    tfs::GraphBuilder* b;
+    ~Pop() { b->pop_scope(); }
+  } pop{b};
+  return f();
 }
 
 using BinFn = Tensor (*)(const Value&, const Value&);
@@ -265,8 +280,10 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "cast", [](nb::handle x, nb::handle dtype) { return tfs::cast(to_tensor(x), dtype_arg(dtype)); });
   def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) { return tfs::where(to_tensor(c), operand(x), operand(y)); });
   def_any(m, "matmul", [](nb::handle a, nb::handle b, bool ta, bool tb) {
-    Tensor x = to_tensor(a);
-    return tfs::matmul(x, to_tensor(b, x.dtype()), ta, tb);
+    // tf.matmul converts its operands inside its "MatMul" name scope.
+    Tensor x = in_op_scope("MatMul", [&] { return to_tensor(a); });
+    Tensor y = in_op_scope("MatMul", [&] { return to_tensor(b, x.dtype()); });
+    return tfs::matmul(x, y, ta, tb);
   });
   def_any(m, "bias_add", [](nb::handle x, nb::handle b) { return tfs::bias_add(to_tensor(x), to_tensor(b)); });
   def_any(m, "shape", [](nb::handle x, nb::handle out_type) {

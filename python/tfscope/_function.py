@@ -41,11 +41,41 @@ def _snapshot(value):
     return None
 
 
+class _FunctionType:
+    """cf.function_type: prints as TF's FunctionType does (the short signature)."""
+
+    def __init__(self, text):
+        self._text = text
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return self._text
+
+
+# One Python object per concrete function, as TF returns the same ConcreteFunction each time.
+_wrappers = weakref.WeakValueDictionary()
+
+
+def _wrap_concrete(core):
+    key = core.name
+    cf = _wrappers.get(key)
+    if cf is None:
+        cf = ConcreteFunction(core)
+        _wrappers[key] = cf
+    return cf
+
+
 class ConcreteFunction:
     """A traced graph for one input signature (TF's ConcreteFunction)."""
 
     def __init__(self, core):
         self._core = core
+
+    @property
+    def function_type(self):
+        return _FunctionType(self._core.pretty_printed_signature(False))
 
     @property
     def name(self):
@@ -205,7 +235,7 @@ class Function:
         return self._core.call(*args, **kwargs)
 
     def get_concrete_function(self, *args, **kwargs):
-        return ConcreteFunction(self._core.get_concrete_function(*args, **kwargs))
+        return _wrap_concrete(self._core.get_concrete_function(*args, **kwargs))
 
     def experimental_get_tracing_count(self):
         return self._core.experimental_get_tracing_count()
@@ -214,7 +244,7 @@ class Function:
         return self._core.pretty_printed_concrete_signatures(verbose)
 
     def concrete_functions(self):
-        return [ConcreteFunction(c) for c in self._core.concrete_functions()]
+        return [_wrap_concrete(c) for c in self._core.concrete_functions()]
 
     # tfscope's extras.
     def ledger(self):

@@ -192,3 +192,25 @@ class TensorSpec:
 
 def _make_spec(dims, enum, name):
     return TensorSpec(TensorShape(dims), DType(enum), name)
+
+
+class VariableSpec:
+    """tf.VariableSpec as it appears in a structured_input_signature."""
+
+    def __init__(self, shape, dtype=None, trainable=True, alias_id=None):
+        self.shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
+        self.dtype = dtype
+        self.trainable = trainable
+        self.alias_id = alias_id
+
+    def __repr__(self):
+        return "VariableSpec(shape=%s, dtype=%r, trainable=%s, alias_id=%s)" % (
+            self.shape, self.dtype, self.trainable, self.alias_id)
+
+    def __eq__(self, other):
+        return (isinstance(other, VariableSpec) and
+                (self.shape, self.dtype, self.trainable, self.alias_id) ==
+                (other.shape, other.dtype, other.trainable, other.alias_id))
+
+    def __hash__(self):
+        return hash((str(self.shape), self.dtype, self.trainable, self.alias_id))

@@ -25,8 +25,9 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
     }
   }
   if (ai < args.size()) type_error("too many positional arguments");
+  std::string unexpected;
   for (auto& [k, v] : kwargs) {
-    auto it = std::find_if(params.begin(), params.end(), [&](const Parameter& p) {
+    auto it = std::find_if(params.begin(), params.end(), [&k = k](const Parameter& p) {
       return p.name == k && (p.kind == ParamKind::kPositionalOrKeyword ||
                              p.kind == ParamKind::kKeywordOnly || p.kind == ParamKind::kPositionalOnly);
     });
@@ -38,8 +39,8 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
       bound[k] = v;
     } else if (has_var_kw) {
       extra_kwargs.emplace_back(k, v);
-    } else {
-      type_error("got an unexpected keyword argument '" + k + "'");
+    } else if (unexpected.empty()) {
+      unexpected = k;  // Python reports missing arguments first
     }
   }
   BoundArguments out;
@@ -68,6 +69,7 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
     out.kinds.push_back(kind);
     out.values.push_back(v);
   }
+  if (!unexpected.empty()) type_error("got an unexpected keyword argument '" + unexpected + "'");
   std::sort(extra_kwargs.begin(), extra_kwargs.end(),
             [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [k, v] : extra_kwargs) {

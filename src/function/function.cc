@@ -141,6 +141,7 @@ std::string FunctionType::signature_text() const {
       kw_marker = true;
     }
     s += params[i].name + ": " + params[i].type.repr();
+    if (params[i].shows_default) s += " = <captured_default_value>";
     bool last_pos_only = params[i].kind == ParamKind::kPositionalOnly &&
                          (i + 1 == params.size() || params[i + 1].kind != ParamKind::kPositionalOnly);
     if (last_pos_only) s += ", /";
@@ -206,8 +207,17 @@ Function::Bound Function::bind(const std::vector<Value>& args, const Kwargs& kwa
   b.raw_args = args;
   b.raw_kwargs = kwargs;
   auto fail = [&](const std::string& inner) {
-    std::string sig = options_.input_signature ? FunctionType{signature_params_}.signature_text()
-                                               : detail::plain_signature_text(params_);
+    std::string sig;
+    if (options_.input_signature) {
+      // TF's binding error marks the parameters filled from defaults.
+      FunctionType shown{signature_params_};
+      for (auto& tp : shown.params)
+        for (auto& p : params_)
+          if (p.name == tp.name && p.default_value) tp.shows_default = true;
+      sig = shown.signature_text();
+    } else {
+      sig = detail::plain_signature_text(params_);
+    }
     type_error("Binding inputs to tf.function failed due to `" + inner + "`. Received args: " +
                detail::args_repr(args) + " and kwargs: " + detail::kwargs_repr(kwargs) +
                " for signature: " + sig + ".");
@@ -392,16 +402,20 @@ struct PlaceholderBuilder {
     using K = TraceType::Kind;
     switch (t.kind()) {
       case K::kTensorSpec: {
-        Tensor ph = builder.add_placeholder(name, t.spec().dtype, t.spec().shape);
+        // A named TensorSpec in an input_signature names the placeholder and the spec.
+        const std::string& pname = t.spec().has_name ? t.spec().name : name;
+        Tensor ph = builder.add_placeholder(pname, t.spec().dtype, t.spec().shape);
         leaves.push_back({path, ph.node()});
-        *spec_out = Value(TensorSpec(t.spec().shape, t.spec().dtype, spec_name));
+        *spec_out = Value(
+            TensorSpec(t.spec().shape, t.spec().dtype, t.spec().has_name ? t.spec().name : spec_name));
         return Value(ph);
       }
       case K::kVariableSpec: {
         Tensor ph = builder.add_placeholder(name, DType::kResource, Shape{});
         leaves.push_back({path, ph.node()});
         builder.bind_argument_resource(actual.as_variable(), ph);
-        *spec_out = Value(TensorSpec(t.spec().shape, t.spec().dtype, spec_name));
+        *spec_out = Value(std::shared_ptr<Object>(std::make_shared<VariableSpecValue>(
+            t.spec().shape, t.spec().dtype, t.trainable(), t.alias_id())));
         return actual;
       }
       case K::kList:
@@ -612,7 +626,7 @@ std::shared_ptr<ConcreteFunction> Function::trace(const FunctionType& target, co
     gf->graph = builder.graph();
     gf->outputs = outs;
     gf->control_outputs = builder.stateful_ops();
-    gf->is_stateful = !builder.stateful_ops().empty();
+    gf->is_stateful = builder.has_stateful_ops();
     cf->graph_fn_ = gf;
   }
   if (policy.created > 0) created_variables_ = true;

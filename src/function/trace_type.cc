@@ -306,4 +306,10 @@ TraceType TraceTypeBuilder::from_value(const Value& v) {
   }
 }
 
+std::string VariableSpecValue::repr() const {
+  return "VariableSpec(shape=" + shape.str() + ", dtype=" + std::string(dtype_name(dtype)) +
+         ", trainable=" + (trainable ? "True" : "False") + ", alias_id=" +
+         std::to_string(alias_id) + ")";
+}
+
 }  // namespace tfs

@@ -115,7 +115,11 @@ Tensor reduction_axes(const Tensor& x, const std::optional<std::vector<int64_t>>
 Tensor reduce(const std::string& op, const Tensor& x,
               const std::optional<std::vector<int64_t>>& axis, bool keepdims) {
   Tensor ax = reduction_axes(x, axis);
-  return execute1(op, {x, ax}, {{"keep_dims", keepdims}}, op);
+  Tensor r = execute1(op, {x, ax}, {{"keep_dims", keepdims}}, op);
+  // TF's wrappers pin a full reduction to a scalar even when the input rank is unknown.
+  if (!axis && !keepdims && r.is_symbolic() && !r.shape().has_rank())
+    r = current_builder()->refine_shape(r, PartialShape(std::vector<int64_t>{}));
+  return r;
 }
 
 }  // namespace
@@ -177,18 +181,38 @@ Tensor softmax(const Tensor& x) { return unary("Softmax", x); }
 Tensor log_softmax(const Tensor& x) { return unary("LogSoftmax", x); }
 Tensor identity(const Tensor& x) { return unary("Identity", x); }
 
+namespace {
+
+// math_ops.cast of a Python float: a float32 Const "Cast/x", then a Cast op when the target
+// dtype differs (so a float64 gelu uses float32-rounded constants, as TF's does).
+Tensor cast_python_float(double v, DType dtype) {
+  Scope s("Cast");
+  Tensor x = convert_to_tensor(Value(v), DType::kFloat32, "x");
+  if (dtype == DType::kFloat32) return x;
+  return execute1("Cast", {x}, {{"DstT", dtype}, {"Truncate", false}}, s.op_name());
+}
+
+}  // namespace
+
 Tensor gelu(const Tensor& x, bool approximate) {
-  // tf.nn.gelu: 0.5 * x * (1 + erf(x / sqrt(2))), or the tanh form when approximate.
+  // tf.nn.gelu, with TF's operations in TF's order (the node names and rounding follow):
+  // exact is 0.5 * x * erfc(-x * cast(1/sqrt(2))), approximate is
+  // 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + cast(0.044715) * x^3))).
   Scope s("Gelu");
   DType d = x.dtype();
   if (approximate) {
-    Tensor coeff = convert_to_tensor(Value(0.044715), d, "Cast");
-    Tensor inner = multiply(convert_to_tensor(Value(0.7978845608028654), d, "Cast_1"),
-                            add(x, multiply(coeff, pow(x, Value(3)))));
-    return multiply(multiply(Value(0.5), x), add(Value(1.0), tanh(inner)));
+    Tensor coeff = cast_python_float(0.044715, d);
+    Tensor half_x = multiply(Value(0.5), x);
+    Tensor cube = binary("Pow", "Pow", x, Value(3));
+    Tensor inner = add(x, multiply(coeff, cube));
+    Tensor scaled = multiply(Value(0.7978845608028654), inner);
+    Tensor t = tanh(scaled);
+    return multiply(half_x, add(Value(1.0), t));
   }
-  Tensor scaled = truediv(x, convert_to_tensor(Value(1.4142135623730951), d, "Cast"));
-  return multiply(multiply(Value(0.5), x), add(Value(1.0), erf(scaled)));
+  Tensor half_x = multiply(Value(0.5), x);
+  Tensor neg_x = neg(x);
+  Tensor scaled = multiply(neg_x, cast_python_float(0.7071067811865476, d));
+  return multiply(half_x, unary("Erfc", scaled));
 }
 
 Tensor cast(const Tensor& x, DType dtype) {
@@ -403,32 +427,59 @@ Tensor argmax(const Tensor& x, int64_t axis, DType output_type) {
   return execute1("ArgMax", {x, ax}, {{"output_type", output_type}}, s.op_name());
 }
 
-Tensor random_uniform(const std::vector<int64_t>& shape, int64_t seed, double minval,
-                      double maxval, DType dtype) {
-  Scope s("random_uniform");
-  Tensor sh = int_list_const(shape, "shape");
-  Tensor key = convert_to_tensor(Value::list({Value(seed)}), DType::kInt64, "key");
-  Tensor counter = convert_to_tensor(Value::list({Value(0), Value(0)}), DType::kInt64, "counter");
-  Tensor alg = convert_to_tensor(Value(1), DType::kInt32, "alg");
-  Tensor u = execute1("StatelessRandomUniformV2", {sh, key, counter, alg}, {{"dtype", dtype}},
-                      "StatelessRandomUniformV2");
-  if (minval == 0.0 && maxval == 1.0) return u;
-  Tensor scaled = multiply(u, convert_to_tensor(Value(maxval - minval), dtype, "range"));
-  return add(scaled, convert_to_tensor(Value(minval), dtype, "min"));
+namespace {
+
+// The seed attrs of one random op (TF's get_seed, at the time the op is built).
+AttrMap seed_attrs(std::optional<int64_t> op_seed) {
+  auto [seed, seed2] = get_random_seed(op_seed);
+  return {{"seed", seed}, {"seed2", seed2}};
 }
 
-Tensor random_normal(const std::vector<int64_t>& shape, int64_t seed, double mean, double stddev,
-                     DType dtype) {
+bool is_python_int(const Value& v, int64_t i) {
+  return (v.kind() == Value::Kind::kInt || v.kind() == Value::Kind::kBool) && v.as_int() == i;
+}
+
+}  // namespace
+
+Tensor random_uniform(const std::vector<int64_t>& shape, const Value& minval, const Value& maxval,
+                      DType dtype, std::optional<int64_t> seed) {
+  const bool integer = is_integer(dtype);
+  if (maxval.is_none() && integer) {
+    value_error("Must specify maxval for integer dtype " + dtype_repr(dtype));
+  }
+  const Value max_value = maxval.is_none() ? Value(1) : maxval;
+  Scope s("random_uniform");
+  Tensor sh = int_list_const(shape, "shape");
+  // TF skips the range arithmetic only for the Python ints 0 and 1 (an `isinstance` check).
+  const bool min_is_zero = is_python_int(minval, 0);
+  const bool max_is_one = is_python_int(max_value, 1);
+  Tensor lo, hi;
+  if (!min_is_zero || !max_is_one || integer) {
+    lo = convert_to_tensor(minval, dtype, "min");
+    hi = convert_to_tensor(max_value, dtype, "max");
+  }
+  AttrMap attrs = seed_attrs(seed);
+  if (integer) {
+    attrs["Tout"] = dtype;
+    return execute1("RandomUniformInt", {sh, lo, hi}, std::move(attrs), s.op_name());
+  }
+  attrs["dtype"] = dtype;
+  Tensor u = execute1("RandomUniform", {sh}, std::move(attrs), "RandomUniform");
+  if (min_is_zero) return max_is_one ? u : binary("Mul", "Mul", Value(u), Value(hi));
+  Tensor scaled = multiply(u, subtract(hi, lo));
+  return execute1("AddV2", {scaled, lo}, {}, s.op_name());
+}
+
+Tensor random_normal(const std::vector<int64_t>& shape, const Value& mean, const Value& stddev,
+                     DType dtype, std::optional<int64_t> seed) {
   Scope s("random_normal");
   Tensor sh = int_list_const(shape, "shape");
-  Tensor key = convert_to_tensor(Value::list({Value(seed)}), DType::kInt64, "key");
-  Tensor counter = convert_to_tensor(Value::list({Value(0), Value(0)}), DType::kInt64, "counter");
-  Tensor alg = convert_to_tensor(Value(1), DType::kInt32, "alg");
-  Tensor n = execute1("StatelessRandomNormalV2", {sh, key, counter, alg}, {{"dtype", dtype}},
-                      "StatelessRandomNormalV2");
-  if (mean == 0.0 && stddev == 1.0) return n;
-  return add(multiply(n, convert_to_tensor(Value(stddev), dtype, "stddev")),
-             convert_to_tensor(Value(mean), dtype, "mean"));
+  Tensor mean_t = convert_to_tensor(mean, dtype, "mean");
+  Tensor stddev_t = convert_to_tensor(stddev, dtype, "stddev");
+  AttrMap attrs = seed_attrs(seed);
+  attrs["dtype"] = dtype;
+  Tensor n = execute1("RandomStandardNormal", {sh}, std::move(attrs), "RandomStandardNormal");
+  return execute1("AddV2", {multiply(n, stddev_t), mean_t}, {}, s.op_name());
 }
 
 }  // namespace tfs

@@ -99,8 +99,9 @@ void flatten_nested(const Value& v, int depth, std::vector<int64_t>& shape, bool
 }
 
 [[noreturn]] void cannot_convert(const Value& v, DType dt) {
+  // TF names the dtype by DataTypeString here: "float", "double", "int32".
   type_error("Cannot convert " + v.repr() + " to EagerTensor of dtype " +
-             std::string(dtype_name(dt)));
+             std::string(dtype_tf_string(dt)));
 }
 
 }  // namespace
