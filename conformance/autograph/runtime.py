@@ -4,8 +4,8 @@
     runtime.py --compare TF.json TFSCOPE.json
 
 Per case: one tf.function of the function; for each call, the result (dtype, shape, values) or
-the exception (type and message, without the "in user code:" frame listing TF puts before
-errors raised in converted code, which tfscope does not reproduce); then the tracing count
+the exception (type and message, including the "in user code:" frame listing TF puts before
+errors raised in converted code); then the tracing count
 and, for the concrete function of the first call, the op counts of the graph and of its function
 library (summed over library functions, whose names differ between backends).
 """
@@ -60,14 +60,9 @@ def encode(v):
 
 
 def error_message(e):
-    """The exception's own message: TF wraps errors raised in converted code as
-    "in user code:\n\n    File ..., in f  *\n        <line>\n\n    <Type>: <message>" (indented);
-    only the "<message>" part is compared."""
-    text = str(e)
-    marker = type(e).__name__ + ": "
-    if text.startswith("in user code:") and marker in text:
-        text = text[text.rindex(marker) + len(marker):]
-    return "\n".join(ln.strip() for ln in text.strip().splitlines())
+    """The exception's message as str() gives it: errors raised in converted code carry TF's
+    "in user code:" listing of the user's frames (files and lines are the same on both sides)."""
+    return str(e)
 
 
 def op_counts(cf):

@@ -27,7 +27,10 @@ struct ConversionResult {
   std::string original;   // the function's source, dedented (as inspect.getsource + dedent)
   std::string converted;  // exactly what tf.autograph.to_code prints, ending in one '\n'
   std::string diff;       // unified diff original -> converted (difflib.unified_diff format)
-  int if_stmts = 0;       // control-flow statements turned into ag__.if_stmt/while_stmt/for_stmt
+  // For each line of `converted`, the line of the source text it comes from (1-based, 0 when
+  // none): TF's source map, which reports errors in converted code at the user's lines.
+  std::vector<int> line_origins;
+  int if_stmts = 0;  // control-flow statements turned into ag__.if_stmt/while_stmt/for_stmt
   int while_stmts = 0;
   int for_stmts = 0;
   int converted_lines() const;

@@ -14,16 +14,17 @@
 namespace tfpy {
 namespace {
 
-// (ok, converted_or_message, diff, tf_exception_type): conversion errors come back as values so
-// that the Python side raises TF's exception classes.
+// (ok, converted_or_message, diff, tf_exception_type, line_origins): conversion errors come back
+// as values so that the Python side raises TF's exception classes.
 nb::tuple convert(const std::string& source, const std::string& name,
                   const std::vector<std::string>& globals, const std::string& filename) {
   try {
     tfs::autograph::ConversionResult r =
         tfs::autograph::convert_source(source, name, filename, globals);
-    return nb::make_tuple(true, r.converted, r.diff, std::string());
+    return nb::make_tuple(true, r.converted, r.diff, std::string(), r.line_origins);
   } catch (const tfs::autograph::ConversionError& e) {
-    return nb::make_tuple(false, std::string(e.what()), std::string(), e.tf_type());
+    return nb::make_tuple(false, std::string(e.what()), std::string(), e.tf_type(),
+                          std::vector<int>());
   }
 }
 

@@ -172,6 +172,14 @@ class ControlFlow {
 
   const Names& reserved() { return ctx_.referenced[fns_.back().get()]; }
 
+  // The statements made for a control-flow statement come from its line (TF copies the origin
+  // of the visited node to the template's nodes): errors in them are reported there.
+  static Block from_line(Block out, int line) {
+    for (auto& s : out)
+      if (!s->line) s->line = line;
+    return out;
+  }
+
   Block visit_if(const P& node) {
     ++ctx_.if_stmts;
     const FlowInfo& f = flow_[node.get()];
@@ -191,7 +199,7 @@ class ControlFlow {
     out.push_back(expr_stmt(
         call(gen_expr("ag__.if_stmt"), {node->a, name(body_name), name(else_name), name(getter),
                                         name(setter), names_tuple(bv.vars), int_const(bv.nouts)})));
-    return out;
+    return from_line(std::move(out), node->line);
   }
 
   P loop_options(const P& node) {
@@ -221,7 +229,7 @@ class ControlFlow {
     out.push_back(expr_stmt(call(gen_expr("ag__.while_stmt"),
                                  {name(test_name), name(body_name), name(getter), name(setter),
                                   names_tuple(bv.vars), loop_options(node)})));
-    return out;
+    return from_line(std::move(out), node->line);
   }
 
   Block visit_for(const P& node) {
@@ -256,7 +264,7 @@ class ControlFlow {
     out.push_back(expr_stmt(
         call(gen_expr("ag__.for_stmt"), {node->b, extra_name, name(body_name), name(getter),
                                          name(setter), names_tuple(bv.vars), opts})));
-    return out;
+    return from_line(std::move(out), node->line);
   }
 
   Context& ctx_;

@@ -259,7 +259,7 @@ ConversionResult convert_parsed(std::string_view source, const detail::ParsedMod
   for (auto& d : fn->a->v5)
     if (d) d = kw_const(ConstKind::None);
 
-  result.converted = as_to_code_prints(unparse(fn) + "\n");
+  result.converted = as_to_code_prints(unparse(fn, &result.line_origins) + "\n");
   result.if_stmts = ctx.if_stmts;
   result.while_stmts = ctx.while_stmts;
   result.for_stmts = ctx.for_stmts;

@@ -26,9 +26,23 @@ std::string Namer::new_symbol(const std::string& root_in, const Names& reserved)
   generated_.insert(name);
   return name;
 }
+namespace {
+
+// Generated code has no source line (lines of the template text mean nothing in the user's file).
+void clear_lines(const P& n) {
+  if (!n) return;
+  n->line = 0;
+  for (const P* c : {&n->a, &n->b, &n->c}) clear_lines(*c);
+  for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+    for (auto& c : *v) clear_lines(c);
+}
+
+}  // namespace
+
 P gen_expr(const std::string& text) {
   P e = parse_expression(text);
   unmark(e);
+  clear_lines(e);
   return e;
 }
 

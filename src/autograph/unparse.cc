@@ -55,12 +55,20 @@ class Unparser {
     for (const auto& s : b) stmt(s);
   }
 
+  // (offset where an output line starts, the source line it comes from): the source map TF keeps
+  // to report errors in converted code at the user's lines.
+  std::vector<std::pair<size_t, int>> marks;
+
   void fill(const std::string& text = "") {
     if (!out.empty()) out += "\n";
+    marks.emplace_back(out.size(), origin_);
     out += std::string(4 * indent_, ' ') + text;
   }
   void maybe_newline() {
-    if (!out.empty()) out += "\n";
+    if (!out.empty()) {
+      out += "\n";
+      marks.emplace_back(out.size(), origin_);
+    }
   }
   void block(const Block& b) {
     out += ":";
@@ -69,7 +77,30 @@ class Unparser {
     --indent_;
   }
 
+  // A statement's origin: its own line, else (made by a pass) the first source line in it, else
+  // the enclosing statement's.
   void stmt(const P& n) {
+    int saved = origin_;
+    if (int o = first_source_line(n)) origin_ = o;
+    stmt_lines(n);
+    origin_ = saved;
+  }
+
+  // Nested statements have their own origin; only the expressions of `n` are searched.
+  static int first_source_line(const P& n) {
+    if (!n) return 0;
+    if (n->line) return n->line;
+    for (const P* c : {&n->a, &n->b, &n->c})
+      if (*c && !is_stmt((*c)->kind))
+        if (int l = first_source_line(*c)) return l;
+    for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+      for (const auto& c : *v)
+        if (c && !is_stmt(c->kind))
+          if (int l = first_source_line(c)) return l;
+    return 0;
+  }
+
+  void stmt_lines(const P& n) {
     switch (n->kind) {
       case K::FunctionDef: {
         maybe_newline();
@@ -705,6 +736,7 @@ class Unparser {
 
  private:
   int indent_ = 0;
+  int origin_ = 0;
 };
 
 }  // namespace
@@ -715,6 +747,22 @@ std::string unparse(const P& node) {
     u.stmt(node);
   else
     u.expr(node, TEST);
+  return u.out;
+}
+
+std::string unparse(const P& stmt, std::vector<int>* line_origins) {
+  Unparser u;
+  u.stmt(stmt);
+  line_origins->clear();
+  size_t m = 0;
+  int origin = 0;
+  for (size_t start = 0; start <= u.out.size();) {
+    while (m < u.marks.size() && u.marks[m].first <= start) origin = u.marks[m++].second;
+    line_origins->push_back(origin);
+    size_t nl = u.out.find('\n', start);
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
   return u.out;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ast.h"
 #include "literals.h"
@@ -12,5 +13,7 @@ namespace tfs::autograph::detail {
 
 std::string unparse(const P& node);       // a statement (with its block) or an expression
 std::string unparse(const Block& stmts);  // statements, one after another
+// A statement, and for each output line the source line it comes from (0: none).
+std::string unparse(const P& stmt, std::vector<int>* line_origins);
 
 }  // namespace tfs::autograph::detail

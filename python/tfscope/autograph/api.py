@@ -3,12 +3,15 @@ same text tf.autograph.to_code prints), load the converted code against the func
 globals and closure cells, and call it with the ``ag__`` runtime (TF 2.21's impl/api.py and
 core/function_wrappers.py, reduced to what tf.function needs).
 """
+import collections
 import enum
 import functools
 import inspect
 import logging
+import os
 import sys
 import textwrap
+import traceback
 import types
 
 from .. import _core
@@ -133,21 +136,24 @@ def _source_of(fn):
 
 
 def _convert_text(fn):
-    """(converted source, diff) of a plain function, or TF's exception."""
+    """(converted source, diff, source line per converted line) of a plain function, or TF's
+    exception."""
     code = fn.__code__
     if code.co_name == "<lambda>":
         raise InaccessibleSourceCodeError("lambda functions are run as written by tfscope")
     source = _source_of(fn)
-    ok, text, diff, tf_type = _core.autograph_convert(
+    ok, text, diff, tf_type, line_origins = _core.autograph_convert(
         source, code.co_name, list(fn.__globals__), code.co_filename)
     if not ok:
         text = text.replace("<function %s at 0x0>" % code.co_name, repr(fn))
         raise _ERRORS.get(tf_type, ConversionError)(text)
-    return text, diff
+    return text, diff, (source, line_origins)
 
 
-# code object -> (factory code, converted name) ; the converted text is what to_code returns.
+# code object -> the compiled factory of its converted function.
 _factories = {}
+# (compiled file, line) -> (user's file, line, function name, source line): TF's source map.
+_source_map = {}
 
 
 def _factory_for(fn):
@@ -155,15 +161,23 @@ def _factory_for(fn):
     hit = _factories.get(code)
     if hit is not None:
         return hit
-    text, _ = _convert_text(fn)
+    text, _, (source, line_origins) = _convert_text(fn)
     freevars = code.co_freevars
     lines = ["def __ag_outer():"]
     lines += ["    %s = None" % v for v in freevars]
     lines.append("    def __ag_inner(ag__):")
-    lines.append(textwrap.indent(text, "        ").rstrip("\n"))
+    header = len(lines)
+    lines.append(textwrap.indent(textwrap.dedent(text), "        ").rstrip("\n"))
     lines.append("        return tf__%s" % code.co_name)
     lines.append("    return __ag_inner")
-    module_code = compile("\n".join(lines) + "\n", "<autograph %s>" % code.co_filename, "exec")
+    filename = "<autograph %s:%d %s>" % (code.co_filename, code.co_firstlineno, code.co_name)
+    source_lines = source.splitlines()
+    for i, origin in enumerate(line_origins):
+        if origin:
+            _source_map[(filename, header + i + 1)] = (
+                code.co_filename, code.co_firstlineno + origin - 1, code.co_name,
+                source_lines[origin - 1] if origin <= len(source_lines) else None)
+    module_code = compile("\n".join(lines) + "\n", filename, "exec")
     outer = next(c for c in module_code.co_consts if isinstance(c, types.CodeType))
     inner = next(c for c in outer.co_consts
                  if isinstance(c, types.CodeType) and c.co_name == "__ag_inner")
@@ -188,6 +202,126 @@ def to_code(entity, recursive=True, experimental_optional_features=None):
     fn = getattr(entity, "python_function", entity)
     fn = inspect.unwrap(getattr(fn, "__func__", fn))
     return _convert_text(fn)[0]
+
+
+# ---- errors raised in converted code (TF's pyct/error_utils.py and impl/api.py) ----
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_API_FILE = os.path.abspath(__file__)
+
+KNOWN_STRING_CONSTRUCTOR_ERRORS = (AssertionError, AttributeError, NameError, NotImplementedError,
+                                   RuntimeError, StopIteration, TypeError, UnboundLocalError,
+                                   ValueError)
+
+
+class AutoGraphError(Exception):
+    pass
+
+
+class StagingError(AutoGraphError):
+    pass
+
+
+class MultilineMessageKeyError(KeyError):
+    def __init__(self, message, original_key):
+        super().__init__(original_key)
+        self.__message = message
+
+    def __str__(self):
+        return self.__message
+
+
+_FrameInfo = collections.namedtuple(
+    "_FrameInfo", ("filename", "lineno", "function_name", "code", "is_converted",
+                   "is_allowlisted"))
+
+
+def _stack_trace_inside_mapped_code(tb):
+    """The frames from the innermost one to the innermost converted one, converted frames at the
+    user's lines; a frame of converted_call marks the frame below it as allowlisted."""
+    result = []
+    for filename, lineno, function_name, text in reversed(tb):
+        origin = _source_map.get((filename, lineno))
+        if origin is not None:
+            result.append(_FrameInfo(origin[0], origin[1], origin[2], origin[3], True, False))
+            break
+        if os.path.abspath(filename) == _API_FILE:
+            if result:
+                result[-1] = result[-1]._replace(is_converted=False, is_allowlisted=True)
+            continue
+        result.append(_FrameInfo(filename, lineno, function_name, text, False, False))
+    return tuple(result)
+
+
+def _include_frame(filename):
+    # TF hides its own frames; tfscope hides the frames of its package.
+    return not os.path.abspath(filename).startswith(_PACKAGE_DIR + os.sep)
+
+
+class _ErrorMetadata(object):
+    def __init__(self, callsite_tb, cause_metadata, cause_message):
+        translated = _stack_trace_inside_mapped_code(callsite_tb)
+        if cause_metadata is None:
+            self.translated_stack = translated
+            self.cause_message = cause_message
+        else:
+            self.translated_stack = cause_metadata.translated_stack + (translated[-1],)
+            self.cause_message = cause_metadata.cause_message
+
+    def get_message(self):
+        lines = ["in user code:", ""]
+        for frame in reversed(self.translated_stack):
+            if not _include_frame(frame.filename):
+                continue
+            line = '    File "%s", line %d, in %s' % (frame.filename, frame.lineno,
+                                                     frame.function_name)
+            if frame.is_converted:
+                line += "  *"
+            elif frame.is_allowlisted:
+                line += "  **"
+            lines.append(line)
+            lines.append("        " + ("<source unavailable>" if frame.code is None
+                                       else frame.code.strip()))
+        lines.append("")
+        lines.extend("    " + ln for ln in self.cause_message.split("\n"))
+        lines.append("")
+        return "\n".join(lines)
+
+    def create_exception(self, source_error):
+        from .. import errors
+        preferred_type = type(source_error)
+        if issubclass(preferred_type, errors.OpError):
+            return preferred_type(self.get_message())
+        if preferred_type in (PyCTError, AutoGraphError, ConversionError, StagingError,
+                              errors.OperatorNotAllowedInGraphError):
+            return preferred_type(self.get_message())
+        to_ret = None
+        if preferred_type.__init__ is Exception.__init__:
+            to_ret = preferred_type(self.get_message())
+        if preferred_type in KNOWN_STRING_CONSTRUCTOR_ERRORS:
+            to_ret = preferred_type(self.get_message())
+        elif preferred_type is KeyError:
+            to_ret = MultilineMessageKeyError(self.get_message(), self.cause_message)
+        if to_ret is not None:
+            return to_ret.with_traceback(source_error.__traceback__)
+        return StagingError(self.get_message())
+
+    def to_exception(self, source_error):
+        exc = self.create_exception(source_error)
+        exc.__suppress_context__ = True
+        exc.ag_error_metadata = self
+        return exc
+
+
+def _attach_error_metadata(e, tb):
+    if hasattr(e, "ag_pass_through"):
+        return
+    metadata = getattr(e, "ag_error_metadata", None)
+    message = "{}: {}".format(e.__class__.__name__, e) if metadata is None else None
+    try:
+        e.ag_error_metadata = _ErrorMetadata(traceback.extract_tb(tb)[1:], metadata, message)
+    except AttributeError:  # exceptions whose attributes cannot be set pass unchanged
+        pass
 
 
 # ---- converted_call ----
@@ -261,7 +395,11 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
         converted = _instantiate(target)
     except Exception as e:  # TF falls back to the unconverted function on any conversion error
         return _fall_back_unconverted(f, args, kwargs, e)
-    return converted(*effective_args, **kwargs)
+    try:
+        return converted(*effective_args, **kwargs)
+    except Exception as e:
+        _attach_error_metadata(e, sys.exc_info()[2])
+        raise
 
 
 def convert(python_function, optional_features=None):
@@ -271,6 +409,13 @@ def convert(python_function, optional_features=None):
 
     @functools.wraps(python_function)
     def converted(*args, **kwargs):
-        return converted_call(python_function, args, kwargs, options=options)
+        try:
+            return converted_call(python_function, args, kwargs, options=options)
+        except Exception as e:
+            # tf.function reports errors from converted code "in user code:" at the user's lines.
+            metadata = getattr(e, "ag_error_metadata", None)
+            if metadata is None:
+                raise
+            raise metadata.to_exception(e)
 
     return autograph_artifact(converted)
