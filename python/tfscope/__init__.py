@@ -15,6 +15,26 @@ from ._function import Function, ConcreteFunction, function
 
 Tensor = _core.Tensor
 
+_ITER_SYMBOLIC = (
+    "Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the following "
+    "resolutions to the problem: If you are running in Graph mode, use Eager execution mode or "
+    "decorate this function with @tf.function. If you are using AutoGraph, you can try decorating "
+    "this function with @tf.function. If that does not work, then you may be using an unsupported "
+    "feature or your source code may not be visible to AutoGraph. See "
+    "https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/"
+    "reference/limitations.md#access-to-source-code for more information.")
+
+
+def _tensor_iter(self):
+    if not _core.executing_eagerly():
+        raise errors.OperatorNotAllowedInGraphError(_ITER_SYMBOLIC)
+    if self.shape.rank == 0:
+        raise TypeError("Cannot iterate over a scalar tensor.")
+    return iter([self[i] for i in range(self.shape[0])])
+
+
+Tensor.__iter__ = _tensor_iter
+
 float32 = DType(1)
 float64 = DType(2)
 double = float64

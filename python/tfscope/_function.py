@@ -179,7 +179,7 @@ class Function:
         params = []
         for p in sig.parameters.values():
             if _bound_instance is None and p.name == "self" and input_signature is not None:
-                pass
+                continue  # a method: the signature covers the parameters after self
             has_default = p.default is not inspect.Parameter.empty
             params.append((p.name, _KINDS[p.kind], has_default, p.default if has_default else None))
         if input_signature is not None:
@@ -232,6 +232,8 @@ class Function:
         return self._input_signature
 
     def __call__(self, *args, **kwargs):
+        if self._input_signature is not None and args:
+            args = _convert_numpy_to_signature(args, self._input_signature)
         return self._core.call(*args, **kwargs)
 
     def get_concrete_function(self, *args, **kwargs):
@@ -276,6 +278,20 @@ class Function:
         return "<tfscope.Function %s>" % self._name
 
 
+def _convert_numpy_to_signature(args, signature):
+    # TF converts numpy arrays to the signature's dtype (a tf.Tensor of another dtype fails).
+    import numpy as np
+    from ._types import TensorSpec
+    out = list(args)
+    for i, (a, spec) in enumerate(zip(args, signature)):
+        if isinstance(a, np.ndarray) and isinstance(spec, TensorSpec) and spec.dtype is not None:
+            try:
+                out[i] = _core.constant_from_value(a, spec.dtype)
+            except Exception:  # leave it to the binding to report
+                pass
+    return tuple(out)
+
+
 def types_method(fn, instance):
     import types
     return types.MethodType(fn, instance)
@@ -287,6 +303,9 @@ def _check_signature(sig):
     def leaves(x):
         if isinstance(x, (list, tuple)):
             for y in x:
+                yield from leaves(y)
+        elif isinstance(x, dict):
+            for y in x.values():
                 yield from leaves(y)
         else:
             yield x

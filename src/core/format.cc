@@ -392,15 +392,20 @@ void tf_summarize_rec(const Tensor& t, int dim, int64_t base, int summarize, std
   bool cut = summarize >= 0 && n > 2 * static_cast<int64_t>(summarize);
   *out += "[";
   bool first = true;
+  // Between sub-blocks: one newline per dimension below this one (a blank line between the
+  // matrices of a 3-D tensor), then the indentation.
+  const std::string block_sep =
+      std::string(static_cast<size_t>(std::max(1, s.rank() - dim - 1)), '\n') +
+      std::string(static_cast<size_t>(dim + 1), ' ');
   auto emit = [&](int64_t i) {
-    if (!first) *out += dim + 1 == s.rank() ? " " : "\n" + std::string(static_cast<size_t>(dim + 1), ' ');
+    if (!first) *out += dim + 1 == s.rank() ? " " : block_sep;
     first = false;
     if (dim + 1 == s.rank()) *out += tf_scalar(t, base + i * stride);
     else tf_summarize_rec(t, dim + 1, base + i * stride, summarize, out, strides);
   };
   if (cut) {
     for (int64_t i = 0; i < summarize; ++i) emit(i);
-    *out += dim + 1 == s.rank() ? " ..." : "\n" + std::string(static_cast<size_t>(dim + 1), ' ') + "...";
+    *out += dim + 1 == s.rank() ? " ..." : block_sep + "...";
     for (int64_t i = n - summarize; i < n; ++i) emit(i);
   } else {
     for (int64_t i = 0; i < n; ++i) emit(i);
@@ -420,7 +425,9 @@ std::string format_numpy_repr(const Tensor& t) {
   const std::string prefix = "array(";
   std::string body = format_array(t, ", ", prefix, 75 - 1);
   std::vector<std::string> extras;
-  if (t.num_elements() == 0 && t.eager_shape().rank() != 1) extras.push_back("shape=" + t.eager_shape().str());
+  // numpy >= 2.2 also names the shape of a summarized array (more than 1000 elements).
+  if ((t.num_elements() == 0 && t.eager_shape().rank() != 1) || t.num_elements() > 1000)
+    extras.push_back("shape=" + t.eager_shape().str());
   if (!dtype_implied(t.dtype()) || t.num_elements() == 0) {
     std::string n(dtype_name(t.dtype()));
     if (t.dtype() == DType::kString) {

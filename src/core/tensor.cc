@@ -161,7 +161,7 @@ std::string Tensor::str() const {
            ", dtype=" + std::string(dtype_name(dtype())) + ")";
   }
   std::string body = numpy_str();
-  if (eager_shape().rank() > 1) body = "\n" + body;
+  if (body.find('\n') != std::string::npos) body = "\n" + body;  // TF: only multi-line text
   return "tf.Tensor(" + body + ", shape=" + eager_shape().str() +
          ", dtype=" + std::string(dtype_name(dtype())) + ")";
 }
