@@ -37,6 +37,7 @@ class Executor {
     int first_output_slot;
     std::vector<int> release_after;  // slots whose last use is this step
     bool is_const;
+    std::shared_ptr<KernelStateSlot> state;  // for kernels that keep state: one per node
   };
   class Runtime;
 

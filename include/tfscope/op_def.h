@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -83,6 +84,40 @@ class InferenceContext {
 
 class FunctionRuntime;
 
+// What a kernel keeps from one run to the next, as a TF OpKernel object keeps its members (a
+// random op's generator). Graph plans hold one per node; eager execution holds one per op name
+// and attrs, as TF's eager kernel cache does.
+class KernelState {
+ public:
+  virtual ~KernelState() = default;
+};
+
+// Drops every kernel's state, eager and graph, as TF's set_seed clears the kernel caches: the
+// next run of each stateful kernel starts afresh.
+void clear_kernel_states();
+uint64_t kernel_state_epoch();  // advanced by each clear_kernel_states()
+
+class KernelStateSlot {
+ public:
+  // Calls `use(S&)` under the slot's lock; `make()` builds the state (a std::unique_ptr<S>)
+  // when the slot is empty or was cleared since.
+  template <class S, class Make, class Use>
+  auto with(Make make, Use use) {
+    std::lock_guard<std::mutex> lock(mu_);
+    uint64_t now = kernel_state_epoch();
+    if (!state_ || epoch_ != now) {
+      state_ = make();
+      epoch_ = now;
+    }
+    return use(static_cast<S&>(*state_));
+  }
+
+ private:
+  std::mutex mu_;
+  uint64_t epoch_ = 0;
+  std::unique_ptr<KernelState> state_;
+};
+
 // What a kernel sees. Outputs are allocated through the context so the executor can reuse
 // buffers.
 class OpKernelContext {
@@ -93,6 +128,8 @@ class OpKernelContext {
   FunctionRuntime* runtime = nullptr;  // for If/While/PartitionedCall
   const std::string* node_name = nullptr;
   const std::string* op_name = nullptr;
+  // Where an OpDef with keeps_state keeps it; null in a one-off run (nothing persists).
+  KernelStateSlot* state = nullptr;
 
   const Tensor& input(int i) const { return inputs[static_cast<size_t>(i)]; }
   int num_inputs() const { return static_cast<int>(inputs.size()); }
@@ -111,6 +148,10 @@ struct OpDef {
   std::vector<ArgDef> outputs;
   std::vector<TypeAttrDef> type_attrs;
   bool stateful = false;
+  // Stateful, but automatic control dependencies leave it unordered (TF's
+  // _ORDER_INSENSITIVE_STATEFUL_OPS: the random ops).
+  bool order_insensitive = false;
+  bool keeps_state = false;  // the kernel keeps a KernelState between runs
   ShapeFn shape_fn;
   Kernel kernel;
 };

@@ -57,6 +57,7 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     s.node = n;
     s.def = n->def;
     s.is_const = n->op() == "Const";
+    if (s.def->keeps_state) s.state = std::make_shared<KernelStateSlot>();
     for (auto& in : n->inputs) s.input_slots.push_back(first_slot.at(in.node) + in.index);
     s.first_output_slot = first_slot.at(n);
     int idx = static_cast<int>(steps_.size());
@@ -133,6 +134,7 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
       ctx.runtime = &runtime;
       ctx.node_name = &s.node->name;
       ctx.op_name = &s.def->name;
+      ctx.state = s.state.get();
       s.def->kernel(ctx);
     } catch (const Error& e) {
       std::string msg = e.what();

@@ -1,6 +1,7 @@
 // The op registry, attr access, dtype resolution (TF's op_def_library rules) and the generic
 // parts of shape inference and kernel invocation.
 #include <algorithm>
+#include <atomic>
 #include <sstream>
 
 #include "tfscope/op_def.h"
@@ -19,6 +20,7 @@ void anchor_io_ops();
 void anchor_control_ops();
 void anchor_random_ops();
 void anchor_reduction_ops();
+void anchor_erfc_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -33,6 +35,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_control_ops();
     detail::anchor_random_ops();
     detail::anchor_reduction_ops();
+    detail::anchor_erfc_ops();
     return true;
   }();
   (void)anchored;
@@ -345,9 +348,50 @@ void OpKernelContext::fail(const std::string& msg) const {
   invalid_argument(msg);
 }
 
+namespace {
+
+std::atomic<uint64_t> g_kernel_state_epoch{1};
+
+// TF's eager kernel cache, for the kernels that keep state: one per op name and attrs (so two
+// eager RandomUniform calls with the same seeds continue one generator).
+class EagerKernelStates {
+ public:
+  static EagerKernelStates& global() {
+    static EagerKernelStates* states = new EagerKernelStates;
+    return *states;
+  }
+  std::shared_ptr<KernelStateSlot> slot(const OpDef& def, const AttrMap& attrs) {
+    std::string key = def.name;
+    for (const auto& [name, value] : attrs) key += "|" + name + "=" + attr_summary(value);
+    std::lock_guard<std::mutex> lock(mu_);
+    auto& slot = slots_[key];
+    if (!slot) slot = std::make_shared<KernelStateSlot>();
+    return slot;
+  }
+  void clear() {
+    std::lock_guard<std::mutex> lock(mu_);
+    slots_.clear();
+  }
+
+ private:
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<KernelStateSlot>> slots_;
+};
+
+}  // namespace
+
+uint64_t kernel_state_epoch() { return g_kernel_state_epoch.load(); }
+
+void clear_kernel_states() {
+  EagerKernelStates::global().clear();
+  ++g_kernel_state_epoch;
+}
+
 std::vector<Tensor> run_kernel(const OpDef& def, std::span<const Tensor> inputs,
                                const AttrMap& attrs, FunctionRuntime* runtime,
                                const std::string& node_name) {
+  std::shared_ptr<KernelStateSlot> state;
+  if (def.keeps_state) state = EagerKernelStates::global().slot(def, attrs);
   std::vector<Tensor> outputs;
   OpKernelContext ctx;
   ctx.inputs = inputs;
@@ -356,6 +400,7 @@ std::vector<Tensor> run_kernel(const OpDef& def, std::span<const Tensor> inputs,
   ctx.runtime = runtime;
   ctx.node_name = &node_name;
   ctx.op_name = &def.name;
+  ctx.state = state.get();
   if (!def.kernel) {
     throw Error(ErrorKind::kUnimplemented, "[ops] " + def.name + " has no CPU kernel");
   }
