@@ -129,9 +129,12 @@ tfs::Tensor numpy_to_tensor(nb::handle obj) {
 
 nb::object tensor_to_numpy(const tfs::Tensor& t) {
   if (!t.is_eager()) {
-    throw nb::type_error(("Cannot convert a symbolic tf.Tensor (" + t.name() +
-                          ") to a numpy array. This error may indicate that you're trying to pass "
-                          "a Tensor to a NumPy call, which is not supported.").c_str());
+    // TF raises NotImplementedError here (np.array of a symbolic tensor).
+    std::string msg = "Cannot convert a symbolic tf.Tensor (" + t.name() +
+                      ") to a numpy array. This error may indicate that you're trying to pass a "
+                      "Tensor to a NumPy call, which is not supported.";
+    PyErr_SetString(PyExc_NotImplementedError, msg.c_str());
+    throw nb::python_error();
   }
   nb::object np = registry().numpy;
   nb::list shape;

@@ -132,7 +132,13 @@ void bind_tensor(nb::module_& m) {
       })
       .def_prop_ro("_is_symbolic", &Tensor::is_symbolic)
       .def_prop_ro("_id", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.id()); })
-      .def("numpy", [](const Tensor& t) { return tensor_to_numpy(t); })
+      .def("numpy", [](const Tensor& t) {
+        if (t.is_symbolic()) {  // TF's graph tensors (SymbolicTensor) have no numpy()
+          PyErr_SetString(PyExc_AttributeError, "'SymbolicTensor' object has no attribute 'numpy'");
+          throw nb::python_error();
+        }
+        return tensor_to_numpy(t);
+      })
       .def("__array__", [](const Tensor& t, nb::args, nb::kwargs) {
         return registry().numpy.attr("asarray")(tensor_to_numpy(t));
       })

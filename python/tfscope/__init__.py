@@ -507,7 +507,12 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     structure = loop_vars
     flat = _flatten(loop_vars)
     if executing_eagerly() and not any(isinstance(v, Tensor) and v._is_symbolic for v in flat):
-        vars_ = loop_vars
+        # TF converts the initial loop variables to tensors in eager mode too.
+        if isinstance(loop_vars, (list, tuple)):
+            vars_ = type(loop_vars)(v if isinstance(v, (Tensor, Variable)) or isinstance(
+                v, (list, tuple, dict)) else convert_to_tensor(v) for v in loop_vars)
+        else:
+            vars_ = loop_vars
         n = 0
         while (maximum_iterations is None or n < maximum_iterations) and builtins_bool(cond(*vars_)):
             vars_ = body(*vars_)

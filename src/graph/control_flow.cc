@@ -69,7 +69,7 @@ std::shared_ptr<GraphFunction> make_function(const std::string& name, Traced& t,
   fn->outputs = outputs;
   for (size_t i = 0; i < outputs.size(); ++i) fn->output_names.push_back(outputs[i].node->name);
   fn->control_outputs = t.builder->stateful_ops();
-  fn->is_stateful = !t.builder->stateful_ops().empty();
+  fn->is_stateful = t.builder->has_stateful_ops();
   return fn;
 }
 
@@ -254,7 +254,9 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
                           {"output_shapes", shapes}, {"parallel_iterations", int64_t{10}}},
                          scope + "/");
   std::vector<Tensor> out;
-  for (size_t i = 0; i < loop_vars.size(); ++i) out.push_back(identity(results[2 + i]));
+  // TF 2.21's while_v2 hands the While outputs on directly (no Identity after the op; checked
+  // against the oracle's graphs), unlike cond_v2's cond/Identity.
+  for (size_t i = 0; i < loop_vars.size(); ++i) out.push_back(results[2 + i]);
   return out;
 }
 
