@@ -487,6 +487,8 @@ def _pack_like(structure, flat):
 
 
 def cond(pred, true_fn=None, false_fn=None, name=None):
+    if isinstance(pred, builtins_bool):
+        raise TypeError("pred must not be a Python bool", pred)
     if executing_eagerly() and not (isinstance(pred, Tensor) and pred._is_symbolic):
         return true_fn() if builtins_bool(pred) else false_fn()
     structure = {}

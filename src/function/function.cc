@@ -171,6 +171,10 @@ Function::Function(std::string name, std::vector<Parameter> params, Body body,
       for (auto& x : v.items()) check_leaf(x);
       return;
     }
+    if (v.kind() == Value::Kind::kDict) {
+      for (auto& kv : v.dict_items()) check_leaf(kv.second);
+      return;
+    }
     if (v.kind() != Value::Kind::kTensorSpec) {
       type_error("input_signature must be a possibly nested sequence of TensorSpec objects, got "
                  "invalid args [" + v.repr() + "] with types [" + v.repr() + "].");
@@ -250,11 +254,18 @@ Function::Bound Function::bind(const std::vector<Value>& args, const Kwargs& kwa
       }
       TensorSpec got = TensorSpec::from_tensor(x);
       if (!got.is_subtype_of(TensorSpec(t.spec().shape, t.spec().dtype))) {
+        // TF names the argument's spec after the signature's.
+        if (t.spec().has_name) got = TensorSpec(got.shape, got.dtype, t.spec().name);
         fail("Can not cast " + got.repr() + " to " + t.spec().repr());
       }
       return x;
     }
     if (t.kind() == TraceType::Kind::kList || t.kind() == TraceType::Kind::kTuple) {
+      bool want_list = t.kind() == TraceType::Kind::kList;
+      if ((want_list && v.kind() == Value::Kind::kTuple) ||
+          (!want_list && v.kind() == Value::Kind::kList)) {
+        fail("Can not cast " + v.repr() + " to " + (want_list ? "list" : "tuple") + " type.");
+      }
       if ((v.kind() != Value::Kind::kList && v.kind() != Value::Kind::kTuple) ||
           v.items().size() != t.children().size()) {
         fail("Can not cast " + v.repr() + " to " + t.repr());
@@ -262,6 +273,23 @@ Function::Bound Function::bind(const std::vector<Value>& args, const Kwargs& kwa
       ValueList items;
       for (size_t i = 0; i < t.children().size(); ++i) items.push_back(cast(v.items()[i], t.children()[i]));
       return t.kind() == TraceType::Kind::kList ? Value::list(items) : Value::tuple(items);
+    }
+    if (t.kind() == TraceType::Kind::kDict) {
+      bool same_keys = v.kind() == Value::Kind::kDict && v.dict_items().size() == t.keys().size();
+      if (same_keys) {
+        for (auto& k : t.keys()) {
+          bool found = false;
+          for (auto& kv : v.dict_items()) found = found || kv.first == k;
+          same_keys = same_keys && found;
+        }
+      }
+      if (!same_keys) fail(v.repr() + " has different keys with the TraceType " + t.repr() + ".");
+      ValueItems items;
+      for (size_t i = 0; i < t.keys().size(); ++i) {
+        for (auto& kv : v.dict_items())
+          if (kv.first == t.keys()[i]) items.emplace_back(kv.first, cast(kv.second, t.children()[i]));
+      }
+      return Value::dict(items);
     }
     TraceTypeBuilder tb;
     if (!(tb.from_value(v) == t)) fail("Can not cast " + v.repr() + " to " + t.repr());
