@@ -7,11 +7,12 @@
 //   packets: exp is Eigen's polynomial pexp_float; 1/x^2 is the CPU's reciprocal estimate
 //            refined by one Newton step, r + r * (1 - a * r);
 //   scalars: std::exp and an exact division.
-// TF's threads run with denormals flushed to zero, so products below FLT_MIN become 0 here too.
-// Every step is one rounded float operation (no fused multiply-add), as in TF's build.
-//
-// float64 uses std::erfc, which is within an ulp or two of Eigen's double version but not
-// bit-identical to it.
+// float64 is the same scheme with a 9/10 rational for |x| <= 1, a 9/9 one around exp(-x^2)
+// beyond, x clamped to [-28, 28], packets of 4 (exp is Eigen's pexp_double there) and an exact
+// reciprocal on both paths.
+// TF's threads run with denormals flushed to zero, so results below the smallest normal number
+// become 0 here too. Every step is one rounded operation (no fused multiply-add), as in TF's
+// build; both precisions were checked bit for bit against TF on 10^5 to 10^6 inputs per path.
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #endif
@@ -30,15 +31,15 @@
 namespace tfs {
 namespace {
 
-constexpr int64_t kPacketSize = 8;  // floats per AVX packet
-
-float flush_denormal(float v) {
-  return std::fabs(v) < std::numeric_limits<float>::min() ? 0.0f * v : v;
+template <typename T>
+T flush_denormal(T v) {
+  return std::fabs(v) < std::numeric_limits<T>::min() ? T(0) * v : v;
 }
 
 // c[0] x^n + ... + c[n], Horner's rule with a rounding after each operation (Eigen's ppolevl).
-float polynomial(float x, const float* c, int n) {
-  float r = c[0];
+template <typename T>
+T polynomial(T x, const T* c, int n) {
+  T r = c[0];
   for (int i = 1; i <= n; ++i) r = r * x + c[i];
   return r;
 }
@@ -97,21 +98,90 @@ float eigen_erfc(float x_in) {
   return flush_denormal(z * r + (x < 0.0f ? 2.0f : 0.0f));
 }
 
+// Eigen's pexp_double: exp(x) = 2^n exp(g), g reduced in two steps, exp(g) from a Pade form.
+double packet_exp(double x_in) {
+  if (x_in < -709.784) return 0.0;
+  double x = std::min(x_in, 709.784);
+  const double n = std::floor(1.4426950408889634073599 * x + 0.5);
+  x = x - n * 0.693145751953125;
+  x = x - n * 1.42860682030941723212e-6;
+  const double x2 = x * x;
+  double px = 1.26177193074810590878e-4;
+  px = px * x2 + 3.02994407707441961300e-2;
+  px = px * x2 + 9.99999999999999999910e-1;
+  px = px * x;
+  double qx = 3.00198505138664455042e-6;
+  qx = qx * x2 + 2.52448340349684104192e-3;
+  qx = qx * x2 + 2.27265548208155028766e-1;
+  qx = qx * x2 + 2.00000000000000000009e0;
+  const double e = 2.0 * (px / (qx - px)) + 1.0;
+  return std::max(flush_denormal(std::ldexp(e, static_cast<int>(n))), x_in);
+}
+
+template <bool kPacket>
+double eigen_erfc(double x_in) {
+  constexpr double kSmallNum[] = {
+      1.9493725660006057018823477644531294572516344487667083740234375e-04,
+      1.8272566210022942682217328425053892715368419885635375976562500e-03,
+      4.5303363351690106863856044583371840417385101318359375000000000e-02,
+      1.4215015503619179981775744181504705920815467834472656250000000e-01,
+      1.1283791670955125585606992899556644260883331298828125000000000e+00};
+  constexpr double kSmallDen[] = {
+      2.0294484101083099089526257108317963684385176748037338256835938e-05,
+      6.8117805899186819641732970609382391558028757572174072265625000e-04,
+      1.0582026056098614921752165685120417037978768348693847656250000e-02,
+      9.3252603143757495374188692949246615171432495117187500000000000e-02,
+      4.5931062818368939559832142549566924571990966796875000000000000e-01,
+      1.0};
+  constexpr double kNum[] = {1.5252844933226974316088642158462107545346952974796295166015625e-04,
+                             1.0909912393738931124520519233556115068495273590087890625000000e-02,
+                             1.0628604636755033252537572252549580298364162445068359375000000e-01,
+                             3.3492472973137982217295416376146022230386734008789062500000000e-01,
+                             4.5065776215933289750026347064704168587923049926757812500000000e-01,
+                             2.9433039130294824659017649537418037652969360351562500000000000e-01,
+                             9.8792676360600226170838311645638896152377128601074218750000000e-02,
+                             1.7095935395503719655962981960328761488199234008789062500000000e-02,
+                             1.4249109729504577659398023570247460156679153442382812500000000e-03,
+                             4.4567378313647954771875570045835956989321857690811157226562500e-05};
+  constexpr double kDen[] = {2.041985103115789845773520028160419315099716186523437500000000e-03,
+                             5.316030659946043707142493417450168635696172714233398437500000e-02,
+                             3.426242193784684864077405563875799998641014099121093750000000e-01,
+                             8.565637124308049799026321124983951449394226074218750000000000e-01,
+                             1.000000000000000000000000000000000000000000000000000000000000e+00,
+                             5.968805280570776972126623149961233139038085937500000000000000e-01,
+                             1.890922854723317836356244470152887515723705291748046875000000e-01,
+                             3.152505418656005586885981983868987299501895904541015625000000e-02,
+                             2.565085751861882583380047861965067568235099315643310546875000e-03,
+                             7.899362131678837697403017248376499992446042597293853759765625e-05};
+  if (std::isnan(x_in)) return x_in;
+  const double x = std::min(std::max(x_in, -28.0), 28.0);
+  const double x2 = x * x;
+  if (!(1.0 < x2)) {
+    return 1.0 - x * (polynomial(x2, kSmallNum, 4) / polynomial(x2, kSmallDen, 5));
+  }
+  const double x2_lo = std::fma(x, x, -x2);
+  const double e = kPacket ? packet_exp(-x2) : flush_denormal(std::exp(-x2));
+  const double z = e - flush_denormal(e * x2_lo);
+  const double q2 = 1.0 / x2;
+  const double r = polynomial(q2, kNum, 9) / (x * polynomial(q2, kDen, 9));
+  return flush_denormal(z * r + (x < 0.0 ? 2.0 : 0.0));
+}
+
+// Whole packets through the vector formulas, the tail through the scalar ones.
+template <typename T>
+void fill_erfc(const T* p, T* o, int64_t n) {
+  constexpr int64_t kPacketSize = 32 / sizeof(T);  // one AVX register
+  const int64_t packed = n - n % kPacketSize;
+  for (int64_t i = 0; i < packed; ++i) o[i] = eigen_erfc<true>(p[i]);
+  for (int64_t i = packed; i < n; ++i) o[i] = eigen_erfc<false>(p[i]);
+}
+
 void erfc_kernel(OpKernelContext& ctx) {
   const Tensor& x = ctx.input(0);
   Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
   const int64_t n = x.num_elements();
-  if (x.dtype() == DType::kFloat32) {
-    const float* p = x.data<float>();
-    float* o = out.data<float>();
-    const int64_t packed = n - n % kPacketSize;
-    for (int64_t i = 0; i < packed; ++i) o[i] = eigen_erfc<true>(p[i]);
-    for (int64_t i = packed; i < n; ++i) o[i] = eigen_erfc<false>(p[i]);
-  } else {
-    const double* p = x.data<double>();
-    double* o = out.data<double>();
-    for (int64_t i = 0; i < n; ++i) o[i] = std::erfc(p[i]);
-  }
+  if (x.dtype() == DType::kFloat32) fill_erfc(x.data<float>(), out.data<float>(), n);
+  else fill_erfc(x.data<double>(), out.data<double>(), n);
 }
 
 OpRegistration r_erfc([] {

@@ -287,7 +287,32 @@ struct TanhF {
   }
 };
 struct SigmoidF { template <typename T> T operator()(T x) const { return static_cast<T>(T(1) / (T(1) + std::exp(-x))); } };
-struct ErfF { template <typename T> T operator()(T x) const { return static_cast<T>(std::erf(x)); } };
+// TF's float erf is Eigen's: x P(x^2) / Q(x^2), degree 11/10, x^2 capped at 16, clamped to [-1, 1].
+float eigen_erf(float x) {
+  constexpr float kP[] = {2.123732201653183437883853912353515625e-06f,
+                          2.861979592125862836837768554687500000e-04f,
+                          3.658048342913389205932617187500000000e-03f,
+                          5.243302136659622192382812500000000000e-02f,
+                          1.874160766601562500000000000000000000e-01f,
+                          1.128379106521606445312500000000000000e+00f};
+  constexpr float kQ[] = {3.89185734093189239501953125000e-05f, 1.14329601638019084930419921875e-03f,
+                          1.47520881146192550659179687500e-02f, 1.12945675849914550781250000000e-01f,
+                          4.99425798654556274414062500000e-01f, 1.0f};
+  const float x2 = std::min(16.0f, x * x);
+  float p = kP[0];
+  float q = kQ[0];
+  for (int i = 1; i < 6; ++i) {
+    p = p * x2 + kP[i];
+    q = q * x2 + kQ[i];
+  }
+  return std::max(std::min(x * p / q, 1.0f), -1.0f);
+}
+struct ErfF {
+  template <typename T> T operator()(T x) const {
+    if constexpr (std::is_same_v<T, float>) return eigen_erf(x);
+    else return static_cast<T>(std::erf(x));
+  }
+};
 
 OpRegistration r_neg(unary_def("Neg", detail::kNumberTypes, unary_kernel(NegF{}, false)));
 OpRegistration r_abs(unary_def("Abs", detail::kNumberTypes, unary_kernel(AbsF{}, false)));

@@ -24,6 +24,16 @@ TEST(ErfcTest, WholePacketsAndTheTailRoundAsTFDoes) {
                                 0.00256036059f, 0.0230778754f}));
 }
 
+TEST(ErfcTest, DoublePacketsOfFourAndTheTail) {
+  // Packets of 4 doubles and the scalar tail round differently too; 26.5 is close to underflow.
+  Tensor x = testing::f64({2.3066672957379595, 5.4122757743495935, -0.7, 26.5, 2.3066672957379595,
+                           5.4122757743495935});
+  EXPECT_EQ(values<double>(run1("Erfc", {x})),
+            (std::vector<double>{0.0011058225389012817, 1.9464984616187487e-14, 1.6778011938374187,
+                                 2.2109076642637339e-307, 0.0011058225389012815,
+                                 1.9464984616187491e-14}));
+}
+
 TEST(TanhTest, FloatIsEigensRationalApproximation) {
   // std::tanh gives a different last bit for most of these.
   Tensor x = f32({0.872499824f, 2.13271546f, 4.58993101f, 6.2654047f, -0.118216246f, 0.495936871f,
@@ -32,6 +42,13 @@ TEST(TanhTest, FloatIsEigensRationalApproximation) {
             (std::vector<float>{0.702642024f, 0.97229749f, 0.999793947f, 0.999992669f,
                                 -0.117668621f, 0.45891574f, -0.997155488f, 1.0f, 0.702642024f,
                                 -0.999746382f}));
+}
+
+TEST(ErfTest, FloatIsEigensRationalApproximation) {
+  // std::erf gives a different last bit for each of these.
+  Tensor x = f32({0.829224408f, -1.54625559f, 3.41248822f});
+  EXPECT_EQ(values<float>(run1("Erf", {x})),
+            (std::vector<float>{0.759083986f, -0.971238136f, 0.999998689f}));
 }
 
 TEST(GeluTest, ExactIsHalfXTimesErfc) {
