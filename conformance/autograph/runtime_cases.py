@@ -70,6 +70,25 @@ CASES = {
     "global_read_loop": ["(3,)"],
     "loop_var_reassigned": ["(4,)"],
     "continue_in_else": ["(6,)"],
+    # return inside TF loops, loop variables first defined in the loop
+    "loop_var_after": ["(tf.constant(3),)"],
+    "return_in_for": ["(tf.constant(6),)", "(tf.constant(2),)"],
+    "return_in_while": ["(tf.constant(3),)", "(tf.constant(200),)"],
+    "while_true_return": ["(tf.constant(1),)"],
+    "return_nested_if": ["(tf.constant(1), tf.constant(1))", "(tf.constant(1), tf.constant(-1))"],
+    "two_returns_loop": ["(tf.constant(4),)", "(tf.constant(9),)", "(tf.constant(2),)"],
+    "return_in_both_loops": ["(5,)"],
+    # state other than plain names; targets; calls
+    "global_loop": ["(tf.constant(4),)"],
+    "tuple_target": ["([1, 2, 3],)"],
+    "zip_target": ["([1, 2], [(3, 4), (5, 6)])"],
+    "dict_items": ["({'a': 1, 'b': 2},)"],
+    "del_in_branch": ["(tf.constant(2),)", "(tf.constant(-2),)"],
+    "def_in_branch": ["(tf.constant(2), tf.constant(1))"],
+    "star_args": ["(tf.constant(1), 2, 3)"],
+    "kwargs_call": ["(tf.constant([[1, 2], [3, 4]]),)"],
+    "extra.method_attr_state": ["(tf.constant(4),)"],
+    "extra.dict_state_loop": ["(tf.constant(4),)"],
     # for over a tensor that is not a range
     "for_over_tensor": ["(tf.constant([[1., 2., 3.], [4., 5., 6.]]),)"],
     # runtime-only cases (runtime_extra.py): TF's loop and branch checks
@@ -92,10 +111,11 @@ CASES = {
 # exactly these (an op-count difference fully explained by them) and prints a note for every case
 # they touch; delete an entry once the core matches TF.
 CORE_DIFFERENCES = {
-    "while_output_identity":
-        "tfs::while_loop wraps every loop-variable output in an Identity; TF's while_v2 does "
-        "that only in TF1 graph mode, never while building a function (while_v2.py, "
-        "`if not ops.get_default_graph().building_function`)",
+    "while_capture_identity":
+        "tfs::while_loop's body returns each captured tensor through an Identity; TF's while_v2 "
+        "appends the body's capture placeholders to its outputs as they are "
+        "(`body_graph.outputs.extend(body_graph.internal_captures)`), so TF's library has fewer "
+        "Identity nodes",
     "stateful_branch_noop":
         "tfs::cond puts the NoOp that orders a stateful branch's ops in the outer graph; TF's "
         "cond_v2 makes it the branch function's control output (a NoOp inside the branch)",

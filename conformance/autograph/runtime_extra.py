@@ -98,3 +98,25 @@ def retrace_on_python_flag(x, flag):
   else:
     x = x - 1
   return x
+
+
+class Accumulator(object):
+
+  def __init__(self):
+    self.x = tf.constant(0)
+
+  def add_range(self, n):
+    for i in tf.range(n):
+      self.x = self.x + i
+    return self.x
+
+
+def method_attr_state(n):
+  return Accumulator().add_range(n)
+
+
+def dict_state_loop(n):
+  d = {'k': tf.constant(0), 'j': 1}
+  for i in tf.range(n):
+    d['k'] = d['k'] + i
+  return d['k']

@@ -156,6 +156,17 @@ def _map_structure(fn, *structures):
 
 # ---- tf.cond / tf.while_loop over nests (what cond_v2 / while_v2 get from control_flow.py) ----
 
+def _branch_output(x, fn):
+    """func_graph's conversion of a traced function's return value."""
+    try:
+        return _as_tensor(x)
+    except (ValueError, TypeError):
+        raise TypeError(
+            "To be compatible with tf.function, Python functions must return zero or more Tensors "
+            "or ExtensionTypes or None values; in compilation of %s, found return value of type "
+            "%s, which is not a Tensor or ExtensionType." % (str(fn), type(x).__name__)) from None
+
+
 def _tf_cond(pred, true_fn, false_fn):
     structure = {}
 
@@ -165,7 +176,7 @@ def _tf_cond(pred, true_fn, false_fn):
             structure[key] = r
             # cond_v2 lets a branch return None; the else branch's checks then report it, so a
             # None from the main branch must not stop the else branch from being traced.
-            return [_core.convert_to_tensor(0, None) if x is None else _as_tensor(x)
+            return [_core.convert_to_tensor(0, None) if x is None else _branch_output(x, fn)
                     for x in _flatten(r)]
         return run
 
