@@ -23,7 +23,7 @@ demo: build
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
-	scripts/test-python.sh
+	BUILD=$(BUILD) scripts/test-python.sh
 
 bench: build
 	@mkdir -p $(BUILD)/bench

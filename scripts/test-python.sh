@@ -1,7 +1,19 @@
 #!/usr/bin/env bash
-# Builds and installs the Python package into .venv, runs its tests and the conformance suite.
+# The Python half of `make test` (after the C++ build and ctest): builds and installs the tfscope
+# package into .venv, runs its pytest suite, then every conformance suite against real TF 2.21
+# (the oracle's virtual environment is made on first use by conformance/oracle_env.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-.venv/bin/python -m pip install -q --disable-pip-version-check --no-build-isolation . 
+BUILD="${BUILD:-build}"
+.venv/bin/python -m pip install -q --disable-pip-version-check --no-build-isolation .
 .venv/bin/python -m pytest -q python/tests
-conformance/run.sh --quiet
+status=0
+run() {
+  echo "== $*"
+  "$@" || { echo "FAILED: $*"; status=1; }
+}
+run conformance/run.sh --quiet
+[ -x conformance/autograph/run_runtime.sh ] && run conformance/autograph/run_runtime.sh
+[ -x conformance/saved_model/run.sh ] && run conformance/saved_model/run.sh
+[ -x conformance/tflite/run.sh ] && run conformance/tflite/run.sh "$BUILD"
+exit $status

@@ -1,0 +1,116 @@
+// Benchmarks of the function engine against DESIGN.md's budgets: a cache-hit call of a tiny
+// function (<= 1 us), a 10-op trace (< 100 us), and an MLP forward in a ConcreteFunction against
+// the bare Eigen GEMMs it runs (within 1.25x). Numbers come from `make bench`
+// (build/bench/bm_function.json); nothing here asserts a time.
+#include <benchmark/benchmark.h>
+
+#include <Eigen/Dense>
+#include <random>
+
+#include "tfscope/function.h"
+#include "tfscope/ops.h"
+#include "tfscope/variable.h"
+
+namespace {
+
+using tfs::Tensor;
+using tfs::Value;
+
+// The 64-literal cache benchmark retraces on purpose; keep TF's warning out of the output.
+const bool kQuietWarnings = [] {
+  tfs::set_warning_sink([](const std::string&) {});
+  return true;
+}();
+
+Tensor random_matrix(int64_t rows, int64_t cols, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(-0.5f, 0.5f);
+  std::vector<float> v(static_cast<size_t>(rows * cols));
+  for (float& x : v) x = dist(gen);
+  return Tensor::from_vector<float>(v, tfs::Shape({rows, cols}));
+}
+
+void BM_EagerAddSmall(benchmark::State& state) {
+  Tensor a = Tensor::from_vector<float>({1, 2, 3, 4});
+  for (auto _ : state) benchmark::DoNotOptimize(tfs::add(a, a));
+}
+BENCHMARK(BM_EagerAddSmall);
+
+void BM_CallCacheHit(benchmark::State& state) {
+  auto f = tfs::function("tiny", {"x"}, [](Tensor x) { return tfs::multiply(x, Value(2.0)); });
+  Tensor x = Tensor::from_vector<float>({1, 2, 3, 4});
+  f->call({x});  // trace once
+  for (auto _ : state) benchmark::DoNotOptimize(f->call({x}));
+}
+BENCHMARK(BM_CallCacheHit);
+
+void BM_CacheLookupManyEntries(benchmark::State& state) {
+  // 64 cached traces (one per Python literal); the call hits the last one.
+  auto f = tfs::function("tiny", {"x", "k"}, [](Tensor x, Value k) { return tfs::multiply(x, k); });
+  Tensor x = Tensor::from_vector<float>({1, 2, 3, 4});
+  for (int k = 0; k < 64; ++k) f->call({x, Value(static_cast<int64_t>(k))});
+  for (auto _ : state) benchmark::DoNotOptimize(f->call({x, Value(int64_t{63})}));
+}
+BENCHMARK(BM_CacheLookupManyEntries);
+
+void BM_Trace10Ops(benchmark::State& state) {
+  Tensor x = Tensor::from_vector<float>({1, 2, 3, 4});
+  for (auto _ : state) {
+    auto f = tfs::function("ten_ops", {"x"}, [](Tensor x) {
+      Tensor y = x;
+      for (int i = 0; i < 10; ++i) y = tfs::add(y, Value(1.0));  // 10 AddV2 (+ their Consts)
+      return y;
+    });
+    benchmark::DoNotOptimize(f->get_concrete_function({x}));
+  }
+}
+BENCHMARK(BM_Trace10Ops);
+
+// The lab's MLP at benchmark size: 256 -> 512 relu -> 512 relu -> 10.
+struct Mlp {
+  Tensor w1 = random_matrix(256, 512, 1), w2 = random_matrix(512, 512, 2),
+         w3 = random_matrix(512, 10, 3);
+  Tensor b1 = random_matrix(1, 512, 4).reshaped(tfs::Shape({512}));
+  Tensor b2 = random_matrix(1, 512, 5).reshaped(tfs::Shape({512}));
+  Tensor b3 = random_matrix(1, 10, 6).reshaped(tfs::Shape({10}));
+};
+
+void BM_MlpForward(benchmark::State& state) {
+  Mlp m;
+  tfs::Variable w1(Value(m.w1), "w1"), w2(Value(m.w2), "w2"), w3(Value(m.w3), "w3");
+  tfs::Variable b1(Value(m.b1), "b1"), b2(Value(m.b2), "b2"), b3(Value(m.b3), "b3");
+  auto f = tfs::function("mlp", {"x"}, [&](Tensor x) {
+    Tensor h = tfs::relu(tfs::bias_add(tfs::matmul(x, w1.read_value()), b1.read_value()));
+    h = tfs::relu(tfs::bias_add(tfs::matmul(h, w2.read_value()), b2.read_value()));
+    return tfs::bias_add(tfs::matmul(h, w3.read_value()), b3.read_value());
+  });
+  Tensor x = random_matrix(state.range(0), 256, 7);
+  auto cf = f->get_concrete_function({x});
+  std::vector<Tensor> flat{x};
+  for (auto _ : state) benchmark::DoNotOptimize(cf->run_flat(flat));
+}
+BENCHMARK(BM_MlpForward)->Arg(1)->Arg(64);
+
+// The same arithmetic as bare Eigen (row-major GEMMs, bias, relu): the floor for BM_MlpForward.
+void BM_MlpEigenOnly(benchmark::State& state) {
+  using M = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  using V = Eigen::Matrix<float, 1, Eigen::Dynamic>;
+  Mlp m;
+  auto mat = [](const Tensor& t, int64_t r, int64_t c) {
+    return M(Eigen::Map<const M>(t.data<float>(), r, c));
+  };
+  M w1 = mat(m.w1, 256, 512), w2 = mat(m.w2, 512, 512), w3 = mat(m.w3, 512, 10);
+  V b1 = mat(m.b1, 1, 512), b2 = mat(m.b2, 1, 512), b3 = mat(m.b3, 1, 10);
+  M x = mat(random_matrix(state.range(0), 256, 7), state.range(0), 256);
+  for (auto _ : state) {
+    M h1 = ((x * w1).rowwise() + b1).cwiseMax(0.0f);
+    M h2 = ((h1 * w2).rowwise() + b2).cwiseMax(0.0f);
+    M y = (h2 * w3).rowwise() + b3;
+    benchmark::DoNotOptimize(y.data());
+  }
+}
+BENCHMARK(BM_MlpEigenOnly)->Arg(1)->Arg(64);
+
+}  // namespace
+
+BENCHMARK_MAIN();
