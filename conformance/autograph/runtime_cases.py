@@ -42,6 +42,7 @@ CASES = {
     # loops over tf.range
     "for_tf_range": ["(tf.constant(5),)", "(tf.constant(0),)", "(tf.constant(7),)"],
     "if_in_for": ["(tf.constant(6),)"],
+    "sum_even": ["(tf.constant(10),)", "(tf.constant(0),)"],  # the demo's function
     "local_to_body": ["(tf.constant(4),)"],
     "for_break": ["(tf.constant(10),)"],
     "break_last": ["(tf.constant(10),)"],
@@ -89,6 +90,7 @@ CASES = {
     "kwargs_call": ["(tf.constant([[1, 2], [3, 4]]),)"],
     "extra.method_attr_state": ["(tf.constant(4),)"],
     "extra.dict_state_loop": ["(tf.constant(4),)"],
+    "extra.super_method": ["(tf.constant(4),)", "(tf.constant(-4),)"],
     # for over a tensor that is not a range
     "for_over_tensor": ["(tf.constant([[1., 2., 3.], [4., 5., 6.]]),)"],
     # runtime-only cases (runtime_extra.py): TF's loop and branch checks

@@ -120,3 +120,23 @@ def dict_state_loop(n):
   for i in tf.range(n):
     d['k'] = d['k'] + i
   return d['k']
+
+
+class Base(object):
+
+  def scale(self, x):
+    return x * 2
+
+
+class Derived(Base):
+
+  def scale(self, x):
+    if x > 0:
+      y = super().scale(x)
+    else:
+      y = -x
+    return y
+
+
+def super_method(x):
+  return Derived().scale(x)

@@ -358,6 +358,19 @@ def _fall_back_unconverted(f, args, kwargs, exc):
     return f(*args, **kwargs)
 
 
+def _super_in_original_context(caller_fn_scope):
+    """Zero-argument super() called from converted code: the class and `self` of the converted
+    method (its __class__ cell comes from the original's closure), as TF's py_builtins does."""
+    frame, found = sys._getframe(1), None
+    while frame is not None:
+        if frame.f_locals.get(caller_fn_scope.name, None) is caller_fn_scope:
+            found = frame  # the outermost frame holding the scope is the method itself
+        frame = frame.f_back
+    if found is None or "__class__" not in found.f_locals:
+        raise RuntimeError("super(): __class__ cell not found")
+    return super(found.f_locals["__class__"], found.f_locals[found.f_code.co_varnames[0]])
+
+
 def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     if options is None:
         options = caller_fn_scope.callopts
@@ -368,6 +381,8 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
         new_kwargs = dict(f.keywords or {})
         new_kwargs.update(kwargs)
         return converted_call(f.func, f.args + tuple(args), new_kwargs, caller_fn_scope, options)
+    if f is super and not args and caller_fn_scope is not None:
+        return _super_in_original_context(caller_fn_scope)
     if isinstance(f, (types.BuiltinFunctionType, types.BuiltinMethodType)) or any(
             f is b for b in (range, int, float)):
         return operators.overload_of(f)(*args, **kwargs)
