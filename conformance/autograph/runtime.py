@@ -131,9 +131,9 @@ def core_difference(want, got):
         if any(both(p, "Identity")[1] > both(p, "Identity")[0] for p in ("graph", "library")):
             names.append("while_capture_identity")
             ignore.add("Identity")
-    has_if = any(both("graph", "If")) or any(both("library", "If"))
-    if has_if and any(both(p, "NoOp")[0] != both(p, "NoOp")[1] for p in ("graph", "library")):
-        names.append("stateful_branch_noop")
+    stateful = any(any(both(p, op)) for p in ("graph", "library") for op in ("If", "While"))
+    if stateful and any(both(p, "NoOp")[0] != both(p, "NoOp")[1] for p in ("graph", "library")):
+        names.append("stateful_function_noop")
         ignore.add("NoOp")
     strip = lambda d: {k: v for k, v in d.items() if k not in ignore}  # noqa: E731
     del ops

@@ -91,6 +91,8 @@ CASES = {
     "extra.method_attr_state": ["(tf.constant(4),)"],
     "extra.dict_state_loop": ["(tf.constant(4),)"],
     "extra.super_method": ["(tf.constant(4),)", "(tf.constant(-4),)"],
+    "extra.variable_loop": ["(tf.constant(3),)", "(tf.constant(2),)"],
+    "extra.variable_branch": ["(tf.constant(1),)", "(tf.constant(-1),)"],
     # for over a tensor that is not a range
     "for_over_tensor": ["(tf.constant([[1., 2., 3.], [4., 5., 6.]]),)"],
     # runtime-only cases (runtime_extra.py): TF's loop and branch checks
@@ -118,9 +120,10 @@ CORE_DIFFERENCES = {
         "appends the body's capture placeholders to its outputs as they are "
         "(`body_graph.outputs.extend(body_graph.internal_captures)`), so TF's library has fewer "
         "Identity nodes",
-    "stateful_branch_noop":
-        "tfs::cond puts the NoOp that orders a stateful branch's ops in the outer graph; TF's "
-        "cond_v2 makes it the branch function's control output (a NoOp inside the branch)",
+    "stateful_function_noop":
+        "a stateful cond branch or while body made by tfs::cond/tfs::while_loop has no NoOp; "
+        "TF's func_graph gives it one as its control output (tfs::cond puts one in the outer "
+        "graph instead)",
 }
 
 SKIP_OPS = {

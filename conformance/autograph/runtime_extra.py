@@ -140,3 +140,20 @@ class Derived(Base):
 
 def super_method(x):
   return Derived().scale(x)
+
+
+COUNTER = tf.Variable(0)
+
+
+def variable_loop(n):
+  i = 0
+  while i < n:
+    COUNTER.assign_add(1)
+    i += 1
+  return COUNTER.read_value()
+
+
+def variable_branch(x):
+  if x > 0:
+    COUNTER.assign_add(10)
+  return COUNTER.read_value()
