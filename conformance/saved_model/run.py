@@ -14,7 +14,10 @@
    (TF 2.21's oneDNN MatMul sums each dot product in k order with FMA; tfscope's Eigen kernel
    does not, so the two are close, not bit-identical.)
 Also: a TF model with tf.cond in its function (If + branch functions in the library) loads and
-matches, and tfscope's errors on a corrupt directory are one line naming the file.
+matches; a tfscope function with tfs::cond and tfs::while_loop (If/While, bodies exported as
+FunctionDefs) saves, loads in TF and computes bit-identical outputs; every tfscope op's input
+and output arg names equal TF's (FunctionDefs refer to outputs as "node:arg:index"); and
+tfscope's errors on a corrupt directory are one line naming the file.
 
   python conformance/saved_model/run.py [--tool build/tests/savedmodel/saved_model_tool]
 Exit status 0 when every check passes.
@@ -156,6 +159,39 @@ def tf_to_tfscope(tool_path, work, module, name):
           f"(per element {max_elem_rel:.3g}){', bit-identical' if exact else ''}")
 
 
+def control_flow_to_tf(tool_path, work):
+    d = os.path.join(work, "tfscope_control")
+    tool(tool_path, "save-control", d)
+    sig = tf.saved_model.load(d).signatures["serving_default"]
+    inputs = random_inputs(3)
+    ours = tfscope_run(tool_path, d, inputs)
+    same = 0
+    for x, o in zip(inputs, ours):
+        got = sig(x=tf.constant(x))["output_0"].numpy()
+        y = x * 2.0 if x.sum() > 0 else x - 1.0
+        for _ in range(3):
+            y = y * np.float32(1.5) + np.float32(1.0)
+        same += got.tobytes() == o["output_0"].tobytes() == y.astype(np.float32).tobytes()
+    check("tfscope-saved If/While function loads in TF, outputs bit-identical", same == len(inputs),
+          f"{same} of {len(inputs)} inputs equal (TF == tfscope == numpy)")
+
+
+def op_args_match_tf(tool_path):
+    from tensorflow.python.framework import op_def_registry
+    ours = tool(tool_path, "op-args")
+    bad = []
+    for name, args in sorted(ours.items()):
+        d = op_def_registry.get(name)
+        if d is None:
+            bad.append(f"{name}: not a TF op")
+            continue
+        tf_args = {"inputs": [a.name for a in d.input_arg], "outputs": [a.name for a in d.output_arg]}
+        if tf_args != args:
+            bad.append(f"{name}: ours {args}, TF {tf_args}")
+    check("op input/output arg names equal TF's", not bad,
+          f"{len(ours)} ops" + ("; " + "; ".join(bad) if bad else ""))
+
+
 def corrupt_errors(tool_path, work):
     src = os.path.join(work, "tf_mlp")
     bad = os.path.join(work, "corrupt")
@@ -179,6 +215,8 @@ def main():
         tfscope_to_tf(tool_path, work)
         tf_to_tfscope(tool_path, work, Mlp(), "tf_mlp")
         tf_to_tfscope(tool_path, work, Gated(), "tf_gated")
+        control_flow_to_tf(tool_path, work)
+        op_args_match_tf(tool_path)
         corrupt_errors(tool_path, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -123,8 +123,9 @@ class Exporter {
     tensorflow::GraphDef& g = *mg.mutable_graph_def();
     const GraphFunction& fn = cf.graph_function();
     std::map<const Node*, const Capture*> captures;
-    for (const Capture& c : cf.captures()) captures[c.placeholder] = &c;
-    std::map<const Node*, std::string> names;  // emitted name of every node
+    for (const Capture& c : cf.captures())
+      if (c.kind != "const") captures[c.placeholder] = &c;  // a "const" capture is a Const node
+    std::map<const Node*, std::string> names;               // emitted name of every node
     for (const auto& n : fn.graph->nodes()) names[n.get()] = prefix + n->name;
 
     tensorflow::SignatureDef& sig = (*mg.mutable_signature_def())[key];

@@ -421,7 +421,8 @@ std::vector<Tensor> LoadedSignature::call_flat(const std::vector<Tensor>& inputs
 NamedTensors LoadedSignature::call(const NamedTensors& inputs) const {
   std::vector<Tensor> flat(inputs_.size());
   for (const auto& [k, t] : inputs) {
-    auto it = std::find_if(inputs_.begin(), inputs_.end(), [&](auto& s) { return s.key == k; });
+    auto it =
+        std::find_if(inputs_.begin(), inputs_.end(), [&k = k](auto& s) { return s.key == k; });
     if (it == inputs_.end())
       type_error("signature_wrapper(" + key_ + ") got an unexpected keyword argument '" + k + "'");
     flat[static_cast<size_t>(it - inputs_.begin())] = t;

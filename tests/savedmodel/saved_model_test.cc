@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lab_mlp.h"
+#include "tfscope/control_flow.h"
 #include "tfscope/saved_model_io.h"
 
 namespace fs = std::filesystem;
@@ -304,4 +305,59 @@ TEST(SavedModel, UnsupportedOpIsNamed) {
   std::string err = error_of([&] { saved_model::load(dir); });
   EXPECT_EQ(err,
             "[savedmodel] " + dir + "/saved_model.pb: unsupported op 'FancyRelu' (node 'Relu')");
+}
+
+// ---- control flow and several signatures ----
+
+TEST(SavedModel, CondAndWhileBodiesRoundtripAsFunctionDefs) {
+  FunctionOptions opts;
+  opts.input_signature = std::vector<Value>{TensorSpec(PartialShape{-1}, DType::kFloat32)};
+  auto fn = function(
+      "control", {"x"},
+      [](Tensor x) {
+        Tensor y = cond(
+            reduce_sum(x) > Value(0.0f), [&] { return std::vector<Tensor>{x * 2.0f}; },
+            [&] { return std::vector<Tensor>{x - Value(1.0f)}; })[0];
+        return while_loop([](const std::vector<Tensor>& v) { return v[0] < Value(3); },
+                          [](const std::vector<Tensor>& v) {
+                            return std::vector<Tensor>{v[0] + Value(1), v[1] * 1.5f + 1.0f};
+                          },
+                          {Tensor::scalar<int32_t>(0), y})[1];
+      },
+      opts);
+  std::string dir = temp_dir("control");
+  saved_model::save(*fn, dir);
+  auto model = savedmodel::read_saved_model(dir);
+  EXPECT_GE(model.meta_graphs(0).graph_def().library().function_size(),
+            4);  // 2 branches, cond, body
+  auto loaded = saved_model::load(dir);
+  const auto& sig = loaded->signature("serving_default");
+  // 1 + 2 > 0: (x * 2) then three times y * 1.5 + 1: 2 -> 4 -> 7 -> 11.5; 4 -> 7 -> 11.5 -> 18.25
+  EXPECT_EQ(sig.call_flat({Tensor::from_vector(std::vector<float>{1, 2})})[0].to_vector<float>(),
+            (std::vector<float>{11.5f, 18.25f}));
+  // -3 < 0: (x - 1) = -4 -> -5 -> -6.5 -> -8.75
+  EXPECT_EQ(sig.call_flat({Tensor::from_vector(std::vector<float>{-3})})[0].to_vector<float>(),
+            (std::vector<float>{-8.75f}));
+}
+
+TEST(SavedModel, SeveralSignaturesShareVariables) {
+  auto mlp = make_lab_mlp();
+  FunctionOptions opts;
+  opts.input_signature = std::vector<Value>{TensorSpec(PartialShape{}, DType::kFloat32)};
+  auto w1 = mlp.w1;
+  auto scale = function(
+      "scale", {"s"}, [w1](Tensor s) { return w1->read_value() * Value(s); }, opts);
+  std::string dir = temp_dir("multi");
+  saved_model::save({{"serving_default", mlp.fn->get_concrete_function()},
+                     {"scale", scale->get_concrete_function()}},
+                    dir);
+  savedmodel::BundleReader r(savedmodel::variables_prefix(dir));
+  EXPECT_EQ(r.keys(), (std::vector<std::string>{"b1", "b2", "w1", "w2"}));  // w1 once
+  auto model = saved_model::load(dir);
+  ASSERT_EQ(model->signatures().size(), 2u);
+  Tensor got = model->signature("scale").call({{"s", Tensor::scalar<float>(2.0f)}})[0].second;
+  auto w = mlp.w1->numpy().to_vector<float>();
+  auto g = got.to_vector<float>();
+  ASSERT_EQ(g.size(), w.size());
+  for (size_t i = 0; i < w.size(); ++i) EXPECT_EQ(g[i], w[i] * 2.0f);
 }

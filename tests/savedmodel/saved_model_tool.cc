@@ -1,9 +1,13 @@
 // saved_model_tool: tfs::saved_model::save/load driven from conformance/saved_model/run.py.
 //   saved_model_tool save-mlp DIR        -- saves the lab MLP (lab_mlp.h), prints its weights
+//   saved_model_tool save-control DIR    -- saves a function with tf.cond and tf.while_loop (If
+//                                           and While with their bodies as FunctionDefs)
 //   saved_model_tool run DIR KEY         -- loads DIR, runs signature KEY on the inputs given on
 //                                           stdin (one feed, or a JSON array of feeds), prints
 //                                           the outputs (one object, or an array)
 //   saved_model_tool signatures DIR      -- prints each signature's inputs and outputs
+//   saved_model_tool op-args              -- every registered op's input and output arg names
+//                                           (FunctionDefs name outputs "node:arg:index")
 // Tensors travel as JSON {"dtype": "float32", "shape": [...], "hex": "<raw little-endian bytes>"};
 // stdin for run is {"x": tensor, ...}, stdout {"output_0": tensor, ...}.
 #include <cstring>
@@ -12,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lab_mlp.h"
+#include "tfscope/control_flow.h"
 #include "tfscope/saved_model.h"
 
 namespace {
@@ -49,6 +54,18 @@ tfs::Tensor tensor_from_json(const json& j) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::string(argv[1]) == "op-args") {
+    json out = json::object();
+    for (const auto& name : tfs::OpRegistry::global().names()) {
+      const tfs::OpDef& d = tfs::OpRegistry::global().get(name);
+      json ins = json::array(), outs = json::array();
+      for (const auto& a : d.inputs) ins.push_back(a.name);
+      for (const auto& a : d.outputs) outs.push_back(a.name);
+      out[name] = {{"inputs", ins}, {"outputs", outs}};
+    }
+    std::cout << out.dump() << "\n";
+    return 0;
+  }
   if (argc < 3) {
     std::cerr << "usage: saved_model_tool save-mlp DIR | run DIR KEY | signatures DIR\n";
     return 2;
@@ -63,6 +80,29 @@ int main(int argc, char** argv) {
            {std::pair{"w1", mlp.w1}, {"b1", mlp.b1}, {"w2", mlp.w2}, {"b2", mlp.b2}})
         weights[name] = tensor_json(v->numpy());
       std::cout << json{{"weights", weights}}.dump() << "\n";
+    } else if (mode == "save-control") {
+      tfs::FunctionOptions opts;
+      opts.input_signature =
+          std::vector<tfs::Value>{tfs::TensorSpec(tfs::PartialShape{-1, 4}, tfs::DType::kFloat32)};
+      auto fn = tfs::function(
+          "control", {"x"},
+          [](tfs::Tensor x) {
+            // y = x * 2 if sum(x) > 0 else x - 1; then three times y = y * 1.5 + 1.
+            tfs::Tensor y = tfs::cond(
+                tfs::reduce_sum(x) > tfs::Value(0.0f),
+                [&] { return std::vector<tfs::Tensor>{x * 2.0f}; },
+                [&] { return std::vector<tfs::Tensor>{x - tfs::Value(1.0f)}; })[0];
+            auto out = tfs::while_loop(
+                [](const std::vector<tfs::Tensor>& v) { return v[0] < tfs::Value(3); },
+                [](const std::vector<tfs::Tensor>& v) {
+                  return std::vector<tfs::Tensor>{v[0] + tfs::Value(1), v[1] * 1.5f + 1.0f};
+                },
+                {tfs::Tensor::scalar<int32_t>(0), y});
+            return out[1];
+          },
+          opts);
+      tfs::saved_model::save(*fn, argv[2]);
+      std::cout << "{}\n";
     } else if (mode == "run" && argc >= 4) {
       auto model = tfs::saved_model::load(argv[2]);
       const json in = json::parse(std::cin);
