@@ -31,7 +31,7 @@ Tensor random_matrix(int64_t rows, int64_t cols, uint32_t seed) {
 }
 
 void BM_EagerAddSmall(benchmark::State& state) {
-  Tensor a = Tensor::from_vector<float>({1, 2, 3, 4});
+  Tensor a = Tensor::from_vector<float>({1, 2});  // eager AddV2 of two 2-element tensors
   for (auto _ : state) benchmark::DoNotOptimize(tfs::add(a, a));
 }
 BENCHMARK(BM_EagerAddSmall);
@@ -66,12 +66,12 @@ void BM_Trace10Ops(benchmark::State& state) {
 }
 BENCHMARK(BM_Trace10Ops);
 
-// The lab's MLP at benchmark size: 256 -> 512 relu -> 512 relu -> 10.
+// The MLP of the benchmarks: 784 -> 256 relu -> 128 relu -> 10.
 struct Mlp {
-  Tensor w1 = random_matrix(256, 512, 1), w2 = random_matrix(512, 512, 2),
-         w3 = random_matrix(512, 10, 3);
-  Tensor b1 = random_matrix(1, 512, 4).reshaped(tfs::Shape({512}));
-  Tensor b2 = random_matrix(1, 512, 5).reshaped(tfs::Shape({512}));
+  Tensor w1 = random_matrix(784, 256, 1), w2 = random_matrix(256, 128, 2),
+         w3 = random_matrix(128, 10, 3);
+  Tensor b1 = random_matrix(1, 256, 4).reshaped(tfs::Shape({256}));
+  Tensor b2 = random_matrix(1, 128, 5).reshaped(tfs::Shape({128}));
   Tensor b3 = random_matrix(1, 10, 6).reshaped(tfs::Shape({10}));
 };
 
@@ -84,7 +84,7 @@ void BM_MlpForward(benchmark::State& state) {
     h = tfs::relu(tfs::bias_add(tfs::matmul(h, w2.read_value()), b2.read_value()));
     return tfs::bias_add(tfs::matmul(h, w3.read_value()), b3.read_value());
   });
-  Tensor x = random_matrix(state.range(0), 256, 7);
+  Tensor x = random_matrix(state.range(0), 784, 7);
   auto cf = f->get_concrete_function({x});
   std::vector<Tensor> flat{x};
   for (auto _ : state) benchmark::DoNotOptimize(cf->run_flat(flat));
@@ -99,9 +99,9 @@ void BM_MlpEigenOnly(benchmark::State& state) {
   auto mat = [](const Tensor& t, int64_t r, int64_t c) {
     return M(Eigen::Map<const M>(t.data<float>(), r, c));
   };
-  M w1 = mat(m.w1, 256, 512), w2 = mat(m.w2, 512, 512), w3 = mat(m.w3, 512, 10);
-  V b1 = mat(m.b1, 1, 512), b2 = mat(m.b2, 1, 512), b3 = mat(m.b3, 1, 10);
-  M x = mat(random_matrix(state.range(0), 256, 7), state.range(0), 256);
+  M w1 = mat(m.w1, 784, 256), w2 = mat(m.w2, 256, 128), w3 = mat(m.w3, 128, 10);
+  V b1 = mat(m.b1, 1, 256), b2 = mat(m.b2, 1, 128), b3 = mat(m.b3, 1, 10);
+  M x = mat(random_matrix(state.range(0), 784, 7), state.range(0), 784);
   for (auto _ : state) {
     M h1 = ((x * w1).rowwise() + b1).cwiseMax(0.0f);
     M h2 = ((h1 * w2).rowwise() + b2).cwiseMax(0.0f);
