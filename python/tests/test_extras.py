@@ -97,3 +97,13 @@ def test_numpy_arrays_in_and_out():
     np.testing.assert_array_equal(np.asarray(out), x @ x.T)
     assert out.dtype == tf.float32
     assert tuple(out.shape) == (2, 2)
+
+
+def test_python_demo_tells_the_seed_story(capfd):
+    from tfscope import demo
+    assert demo.main() == 0
+    out, _ = capfd.readouterr()
+    assert "TRACE (2,) 2\nRUN [2] 2\nRUN [2] 2\nTRACE (4,) 2" in out
+    assert "tracing count: 3" in out
+    assert "events: ['called', 'called'] (3 calls, 2 traces)" in out
+    assert "without a signature: 4 traces; stabilized: 1 trace" in out
