@@ -339,6 +339,16 @@ void collect_library(const Graph& g, FunctionLibrary& out) {
 
 // ---- import ----
 
+void refine_output_shapes(Node& n) {
+  auto it = n.attrs.find("_output_shapes");
+  if (it == n.attrs.end()) return;
+  const auto* shapes = std::get_if<std::vector<PartialShape>>(&it->second);
+  if (!shapes || shapes->size() != n.output_shapes.size()) return;
+  for (size_t i = 0; i < shapes->size(); ++i) {
+    if (auto merged = n.output_shapes[i].merge_with((*shapes)[i])) n.output_shapes[i] = *merged;
+  }
+}
+
 const OpDef& require_op(const std::string& op, const std::string& node, const std::string& file) {
   const OpDef* def = OpRegistry::global().find(op);
   if (!def) fail(file, "unsupported op '" + op + "' (node '" + node + "')");
@@ -535,7 +545,8 @@ std::shared_ptr<const GraphFunction> FunctionImporter::get(const std::string& na
       if (s != aa->second.attr().end() && s->second.list().shape_size() == 1)
         shape = shape_from_proto(s->second.list().shape(0), where);
     }
-    if (dt == DType::kResource) shape = PartialShape();
+    if (dt == DType::kResource)
+      shape = PartialShape(std::vector<int64_t>{});  // a handle is a scalar
     if (nodes.count(a.name())) fail(where, "duplicate argument " + a.name());
     Node* n = g.add_node_raw(ph, a.name(), {}, {{"dtype", dt}, {"shape", shape}}, {dt}, {shape});
     nodes[a.name()] = n;
@@ -587,6 +598,7 @@ std::shared_ptr<const GraphFunction> FunctionImporter::get(const std::string& na
       std::string msg = e.what();
       fail(at, msg.substr(0, msg.find('\n')));
     }
+    refine_output_shapes(*n);
     nodes[nd->name()] = n;
   }
   for (const auto& out : fd.signature().output_arg()) {

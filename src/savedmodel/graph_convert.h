@@ -61,6 +61,11 @@ class FunctionImporter {
 // Converts a NodeDef's attrs for `def`; func attrs are imported through `fns`.
 AttrMap attrs_from_proto(const tensorflow::NodeDef& nd, const OpDef& def, FunctionImporter& fns);
 
+// Narrows `n`'s inferred output shapes with the `_output_shapes` TF recorded on the NodeDef,
+// where the two agree (a variable read inside a function has no static shape for our shape
+// functions, TF's handle data gives it one).
+void refine_output_shapes(Node& n);
+
 // The op `op` from the registry, or a FormatError "[savedmodel] <file>: unsupported op 'X' (node
 // 'n')".
 const OpDef& require_op(const std::string& op, const std::string& node, const std::string& file);

@@ -340,6 +340,7 @@ class Loader {
         } catch (const std::exception& e) {
           fail_at(at, first_line(e.what()));
         }
+        savedmodel::detail::refine_output_shapes(*n);
         for (const auto& [k, v] : n->attrs)
           if (const auto* fa = std::get_if<FuncAttr>(&v)) g.add_function(library->at(fa->name));
       }
