@@ -39,6 +39,7 @@ def load_function(case):
         path, attr = HERE / "corpus" / (case + ".py"), case
     spec = importlib.util.spec_from_file_location("ag_runtime_" + case.replace(".", "_"), path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # as an import would (TF's lambda conversion looks it up)
     spec.loader.exec_module(module)
     return getattr(module, attr)
 

@@ -91,6 +91,8 @@ CASES = {
     "extra.method_attr_state": ["(tf.constant(4),)"],
     "extra.dict_state_loop": ["(tf.constant(4),)"],
     "extra.super_method": ["(tf.constant(4),)", "(tf.constant(-4),)"],
+    "extra.lambda_ifexp": ["(tf.constant(3),)", "(tf.constant(-3),)"],
+    "extra.lambda_helper": ["(tf.constant(3),)", "(tf.constant(-3),)"],
     "extra.variable_loop": ["(tf.constant(3),)", "(tf.constant(2),)"],
     "extra.variable_branch": ["(tf.constant(1),)", "(tf.constant(-1),)"],
     # for over a tensor that is not a range

@@ -157,3 +157,8 @@ def variable_branch(x):
   if x > 0:
     COUNTER.assign_add(10)
   return COUNTER.read_value()
+
+
+lambda_ifexp = lambda x: x if x > 0 else -x  # noqa: E731
+
+lambda_helper = lambda x: _helper(x) + 1  # noqa: E731

@@ -47,6 +47,14 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
                                 std::string_view filename,
                                 const std::vector<std::string>& global_names);
 
+// Converts the lambda that starts on `line` (1-based) of `source` and has exactly the parameters
+// `param_names`, which is how TF identifies a lambda entity. `converted` is what to_code prints:
+// `tf__lam = lambda x: ag__.with_function_scope(lambda lscope: ..., 'lscope', ...)`.
+ConversionResult convert_lambda_source(std::string_view source, int line,
+                                       const std::vector<std::string>& param_names,
+                                       std::string_view filename,
+                                       const std::vector<std::string>& global_names);
+
 // Reads `path` and converts `function_name` defined in it.
 ConversionResult convert_file(const std::string& path, std::string_view function_name);
 

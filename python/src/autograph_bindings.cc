@@ -28,6 +28,19 @@ nb::tuple convert(const std::string& source, const std::string& name,
   }
 }
 
+nb::tuple convert_lambda(const std::string& source, int line,
+                         const std::vector<std::string>& params,
+                         const std::vector<std::string>& globals, const std::string& filename) {
+  try {
+    tfs::autograph::ConversionResult r =
+        tfs::autograph::convert_lambda_source(source, line, params, filename, globals);
+    return nb::make_tuple(true, r.converted, r.diff, std::string(), r.line_origins);
+  } catch (const tfs::autograph::ConversionError& e) {
+    return nb::make_tuple(false, std::string(e.what()), std::string(), e.tf_type(),
+                          std::vector<int>());
+  }
+}
+
 nb::object op_type(const tfs::Tensor& t) {
   if (!t.is_symbolic()) return nb::none();
   return nb::str(t.node()->op().c_str());
@@ -68,6 +81,8 @@ tfs::Tensor placeholder(nb::handle dtype, nb::handle shape) {
 void bind_autograph(nb::module_& m) {
   m.def("autograph_convert", &convert, nb::arg("source"), nb::arg("name"), nb::arg("globals"),
         nb::arg("filename"));
+  m.def("autograph_convert_lambda", &convert_lambda, nb::arg("source"), nb::arg("line"),
+        nb::arg("params"), nb::arg("globals"), nb::arg("filename"));
   m.def("autograph_op_type", &op_type);
   m.def("autograph_op_inputs", &op_inputs);
   m.def("autograph_constant_value", &constant_value);

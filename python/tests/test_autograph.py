@@ -133,6 +133,16 @@ def test_called_functions_are_converted():
     assert f(tf.constant(-3)).numpy() == 4
 
 
+def test_lambdas_are_converted():
+    f = tf.function(lambda x: x if x > 0 else -x)
+    assert f(tf.constant(-3)).numpy() == 3
+    assert control_flow_ops(f, tf.constant(1)) == {"StatelessIf": 1}
+    assert tf.autograph.to_code(f) == (
+        "tf__lam = lambda x: ag__.with_function_scope(lambda lscope: ag__.if_exp(x > 0, lambda: x, "
+        "lambda: -x, 'x > 0'), 'lscope', ag__.ConversionOptions(recursive=True, "
+        "user_requested=True, optional_features=(), internal_convert_user_code=True))\n")
+
+
 def test_variable_defined_in_one_branch_only():
     @tf.function
     def f(x):

@@ -27,6 +27,13 @@ class CallTrees {
     scopes_.pop_back();
   }
 
+  // A converted lambda entity: calls in its body use its context name (lscope).
+  void lambda(const P& lam) {
+    scopes_.push_back(ctx_.context_name[lam.get()]);
+    expr(lam->b);
+    scopes_.pop_back();
+  }
+
  private:
   void block(Block& b) {
     for (auto& s : b) stmt(s);
@@ -120,6 +127,10 @@ class CallTrees {
 
 void call_trees_pass(const P& fn, Context& ctx) {
   CallTrees(ctx).function(fn);
+}
+
+void call_trees_pass_lambda(const P& lam, Context& ctx) {
+  CallTrees(ctx).lambda(lam);
 }
 
 }  // namespace tfs::autograph::detail

@@ -285,6 +285,85 @@ ConversionResult convert_source(std::string_view source, std::string_view functi
                         detail::Names(global_names.begin(), global_names.end()));
 }
 
+namespace {
+
+void find_lambdas(const detail::P& n, int line, std::vector<detail::P>& out) {
+  using detail::K;
+  if (!n) return;
+  if (n->kind == K::Lambda && n->line == line) out.push_back(n);
+  for (const detail::P* c : {&n->a, &n->b, &n->c}) find_lambdas(*c, line, out);
+  for (const detail::Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+    for (auto& c : *v) find_lambdas(c, line, out);
+}
+
+std::vector<std::string> lambda_params(const detail::P& lam) {
+  std::vector<std::string> names;
+  const detail::P& args = lam->a;
+  for (const detail::Block* v : {&args->v1, &args->v2})
+    for (auto& a : *v) names.push_back(a->s);
+  if (args->a) names.push_back(args->a->s);
+  for (auto& a : args->v3) names.push_back(a->s);
+  if (args->b) names.push_back(args->b->s);
+  return names;
+}
+
+}  // namespace
+
+ConversionResult convert_lambda_source(std::string_view source, int line,
+                                       const std::vector<std::string>& param_names,
+                                       std::string_view filename,
+                                       const std::vector<std::string>& global_names) {
+  using namespace detail;
+  ParsedModule m = parse_module(source);
+  std::vector<P> candidates, found;
+  for (const auto& s : m.body) find_lambdas(s, line, candidates);
+  for (const auto& c : candidates)
+    if (lambda_params(c) == param_names) found.push_back(c);
+  if (found.size() != 1)
+    throw ConversionError("[autograph] could not identify the source of the lambda on line " +
+                          std::to_string(line) + " of " + std::string(filename));
+  P lam = found[0];
+
+  ConversionResult result;
+  result.function_name = "<lambda>";
+  result.original = unparse(lam) + "\n";
+  Context ctx(Names(global_names.begin(), global_names.end()));
+  // TF's initial analysis builds no CFG for a lambda entity, so no name gets ag__.ld.
+  unmark_tree(lam);
+  check_unsupported(lam);
+  compute_referenced(lam, ctx);
+  // functions.py visit_Lambda: the body runs in ag__.with_function_scope(lambda lscope: ...).
+  std::string scope = ctx.namer.new_symbol("lscope", ctx.referenced[lam.get()]);
+  ctx.context_name[lam.get()] = scope;
+  functions_pass(lam->b, ctx);
+  call_trees_pass_lambda(lam, ctx);
+  conditional_expressions_pass(lam);
+  logical_expressions_pass(lam);
+  auto inner = std::make_shared<Node>(K::Lambda);
+  inner->a = std::make_shared<Node>(K::Arguments);
+  auto param = std::make_shared<Node>(K::Arg);
+  param->s = scope;
+  inner->a->v2.push_back(param);
+  inner->b = lam->b;
+  lam->b = call(gen_expr("ag__.with_function_scope"),
+                {inner, str_const(scope),
+                 gen_expr("ag__.ConversionOptions(recursive=True, user_requested=True, "
+                          "optional_features=(), internal_convert_user_code=True)")});
+  for (auto& d : lam->a->v4) d = kw_const(ConstKind::None);
+  for (auto& d : lam->a->v5)
+    if (d) d = kw_const(ConstKind::None);
+
+  auto assign_stmt = std::make_shared<Node>(K::Assign);
+  assign_stmt->v1 = {name("tf__lam", Ctx::Store)};
+  assign_stmt->a = lam;
+  assign_stmt->line = line;
+  result.converted = as_to_code_prints(unparse(assign_stmt, &result.line_origins) + "\n");
+  std::string label = std::string(filename) + ":" + std::to_string(line) + ":<lambda>";
+  result.diff = unified_diff(result.original, result.converted, label + " (original)",
+                             label + " (converted)");
+  return result;
+}
+
 ConversionResult convert_file(const std::string& path, std::string_view function_name) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConversionError("[autograph] cannot read " + path);

@@ -36,17 +36,18 @@ struct Context {
 // Parses an expression written by the converter (names in it are not "original").
 P gen_expr(const std::string& text);
 
-void check_unsupported(const P& fn);                 // core/unsupported_features_checker.py
-void compute_referenced(const P& fn, Context& ctx);  // activity: scope.referenced per function
-void functions_pass(const P& fn, Context& ctx);      // converters/functions.py
-void directives_pass(const P& fn, Context& ctx);     // converters/directives.py
-void break_pass(const P& fn, Context& ctx);          // converters/break_statements.py
-void continue_pass(const P& fn, Context& ctx);       // converters/continue_statements.py
-void return_pass(const P& fn, Context& ctx);         // converters/return_statements.py
-void call_trees_pass(const P& fn, Context& ctx);     // converters/call_trees.py
-void control_flow_pass(const P& fn, Context& ctx);   // converters/control_flow.py
-void conditional_expressions_pass(const P& fn);      // converters/conditional_expressions.py
-void logical_expressions_pass(const P& fn);          // converters/logical_expressions.py
-void variables_pass(const P& fn);                    // converters/variables.py
+void check_unsupported(const P& fn);                      // core/unsupported_features_checker.py
+void compute_referenced(const P& fn, Context& ctx);       // activity: scope.referenced per function
+void functions_pass(const P& fn, Context& ctx);           // converters/functions.py
+void directives_pass(const P& fn, Context& ctx);          // converters/directives.py
+void break_pass(const P& fn, Context& ctx);               // converters/break_statements.py
+void continue_pass(const P& fn, Context& ctx);            // converters/continue_statements.py
+void return_pass(const P& fn, Context& ctx);              // converters/return_statements.py
+void call_trees_pass(const P& fn, Context& ctx);          // converters/call_trees.py
+void call_trees_pass_lambda(const P& lam, Context& ctx);  // the same, for a lambda entity
+void control_flow_pass(const P& fn, Context& ctx);        // converters/control_flow.py
+void conditional_expressions_pass(const P& fn);           // converters/conditional_expressions.py
+void logical_expressions_pass(const P& fn);               // converters/logical_expressions.py
+void variables_pass(const P& fn);                         // converters/variables.py
 
 }  // namespace tfs::autograph::detail

@@ -76,6 +76,12 @@ class FunctionScope(object):
         return value
 
 
+def with_function_scope(thunk, scope_name, options):
+    """The body of a converted lambda runs as thunk(scope)."""
+    with FunctionScope("lambda_", scope_name, options) as scope:
+        return thunk(scope)
+
+
 def autograph_artifact(entity):
     setattr(entity, "autograph_info__", frozenset())
     return entity
@@ -139,15 +145,39 @@ def _convert_text(fn):
     """(converted source, diff, source line per converted line) of a plain function, or TF's
     exception."""
     code = fn.__code__
-    if code.co_name == "<lambda>":
-        raise InaccessibleSourceCodeError("lambda functions are run as written by tfscope")
     source = _source_of(fn)
+    if code.co_name == "<lambda>":
+        # Found, as TF finds it, by its first line (the first line of its source) and parameters.
+        ok, text, diff, tf_type, line_origins = _core.autograph_convert_lambda(
+            source, 1, _parameter_names(code), list(fn.__globals__), code.co_filename)
+        if not ok:
+            raise _LambdaSourceError(text)
+        return text, diff, (source, line_origins)
     ok, text, diff, tf_type, line_origins = _core.autograph_convert(
         source, code.co_name, list(fn.__globals__), code.co_filename)
     if not ok:
         text = text.replace("<function %s at 0x0>" % code.co_name, repr(fn))
         raise _ERRORS.get(tf_type, ConversionError)(text)
     return text, diff, (source, line_origins)
+
+
+class _LambdaSourceError(InaccessibleSourceCodeError):
+    """The lambda's source lines do not parse alone (it starts inside a longer expression) or
+    hold several lambdas with its parameters: it runs as written."""
+
+
+def _parameter_names(code):
+    """Parameter names in source order: positional, *args, keyword-only, **kwargs."""
+    names = list(code.co_varnames[:code.co_argcount])
+    kwonly = list(code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount])
+    i = code.co_argcount + code.co_kwonlyargcount
+    if code.co_flags & inspect.CO_VARARGS:
+        names.append(code.co_varnames[i])
+        i += 1
+    names += kwonly
+    if code.co_flags & inspect.CO_VARKEYWORDS:
+        names.append(code.co_varnames[i])
+    return names
 
 
 # code object -> the compiled factory of its converted function.
@@ -168,7 +198,7 @@ def _factory_for(fn):
     lines.append("    def __ag_inner(ag__):")
     header = len(lines)
     lines.append(textwrap.indent(textwrap.dedent(text), "        ").rstrip("\n"))
-    lines.append("        return tf__%s" % code.co_name)
+    lines.append("        return tf__%s" % ("lam" if code.co_name == "<lambda>" else code.co_name))
     lines.append("    return __ag_inner")
     filename = "<autograph %s:%d %s>" % (code.co_filename, code.co_firstlineno, code.co_name)
     source_lines = source.splitlines()
@@ -347,9 +377,10 @@ def _fall_back_unconverted(f, args, kwargs, exc):
     template = ("AutoGraph could not transform %s and will run it as-is.\n%sCause: %s\n"
                 "To silence this warning, decorate the function with"
                 " @tf.autograph.experimental.do_not_convert")
-    if isinstance(exc, (InaccessibleSourceCodeError, UnsupportedLanguageElementError)):
-        if not isinstance(exc, InaccessibleSourceCodeError) or "lambda" not in str(exc):
-            _log.warning(template, f, "", exc)
+    if isinstance(exc, _LambdaSourceError):
+        pass
+    elif isinstance(exc, (InaccessibleSourceCodeError, UnsupportedLanguageElementError)):
+        _log.warning(template, f, "", exc)
     else:
         _log.warning(template, f,
                      "Please report this to the TensorFlow team. When filing the bug, set the "
