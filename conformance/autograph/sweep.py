@@ -58,6 +58,8 @@ def main():
     for qualname, fn in targets(module):
       if "<lambda>" in qualname or "." in qualname and "<locals>" in fn.__qualname__:
         continue
+      if inspect.getsourcefile(fn) != path:  # e.g. namedtuple methods, generated elsewhere
+        continue
       try:
         want = tf.autograph.to_code(fn)
       except Exception as e:  # pylint: disable=broad-except

@@ -71,6 +71,9 @@ class CallTrees {
       for (P* c : {&n->a}) expr(*c);
       for (auto& a : n->v1) expr(a);
       for (auto& k : n->v2) expr(k);
+      // Defaults of the converted function itself are outside any function scope (and are
+      // printed as None anyway).
+      if (scopes_.empty()) return;
       const std::string& scope = scopes_.back();
       if (full.rfind("ag__.", 0) == 0 || full.rfind(scope + ".", 0) == 0 ||
           full == "pdb.set_trace" || full == "ipdb.set_trace" || full == "breakpoint" ||
