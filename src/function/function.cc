@@ -157,6 +157,22 @@ struct Function::Bound {
   Kwargs raw_kwargs;
 };
 
+namespace {
+// repr(type(v)) for a host value, as TF's messages print it: "<class 'int'>".
+std::string python_class_repr(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::kNone: return "<class 'NoneType'>";
+    case Value::Kind::kBool: return "<class 'bool'>";
+    case Value::Kind::kInt: return "<class 'int'>";
+    case Value::Kind::kFloat: return "<class 'float'>";
+    case Value::Kind::kStr: return "<class 'str'>";
+    case Value::Kind::kDict: return "<class 'dict'>";
+    case Value::Kind::kTensor: return "<class 'tensorflow.python.framework.ops.EagerTensor'>";
+    default: return "<class 'object'>";
+  }
+}
+}  // namespace
+
 Function::Function(std::string name, std::vector<Parameter> params, Body body,
                    FunctionOptions options)
     : name_(std::move(name)), params_(std::move(params)), body_(std::move(body)),
@@ -177,7 +193,7 @@ Function::Function(std::string name, std::vector<Parameter> params, Body body,
     }
     if (v.kind() != Value::Kind::kTensorSpec) {
       type_error("input_signature must be a possibly nested sequence of TensorSpec objects, got "
-                 "invalid args [" + v.repr() + "] with types [" + v.repr() + "].");
+                 "invalid args [" + v.repr() + "] with types [" + python_class_repr(v) + "].");
     }
   };
   for (auto& v : sig) check_leaf(v);
