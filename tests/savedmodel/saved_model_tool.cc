@@ -2,6 +2,8 @@
 //   saved_model_tool save-mlp DIR        -- saves the lab MLP (lab_mlp.h), prints its weights
 //   saved_model_tool save-control DIR    -- saves a function with tf.cond and tf.while_loop (If
 //                                           and While with their bodies as FunctionDefs)
+//   saved_model_tool save-ops DIR        -- saves a function touching most of tfscope's op set
+//                                           (one dict output per family)
 //   saved_model_tool run DIR KEY         -- loads DIR, runs signature KEY on the inputs given on
 //                                           stdin (one feed, or a JSON array of feeds), prints
 //                                           the outputs (one object, or an array)
@@ -17,6 +19,7 @@
 
 #include "lab_mlp.h"
 #include "tfscope/control_flow.h"
+#include "tfscope/ops_array.h"
 #include "tfscope/saved_model.h"
 
 namespace {
@@ -99,6 +102,65 @@ int main(int argc, char** argv) {
                 },
                 {tfs::Tensor::scalar<int32_t>(0), y});
             return out[1];
+          },
+          opts);
+      tfs::saved_model::save(*fn, argv[2]);
+      std::cout << "{}\n";
+    } else if (mode == "save-ops") {
+      using tfs::Tensor;
+      using tfs::Value;
+      tfs::FunctionOptions opts;
+      opts.input_signature =
+          std::vector<Value>{tfs::TensorSpec(tfs::PartialShape{-1, 4}, tfs::DType::kFloat32)};
+      auto fn = tfs::function(
+          "ops", {"x"},
+          [](Tensor x) {
+            Tensor ax = tfs::abs(x);
+            tfs::ValueItems out;
+            auto put = [&](const char* k, Tensor t) { out.emplace_back(Value(k), Value(t)); };
+            put("square", tfs::square(x));
+            put("div", tfs::neg(x) * 0.5f / (x * x + 1.0f));
+            put("maximum", tfs::maximum(x, 0.1f) + tfs::minimum(x, 2.0f));
+            put("floordiv", tfs::floordiv(x, 0.7f));
+            put("floormod", tfs::floormod(x, 0.7f));
+            put("pow", tfs::pow(ax, 2.0f));
+            put("exp", tfs::exp(x * 0.1f));
+            put("log", tfs::log(ax + 1.0f));
+            put("tanh", tfs::tanh(x));
+            put("sigmoid", tfs::sigmoid(x));
+            put("erf", tfs::erf(x));
+            put("sqrt", tfs::sqrt(ax) + tfs::rsqrt(ax + 1.0f));
+            put("gelu", tfs::gelu(x));
+            put("relu6", tfs::relu6(x));
+            put("softmax", tfs::softmax(x) + tfs::log_softmax(x));
+            put("reduce", tfs::stack({tfs::reduce_sum(x, std::vector<int64_t>{1}),
+                                      tfs::reduce_mean(x, std::vector<int64_t>{1}),
+                                      tfs::reduce_max(x, std::vector<int64_t>{1}),
+                                      tfs::reduce_min(x, std::vector<int64_t>{1}),
+                                      tfs::reduce_prod(x, std::vector<int64_t>{1})},
+                                     1));
+            put("shapes", tfs::concat({tfs::reshape(tfs::transpose(x), Value::list({Value(-1)})),
+                                       tfs::reshape(tfs::squeeze(tfs::expand_dims(x, 0), {0}),
+                                                    Value::list({Value(-1)}))},
+                                      0));
+            put("slices", tfs::concat({tfs::slice(x, {0, 1}, {-1, 2}),
+                                       tfs::strided_slice(x, {0, 3}, {0, 0}, {1, -1}, 1, 3),
+                                       tfs::gather(x, Value::list({Value(3), Value(0)}), 1)},
+                                      1));
+            put("argmax", tfs::argmax(x, 1));
+            put("select", tfs::where(x > Value(0.0f), x, Value(0.0f)));
+            put("cast", tfs::cast(x * 10.0f, tfs::DType::kInt32));
+            put("logic",
+                tfs::cast(tfs::logical_or(tfs::logical_and(x > Value(0.0f), x < Value(1.0f)),
+                                          tfs::logical_not(tfs::not_equal(x, x))),
+                          tfs::DType::kFloat32));
+            put("shape", tfs::concat({tfs::shape(x), tfs::stack({tfs::size(x), tfs::rank(x)})}, 0));
+            put("fill", tfs::fill(tfs::shape(x), Value(1.5f)) + tfs::zeros_like(x) +
+                            tfs::ones_like(x) +
+                            tfs::cast(tfs::range(Value(0), Value(4)), tfs::DType::kFloat32));
+            put("dense", tfs::bias_add(tfs::matmul(x, tfs::transpose(x), false, false),
+                                       tfs::reduce_sum(x, std::vector<int64_t>{1})));
+            return Value::dict(out);
           },
           opts);
       tfs::saved_model::save(*fn, argv[2]);
