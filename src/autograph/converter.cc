@@ -39,10 +39,21 @@ void unmark_signatures(const P& n) {
     for (auto& c : *v) unmark_signatures(c);
 }
 
-// TF's CFG has no scope for a NamedExpr node, and the initial analysis asserts on it.
+// TF's initial analysis asserts on a NamedExpr, except one that is the whole test of an if or a
+// while (the CFG node is then the NamedExpr itself, which gets a scope).
 const Node* find_named_expr(const P& n) {
   if (!n) return nullptr;
   if (n->kind == K::NamedExpr) return n.get();
+  if ((n->kind == K::If || n->kind == K::While) && n->a && n->a->kind == K::NamedExpr) {
+    for (const P* c : {&n->a->a, &n->a->b, &n->a->c})
+      if (const Node* r = find_named_expr(*c)) return r;
+    for (const P* c : {&n->b, &n->c})
+      if (const Node* r = find_named_expr(*c)) return r;
+    for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+      for (auto& c : *v)
+        if (const Node* r = find_named_expr(c)) return r;
+    return nullptr;
+  }
   for (const P* c : {&n->a, &n->b, &n->c})
     if (const Node* r = find_named_expr(*c)) return r;
   for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})

@@ -1,0 +1,31 @@
+def tf__walrus_if_test(xs):
+    with ag__.FunctionScope('walrus_if_test', 'fscope', ag__.ConversionOptions(recursive=True, user_requested=True, optional_features=(), internal_convert_user_code=True)) as fscope:
+        do_return = False
+        retval_ = ag__.UndefinedReturnValue()
+
+        def get_state():
+            return (do_return, retval_)
+
+        def set_state(vars_):
+            nonlocal do_return, retval_
+            do_return, retval_ = vars_
+
+        def if_body():
+            nonlocal do_return, retval_
+            try:
+                do_return = True
+                retval_ = ag__.ld(n)
+            except:
+                do_return = False
+                raise
+
+        def else_body():
+            nonlocal do_return, retval_
+            try:
+                do_return = True
+                retval_ = 0
+            except:
+                do_return = False
+                raise
+        ag__.if_stmt((n := ag__.converted_call(ag__.ld(len), (ag__.ld(xs),), None, fscope)), if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+        return fscope.ret(retval_, do_return)
