@@ -213,6 +213,36 @@ int ConversionResult::converted_lines() const {
 
 namespace {
 
+// The last def/class named `name` bound in `scope`, looking through if/try/with/loop blocks (a
+// module may define functions conditionally) but not into other defs or classes.
+detail::P find_definition(const detail::Block& scope, const std::string& name) {
+  using detail::K;
+  detail::P found;
+  for (const auto& s : scope) {
+    if ((s->kind == K::FunctionDef || s->kind == K::ClassDef) && s->s == name) found = s;
+    std::vector<const detail::Block*> blocks;
+    switch (s->kind) {
+      case K::If:
+      case K::For:
+      case K::While:
+        blocks = {&s->v1, &s->v2};
+        break;
+      case K::Try:
+        blocks = {&s->v1, &s->v3, &s->v4};
+        for (const auto& h : s->v2) blocks.push_back(&h->v1);
+        break;
+      case K::With:
+        blocks = {&s->v2};
+        break;
+      default:
+        break;
+    }
+    for (const detail::Block* b : blocks)
+      if (detail::P inner = find_definition(*b, name)) found = inner;
+  }
+  return found;
+}
+
 ConversionResult convert_parsed(std::string_view source, const detail::ParsedModule& m,
                                 std::string_view function_name, std::string_view filename,
                                 detail::Names globals) {
@@ -225,9 +255,7 @@ ConversionResult convert_parsed(std::string_view source, const detail::ParsedMod
   while (true) {
     size_t dot = path.find('.', start);
     std::string part = path.substr(start, dot == std::string::npos ? dot : dot - start);
-    P found;
-    for (const auto& s : *scope)
-      if ((s->kind == K::FunctionDef || s->kind == K::ClassDef) && s->s == part) found = s;
+    P found = find_definition(*scope, part);
     if (!found || (dot == std::string::npos) != (found->kind == K::FunctionDef)) {
       fn = nullptr;
       break;
