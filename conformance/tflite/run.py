@@ -12,6 +12,8 @@ Cases (each prints PASS/FAIL; the exit status is non-zero when any fails):
    and zero points, quantized dimension), operators, options, op versions and min_runtime_version
    equal TF's.
 3. TF's dynamic-range models (and the committed fixture) run in tfscope bit-exact with LiteRT.
+4. A SavedModel written by TF (tf.saved_model.save of the MLP) converted by tfscope equals TF's
+   TFLiteConverter.from_saved_model output in the same terms as case 2.
 """
 import os
 import subprocess
@@ -208,6 +210,20 @@ def main():
                           f"({'fast' if fast else 'reference'}): bit-exact with LiteRT",
                           got.shape == want.shape and got.tobytes() == want.tobytes(),
                           f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}")
+        # 4. TF's SavedModel, converted by both.
+        sm = os.path.join(tmp, "mlp_savedmodel")
+        tf.saved_model.save(mlp, sm)
+        for kind, quantize in [("float", False), ("dynamic", True)]:
+            ours = os.path.join(tmp, f"sm_{kind}.tflite")
+            subprocess.check_call([TOOL, "convert-saved-model", sm, ours] +
+                                  (["--dynamic-range"] if quantize else []))
+            conv = tf.lite.TFLiteConverter.from_saved_model(sm)
+            if quantize:
+                conv.optimizations = [tf.lite.Optimize.DEFAULT]
+            theirs = os.path.join(tmp, f"tf_sm_{kind}.tflite")
+            with open(theirs, "wb") as f:
+                f.write(conv.convert())
+            compare_facts(f"savedmodel_{kind}", ours, theirs)
     print(f"{'FAILED' if failures else 'OK'}: {len(failures)} failure(s)")
     return 1 if failures else 0
 

@@ -32,6 +32,10 @@ inline constexpr int64_t kMinElementsForWeights = 1024;
 // Gelu/Erf)".
 std::string convert(const ConcreteFunction& fn, const ConvertOptions& options = {});
 
+// The signature options.signature_key of the SavedModel at `dir` (TF-written or tfscope-written,
+// read by tfs::saved_model::load), its variables frozen; PartitionedCall bodies are inlined.
+std::string convert_saved_model(const std::string& dir, const ConvertOptions& options = {});
+
 // Per-channel (axis 0) symmetric int8 quantization of a [rows, cols] float matrix as TF 2.21's
 // dynamic-range quantizer does it: scale_r = max|w_r| / 127 in double, q = round half away from
 // zero of w / scale_r, clamped to [-127, 127].
@@ -47,7 +51,9 @@ QuantizedWeights quantize_per_tensor(const float* w, int64_t n);
 // both give the same bits. Float ops always run the reference kernels, so that the interpreter
 // agrees with LiteRT's reference resolver (the fast float kernel, lite_kernels.h, sums in another
 // order).
-enum class Kernels { kReference, kFast };
+// kDequantized runs int8 weights as float (q * scale) through the float kernel: the error of the
+// weights alone, without the hybrid kernel's run-time input quantization.
+enum class Kernels { kReference, kFast, kDequantized };
 
 // Runs a model's first subgraph. Tensors are float32 in and out; inputs may have a different
 // leading (batch) dimension than the file declares.
@@ -100,7 +106,10 @@ struct DeltaReport {
   uint64_t seed = 0;
   double max_abs_delta = 0;  // over all outputs of all probes
   double mean_abs_delta = 0;
-  double max_abs_output = 0;               // the float model's largest |output|, for scale
+  double max_abs_output = 0;  // the float model's largest |output|, for scale
+  // The share of the weights alone: the int8 weights dequantized, float kernels.
+  double weights_only_max_abs_delta = 0;
+  double weights_only_mean_abs_delta = 0;
   std::vector<std::string> quantized_ops;  // "FULLY_CONNECTED MatMul (int8 [32, 64], 32 scales)"
   std::vector<LayerDelta> layers;
   size_t float_bytes = 0;
@@ -116,6 +125,9 @@ struct DeltaReport {
 // `probes` batches of standard-normal inputs drawn from `seed` (unknown dims as 1), and measures
 // how far the int8 model's outputs are from the float model's.
 DeltaReport convert_tflite_dynamic(const ConcreteFunction& fn, int probes = 16, uint64_t seed = 0);
+// The same for a SavedModel signature.
+DeltaReport convert_saved_model_dynamic(const std::string& dir, int probes = 16, uint64_t seed = 0,
+                                        const std::string& signature_key = "serving_default");
 // The same for two model files (a float model and its quantized form, e.g. from TF).
 DeltaReport compare_models(const std::string& float_model, const std::string& int8_model,
                            int probes = 16, uint64_t seed = 0);

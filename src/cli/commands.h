@@ -18,5 +18,6 @@ using Action = std::function<int()>;
 void add_demo_command(CLI::App& app, Action& action);
 void add_autograph_command(CLI::App& app, Action& action);
 void add_inspect_command(CLI::App& app, Action& action);
+void add_convert_command(CLI::App& app, Action& action);
 
 }  // namespace tfscope_cli

@@ -30,6 +30,7 @@ const std::vector<DemoSection>& demo_sections() {
       {"report", "GraphReport of scaled's first concrete function", demo_report},
       {"autograph", "AutoGraph: a tensor `for` and `if` become While and If ops", demo_autograph},
       {"savedmodel", "SavedModel: save the MLP, load it back, outputs bit-exact", demo_savedmodel},
+      {"tflite", "convert_tflite_dynamic: int8 weights, and what they changed", demo_tflite},
   };
   return sections;
 }

@@ -51,5 +51,7 @@ void demo_autograph(DemoContext& ctx);
 
 // The SavedModel roundtrip (demo_savedmodel.cc).
 void demo_savedmodel(DemoContext& ctx);
+// TFLite export and dynamic-range quantization (demo_tflite.cc).
+void demo_tflite(DemoContext& ctx);
 
 }  // namespace tfscope_cli

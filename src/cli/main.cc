@@ -18,6 +18,7 @@ constexpr AddCommand kCommands[] = {
     add_demo_command,
     add_autograph_command,
     add_inspect_command,
+    add_convert_command,
 };
 
 std::string first_line(const std::string& s) {

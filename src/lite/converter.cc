@@ -46,49 +46,89 @@ tflite::TensorType lite_type(DType d, const std::string& where) {
   }
 }
 
+// Nodes of inlined function bodies live in other graphs, whose node ids overlap: order by
+// identity.
 struct OutputLess {
   bool operator()(const Output& a, const Output& b) const {
-    return std::make_pair(a.node->id, a.index) < std::make_pair(b.node->id, b.index);
+    return std::make_pair(static_cast<const void*>(a.node), a.index) <
+           std::make_pair(static_cast<const void*>(b.node), b.index);
   }
 };
 
 class Converter {
  public:
-  Converter(const ConcreteFunction& fn, const ConvertOptions& options)
-      : fn_(fn), gf_(fn.graph_function()) {
+  Converter(const detail::GraphSource& src, const ConvertOptions& options) : src_(src) {
     model_.signature_key = options.signature_key;
   }
 
   LiteModel run() {
-    index_graph();
     add_inputs();
-    for (const auto& node : fn_.graph()->nodes()) {
-      Node* n = node.get();
-      if (!live_.count(n) || absorbed_.count(n) || is_const(Output{n, 0})) continue;
-      if (n->op() == "Placeholder") continue;  // arguments were added; captures are constants
-      lower(n);
-    }
+    lower_body(*src_.fn);
     add_outputs();
     return std::move(model_);
   }
 
  private:
   // ---- graph analysis ----
-  void index_graph() {
-    for (const Capture& c : fn_.captures()) captures_[c.placeholder] = &c;
-    for (const auto& node : fn_.graph()->nodes()) {
+  void index_graph(const GraphFunction& fn) {
+    for (const auto& node : fn.graph->nodes()) {
       for (size_t i = 0; i < node->inputs.size(); ++i) {
         consumers_[node->inputs[i].node].push_back(node.get());
       }
     }
+    for (const Output& o : fn.outputs) graph_outputs_.insert(o.node);
     std::vector<Node*> stack;
-    for (const Output& o : gf_.outputs) stack.push_back(o.node);
+    for (const Output& o : fn.outputs) stack.push_back(o.node);
     while (!stack.empty()) {
       Node* n = stack.back();
       stack.pop_back();
       if (!live_.insert(n).second) continue;
       for (const Output& in : n->inputs) stack.push_back(in.node);
     }
+  }
+
+  // Lowers the live nodes of a function body in order (the top-level function, or the body of a
+  // PartitionedCall, inlined).
+  void lower_body(const GraphFunction& fn) {
+    index_graph(fn);
+    for (const auto& node : fn.graph->nodes()) {
+      Node* n = node.get();
+      if (!live_.count(n) || absorbed_.count(n) || alias_.count(Output{n, 0})) continue;
+      if (n->op() == "Placeholder" || n->op() == "VarHandleOp") continue;  // inputs, resources
+      if (n->num_outputs() > 0 && is_const(Output{n, 0})) continue;
+      lower(n);
+    }
+  }
+
+  void lower_call(Node* n) {
+    const std::string& f = attr_func(n->attrs, "f").name;
+    const GraphFunction* body = nullptr;
+    auto it = src_.library ? src_.library->find(f) : FunctionLibrary::const_iterator{};
+    if (src_.library && it != src_.library->end()) body = it->second.get();
+    if (!body) body = src_.fn->graph->find_function(f);
+    if (!body) fail("function " + f + " called by " + n->name + " is not in the library");
+    if (body->args.size() != n->inputs.size()) fail("call " + n->name + ": argument count");
+    if (!inlining_.insert(body).second) {
+      fail("function " + f + " is called more than once; inlining it twice is not supported");
+    }
+    for (size_t i = 0; i < body->args.size(); ++i) {
+      alias_[Output{body->args[i], 0}] = resolve(n->inputs[i]);
+    }
+    lower_body(*body);
+    for (size_t i = 0; i < body->outputs.size(); ++i) {
+      alias_[Output{n, static_cast<int>(i)}] = resolve(body->outputs[i]);
+    }
+  }
+
+  std::shared_ptr<VariableState> variable_of(Node* handle) {
+    auto it = src_.resources.find(handle);
+    if (it != src_.resources.end()) return it->second;
+    if (handle->op() == "VarHandleOp" && src_.variables_by_name) {
+      const std::string& shared = attr_string(handle->attrs, "shared_name");
+      auto v = src_.variables_by_name->find(shared);
+      if (v != src_.variables_by_name->end()) return v->second;
+    }
+    return nullptr;
   }
 
   // The constant value of an output, when it depends on no argument.
@@ -107,22 +147,20 @@ class Converter {
     const std::string& op = n->op();
     if (op == "Const") return attr_tensor(n->attrs, "value");
     if (op == "Placeholder") {
-      auto it = captures_.find(n);
-      if (it == captures_.end() || it->second->kind == "resource") return std::nullopt;
-      if (it->second->external.is_eager()) return it->second->external;
-      return std::nullopt;
+      auto it = src_.tensors.find(n);
+      if (it == src_.tensors.end()) return std::nullopt;
+      return it->second;
     }
     if (op == "ReadVariableOp") {
-      auto it = captures_.find(n->inputs[0].node);
-      if (it == captures_.end() || it->second->kind != "resource") return std::nullopt;
-      auto state = std::dynamic_pointer_cast<VariableState>(it->second->external.resource_handle());
+      auto state = variable_of(resolve(n->inputs[0]).node);
       if (!state) return std::nullopt;
       return state->read();
     }
+    if (op == "PartitionedCall" || op == "StatefulPartitionedCall") return std::nullopt;
     if (n->def->stateful || !n->def->kernel || n->inputs.empty()) return std::nullopt;
     std::vector<Tensor> inputs;
     for (const Output& in : n->inputs) {
-      const Tensor* v = const_value(in);
+      const Tensor* v = const_value(resolve(in));
       if (!v) return std::nullopt;
       inputs.push_back(*v);
     }
@@ -139,10 +177,7 @@ class Converter {
     auto it = consumers_.find(n);
     if (it == consumers_.end() || it->second.size() != 1) return nullptr;
     Node* c = it->second[0];
-    if (!live_.count(c)) return nullptr;
-    for (const Output& o : gf_.outputs) {
-      if (o.node == n) return nullptr;
-    }
+    if (!live_.count(c) || graph_outputs_.count(n)) return nullptr;
     return c;
   }
 
@@ -223,26 +258,21 @@ class Converter {
 
   // ---- lowering ----
   void add_inputs() {
-    size_t n_args = fn_.inputs().size() - fn_.captures().size();
-    std::vector<Tensor> ins = fn_.inputs();
-    for (size_t i = 0; i < n_args; ++i) {
-      Node* p = ins[i].node();
-      int32_t id = activation_tensor(p, 0, model_.signature_key + "_" + p->name + ":0");
+    for (size_t i = 0; i < src_.inputs.size(); ++i) {
+      Node* p = src_.inputs[i];
+      const std::string& key = src_.input_keys[i];
+      int32_t id = activation_tensor(p, 0, model_.signature_key + "_" + key + ":0");
       model_.tensors[static_cast<size_t>(id)].shape_unknown = false;
       model_.inputs.push_back(id);
-      model_.signature_inputs.emplace_back(p->name, id);
+      model_.signature_inputs.emplace_back(key, id);
     }
   }
 
   void add_outputs() {
-    Value structured = fn_.structured_outputs();
-    std::vector<std::string> keys;
-    if (structured.kind() == Value::Kind::kDict) {
-      for (auto& [k, v] : structured.dict_items()) keys.push_back(k.as_str());
-      std::sort(keys.begin(), keys.end());
-    }
-    for (size_t i = 0; i < gf_.outputs.size(); ++i) {
-      Output src = resolve(gf_.outputs[i]);
+    const std::vector<std::string>& keys = src_.output_keys;
+    const auto& outputs = src_.fn->outputs;
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      Output src = resolve(outputs[i]);
       auto it = tensor_of_.find(src);
       if (it == tensor_of_.end() || model_.tensors[static_cast<size_t>(it->second)].is_const) {
         fail("output " + std::to_string(i) + " is a constant or an input; nothing to convert");
@@ -284,6 +314,7 @@ class Converter {
       return;
     }
     if (op == "MatMul") return lower_matmul(n);
+    if (op == "PartitionedCall" || op == "StatefulPartitionedCall") return lower_call(n);
     static const std::map<std::string, BuiltinOperator> binary = {
         {"AddV2", tflite::BuiltinOperator_ADD},   {"Add", tflite::BuiltinOperator_ADD},
         {"BiasAdd", tflite::BuiltinOperator_ADD}, {"Sub", tflite::BuiltinOperator_SUB},
@@ -420,11 +451,11 @@ class Converter {
     tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
   }
 
-  const ConcreteFunction& fn_;
-  const GraphFunction& gf_;
+  const detail::GraphSource& src_;
   LiteModel model_;
-  std::map<const Node*, const Capture*> captures_;
   std::map<const Node*, std::vector<Node*>> consumers_;
+  std::set<const Node*> graph_outputs_;
+  std::set<const GraphFunction*> inlining_;
   std::set<const Node*> live_;
   std::set<const Node*> absorbed_;
   std::map<Output, std::optional<Tensor>, OutputLess> consts_;
@@ -483,8 +514,37 @@ void infer_shapes(LiteModel& model) {
   }
 }
 
-LiteModel build_model(const ConcreteFunction& fn, const ConvertOptions& options) {
-  LiteModel model = Converter(fn, options).run();
+GraphSource source_of(const ConcreteFunction& fn) {
+  GraphSource src;
+  src.fn = &fn.graph_function();
+  std::vector<Tensor> ins = fn.inputs();
+  const size_t n_args = ins.size() - fn.captures().size();
+  for (size_t i = 0; i < n_args; ++i) {
+    src.inputs.push_back(ins[i].node());
+    src.input_keys.push_back(ins[i].node()->name);
+  }
+  for (const Capture& c : fn.captures()) {
+    if (c.kind == "resource") {
+      auto state = std::dynamic_pointer_cast<VariableState>(c.external.resource_handle());
+      if (state) src.resources[c.placeholder] = state;
+    } else if (c.external.is_eager()) {
+      src.tensors[c.placeholder] = c.external;
+    }
+  }
+  Value structured = fn.structured_outputs();
+  std::vector<std::string> dict_keys;
+  if (structured.kind() == Value::Kind::kDict) {
+    for (auto& [k, v] : structured.dict_items()) dict_keys.push_back(k.as_str());
+    std::sort(dict_keys.begin(), dict_keys.end());
+  }
+  for (size_t i = 0; i < src.fn->outputs.size(); ++i) {
+    src.output_keys.push_back(i < dict_keys.size() ? dict_keys[i] : "output_" + std::to_string(i));
+  }
+  return src;
+}
+
+LiteModel build_model(const GraphSource& src, const ConvertOptions& options) {
+  LiteModel model = Converter(src, options).run();
   infer_shapes(model);
   if (options.dynamic_range) quantize_dynamic_range(model);
   model.min_runtime_version = min_runtime_version(model);
@@ -493,7 +553,7 @@ LiteModel build_model(const ConcreteFunction& fn, const ConvertOptions& options)
 }  // namespace detail
 
 std::string convert(const ConcreteFunction& fn, const ConvertOptions& options) {
-  return detail::serialize(detail::build_model(fn, options));
+  return detail::serialize(detail::build_model(detail::source_of(fn), options));
 }
 
 }  // namespace tfs::lite

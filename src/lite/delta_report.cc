@@ -93,6 +93,7 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
   r.int8_bytes = int8_model.size();
   Interpreter f(ModelFile(float_model, "float model"));
   Interpreter q(ModelFile(int8_model, "dynamic-range model"));
+  Interpreter dq(ModelFile(int8_model, "dynamic-range model"), Kernels::kDequantized);
   std::vector<bool> op_quantized;
   r.quantized_ops = quantized_ops(q.file(), &op_quantized);
   const bool same_layers = f.num_operators() == q.num_operators();
@@ -107,7 +108,7 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
     }
   }
   Probes gen(seed);
-  double sum = 0;
+  double sum = 0, wsum = 0;
   int64_t n = 0;
   std::vector<double> layer_sum(r.layers.size(), 0);
   std::vector<int64_t> layer_n(r.layers.size(), 0);
@@ -123,8 +124,12 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
     }
     auto fo = f.run(inputs);
     auto qo = q.run(inputs);
+    auto wo = dq.run(inputs);
     for (size_t o = 0; o < fo.size(); ++o) {
       for (size_t k = 0; k < fo[o].data.size(); ++k) {
+        double w = std::fabs(static_cast<double>(fo[o].data[k]) - wo[o].data[k]);
+        r.weights_only_max_abs_delta = std::max(r.weights_only_max_abs_delta, w);
+        wsum += w;
         double d = std::fabs(static_cast<double>(fo[o].data[k]) - qo[o].data[k]);
         r.max_abs_delta = std::max(r.max_abs_delta, d);
         r.max_abs_output = std::max(r.max_abs_output, std::fabs(double(fo[o].data[k])));
@@ -145,6 +150,7 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
     }
   }
   r.mean_abs_delta = n ? sum / static_cast<double>(n) : 0;
+  r.weights_only_mean_abs_delta = n ? wsum / static_cast<double>(n) : 0;
   for (size_t i = 0; i < r.layers.size(); ++i) {
     r.layers[i].mean_abs_delta = layer_n[i] ? layer_sum[i] / static_cast<double>(layer_n[i]) : 0;
   }
@@ -175,6 +181,8 @@ std::string DeltaReport::text() const {
   }
   s += "  output delta |float - int8|: max " + fmt(max_abs_delta) + ", mean " +
        fmt(mean_abs_delta) + " (largest |output| " + fmt(max_abs_output) + ")\n";
+  s += "    the int8 weights alone (float kernel): max " + fmt(weights_only_max_abs_delta) +
+       ", mean " + fmt(weights_only_mean_abs_delta) + "; the rest is run-time input quantization\n";
   if (!layers.empty()) s += "  per layer (delta of each op's output, errors accumulate):\n";
   for (const auto& l : layers) {
     s += "    " + l.op + " " + l.tensor + (l.quantized ? " [int8]" : " [float]") + ": max " +
@@ -190,6 +198,8 @@ std::string DeltaReport::json() const {
   j["max_abs_delta"] = max_abs_delta;
   j["mean_abs_delta"] = mean_abs_delta;
   j["max_abs_output"] = max_abs_output;
+  j["weights_only_max_abs_delta"] = weights_only_max_abs_delta;
+  j["weights_only_mean_abs_delta"] = weights_only_mean_abs_delta;
   j["quantized_ops"] = quantized_ops;
   j["float_bytes"] = float_bytes;
   j["int8_bytes"] = int8_bytes;

@@ -219,6 +219,15 @@ struct Interpreter::Impl {
                             " scales for " + std::to_string(w.shape[0]) + " units");
         }
         o.hybrid.prepare();
+        if (kernels == Kernels::kDequantized) {  // int8 weights as float: q * scale of its row
+          w.f.resize(w.q.size());
+          for (size_t k = 0; k < w.q.size(); ++k) {
+            float scale =
+                w.scales.size() == 1 ? w.scales[0] : w.scales[k / static_cast<size_t>(w.shape[1])];
+            w.f[k] = static_cast<float>(w.q[k]) * scale;
+          }
+          w.type = tflite::TensorType_FLOAT32;
+        }
       } else if (w.type != tflite::TensorType_FLOAT32) {
         fail(fname(), "FULLY_CONNECTED weights of type " + tensor_type_name(w.type));
       }

@@ -3,11 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "tfscope/function.h"
 #include "tfscope/lite.h"
 #include "tfscope/lite_format.h"
+#include "tfscope/variable_state.h"
 
 namespace tfs::lite::detail {
 
@@ -59,8 +63,23 @@ struct LiteModel {
 // min_runtime_version metadata (16 bytes, NUL padded).
 std::string serialize(const LiteModel& model);
 
+// What the converter reads: a function, which of its placeholders are inputs (with their
+// signature keys), the signature keys of its outputs, and the values of the rest: variables behind
+// resource placeholders (or VarHandleOps, by shared_name) and captured eager tensors.
+struct GraphSource {
+  const GraphFunction* fn = nullptr;
+  std::vector<Node*> inputs;
+  std::vector<std::string> input_keys;
+  std::vector<std::string> output_keys;
+  std::map<const Node*, std::shared_ptr<VariableState>> resources;
+  std::map<const Node*, Tensor> tensors;
+  const std::map<std::string, std::shared_ptr<VariableState>>* variables_by_name = nullptr;
+  const FunctionLibrary* library = nullptr;  // for PartitionedCall bodies
+};
+GraphSource source_of(const ConcreteFunction& fn);
+
 // The converter (converter.cc): graph -> model, quantized when options.dynamic_range.
-LiteModel build_model(const ConcreteFunction& fn, const ConvertOptions& options);
+LiteModel build_model(const GraphSource& src, const ConvertOptions& options);
 
 // The dynamic-range pass (quantize.cc).
 void quantize_dynamic_range(LiteModel& model);

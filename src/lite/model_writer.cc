@@ -110,7 +110,7 @@ std::string serialize(const LiteModel& m) {
   const uint32_t runtime_buffer = static_cast<uint32_t>(buffers.size());
   buffers.push_back(make_buffer(fbb, runtime));
 
-  std::vector<Offset<Tensor>> tensors;
+  std::vector<Offset<tflite::Tensor>> tensors;
   for (size_t i = 0; i < m.tensors.size(); ++i) {
     const LiteTensor& t = m.tensors[i];
     Offset<QuantizationParameters> q;

@@ -6,6 +6,7 @@
 //     ops_float.tflite, ops_dynamic.tflite    (FC, TANH, MUL, LOGISTIC, SUB, RELU6, MEAN, ADD,
 //                                              CONCATENATION, TRANSPOSE, RESHAPE, BATCH_MATMUL,
 //                                              SOFTMAX), ops_w.f32 ops_b.f32 (its weights)
+// lite_tool convert-saved-model DIR OUT.tflite [--dynamic-range]
 // lite_tool run MODEL IN.f32 OUT.f32 [--fast] D0 D1 ...
 //     runs MODEL's first input of shape [D0, D1, ...] from IN.f32 and writes its first output to
 //     OUT.f32; prints the output shape.
@@ -121,6 +122,12 @@ int main(int argc, char** argv) {
     }
     if (mode == "write-models") return write_models(argv[2]);
     if (mode == "run") return run(argc, argv);
+    if (mode == "convert-saved-model" && argc >= 4) {
+      tfs::lite::ConvertOptions opts;
+      opts.dynamic_range = argc > 4 && std::string(argv[4]) == "--dynamic-range";
+      tfs::lite::write_model_file(argv[3], tfs::lite::convert_saved_model(argv[2], opts));
+      return 0;
+    }
     std::cerr << "lite_tool: unknown mode " << mode << "\n";
     return 2;
   } catch (const std::exception& e) {
