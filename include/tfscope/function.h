@@ -129,6 +129,11 @@ struct LedgerEntry {
   double trace_us = 0;
   double run_us = 0;
   std::vector<std::string> evicted;
+  // Consecutive cache hits of one request type on one concrete function share an entry: `count`
+  // calls starting at `call`, run_us their total. Keeps the hit path free of string formatting
+  // and the ledger's size proportional to what happened, not to the number of calls.
+  int count = 1;
+  size_t request_hash = 0;
   bool failed = false;
   std::string error;
 };
@@ -183,8 +188,9 @@ class Function {
   std::shared_ptr<ConcreteFunction> trace(const FunctionType& target, const Bound& b, int scope,
                                           const std::string& reason, LedgerEntry& entry);
   std::shared_ptr<ConcreteFunction> maybe_define(const Bound& b, int scope, LedgerEntry& entry,
-                                                 bool* traced);
+                                                 bool* traced, size_t* request_hash = nullptr);
   std::string explain(const FunctionType& req, int scope) const;
+  bool continues_last_hit(const LedgerEntry& e, const ConcreteFunction& cf) const;
   std::vector<Tensor> flatten_call_args(const Bound& b, const ConcreteFunction& cf) const;
   Value run(const ConcreteFunction& cf, const Bound& b, LedgerEntry& entry) const;
   void record_detector(bool traced);
@@ -229,6 +235,8 @@ class RetraceProbe {
  private:
   std::shared_ptr<Function> fn_;
   size_t start_ = 0;
+  int start_calls_ = 0;
+  int start_traces_ = 0;
 };
 
 // Where the frequent-retracing warning goes (default: stderr as "WARNING:tensorflow:...").

@@ -706,8 +706,10 @@ std::shared_ptr<ConcreteFunction> Function::trace(const FunctionType& target, co
 }
 
 std::shared_ptr<ConcreteFunction> Function::maybe_define(const Bound& b, int scope,
-                                                         LedgerEntry& entry, bool* traced) {
+                                                         LedgerEntry& entry, bool* traced,
+                                                         size_t* request_hash) {
   FunctionType req = request_type(b);
+  if (request_hash) *request_hash = req.hash();
   *traced = false;
   if (auto cf = lookup(req, scope)) return cf;
   std::string reason = explain(req, scope);
@@ -837,6 +839,14 @@ std::string args_summary(const detail::BoundArguments& a) {
 }
 }  // namespace
 
+bool Function::continues_last_hit(const LedgerEntry& e, const ConcreteFunction& cf) const {
+  if (ledger_.empty()) return false;
+  const LedgerEntry& last = ledger_.back();
+  return !last.traced && !last.failed && !last.concrete_only && last.request_hash != 0 &&
+         last.request_hash == e.request_hash && last.concrete_function == cf.name() &&
+         last.call + last.count == e.call && last.evicted.empty();
+}
+
 Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
   bool eager = !inside_trace() && executing_eagerly();
   LedgerEntry entry;
@@ -849,11 +859,10 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
     entry.call = ++num_calls_;
     try {
       b = bind(args, kwargs);
-      entry.args = args_summary(b.args);
       if (created_variables_) {
-        cf = maybe_define(b, kNoVariableCreation, entry, &traced);
+        cf = maybe_define(b, kNoVariableCreation, entry, &traced, &entry.request_hash);
       } else if (initialized_) {
-        cf = maybe_define(b, kVariableCreation, entry, &traced);
+        cf = maybe_define(b, kVariableCreation, entry, &traced, &entry.request_hash);
         later_creation = created_variables_;
       } else {
         initialized_ = true;
@@ -870,11 +879,18 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
     } catch (const Error& e) {
       entry.failed = true;
       entry.error = e.what();
+      if (!b.args.values.empty()) entry.args = args_summary(b.args);
       ledger_.push_back(entry);
       throw;
     }
     entry.traced = traced || traced2;
-    entry.concrete_function = cf->name();
+    // A hit that continues the last entry's run is folded into it after running (below); any
+    // other call gets its own entry, with its argument summary.
+    if (entry.traced || !continues_last_hit(entry, *cf)) {
+      entry.args = args_summary(b.args);
+      entry.concrete_function = cf->name();
+      entry.request_hash = entry.traced ? 0 : entry.request_hash;
+    }
   }
   if (eager) record_detector(entry.traced);
   Value out;
@@ -889,7 +905,14 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
   }
   {
     std::lock_guard<std::recursive_mutex> lock(mu_);
-    ledger_.push_back(entry);
+    if (!entry.traced && continues_last_hit(entry, *cf)) {
+      ledger_.back().count += 1;
+      ledger_.back().run_us += entry.run_us;
+    } else {
+      if (entry.args.empty() && !b.args.values.empty()) entry.args = args_summary(b.args);
+      entry.concrete_function = cf->name();
+      ledger_.push_back(entry);
+    }
   }
   if (later_creation) {
     value_error("Creating variables on a non-first call to a function decorated with tf.function.");
@@ -1142,7 +1165,7 @@ GraphReport ConcreteFunction::report() const {
 
 int CallLedger::calls() const {
   int n = 0;
-  for (auto& e : entries) n += e.concrete_only ? 0 : 1;
+  for (auto& e : entries) n += e.concrete_only ? 0 : e.count;
   return n;
 }
 
@@ -1166,7 +1189,13 @@ std::string CallLedger::text() const {
       s += what + " traced: " + e.reason + " -> " + e.concrete_function + times + "\n";
     } else {
       std::snprintf(times, sizeof times, " [run %.0f us]", e.run_us);
-      s += what + " hit " + e.concrete_function + times + "\n";
+      if (e.count > 1) {
+        what = "calls " + std::to_string(e.call) + "-" + std::to_string(e.call + e.count - 1);
+        s += what + " hit " + e.concrete_function + " (" + std::to_string(e.count) + " calls)" +
+             times + "\n";
+      } else {
+        s += what + " hit " + e.concrete_function + times + "\n";
+      }
     }
     s += "    args: " + e.args + "\n";
     for (auto& ev : e.evicted) s += "    evicted: " + ev + "\n";
@@ -1182,6 +1211,7 @@ std::string CallLedger::json() const {
   for (auto& e : entries) {
     nlohmann::ordered_json x;
     x["call"] = e.call;
+    x["count"] = e.count;
     x["kind"] = e.concrete_only ? "get_concrete_function" : "call";
     x["traced"] = e.traced;
     x["concrete_function"] = e.concrete_function;
@@ -1205,25 +1235,21 @@ std::shared_ptr<Function> stabilize(const Function& fn, std::vector<Value> input
   return std::make_shared<Function>(fn.name(), fn.parameters(), fn.body(), o);
 }
 
-RetraceProbe::RetraceProbe(std::shared_ptr<Function> fn)
-    : fn_(std::move(fn)), start_(fn_->ledger().entries.size()) {}
+RetraceProbe::RetraceProbe(std::shared_ptr<Function> fn) : fn_(std::move(fn)) {
+  CallLedger l = fn_->ledger();
+  start_ = l.entries.size();
+  start_calls_ = l.calls();
+  start_traces_ = l.traces();
+}
 
 std::vector<LedgerEntry> RetraceProbe::entries() const {
   auto all = fn_->ledger().entries;
   return std::vector<LedgerEntry>(all.begin() + static_cast<long>(start_), all.end());
 }
 
-int RetraceProbe::traces() const {
-  int n = 0;
-  for (auto& e : entries()) n += e.traced;
-  return n;
-}
+int RetraceProbe::traces() const { return fn_->ledger().traces() - start_traces_; }
 
-int RetraceProbe::calls() const {
-  int n = 0;
-  for (auto& e : entries()) n += e.concrete_only ? 0 : 1;
-  return n;
-}
+int RetraceProbe::calls() const { return fn_->ledger().calls() - start_calls_; }
 
 std::string RetraceProbe::report() const {
   CallLedger l;
