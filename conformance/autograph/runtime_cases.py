@@ -30,6 +30,7 @@ CASES = {
                      "(tf.constant(-1),)"],
     "ternary_return": ["(tf.constant(3), tf.constant(1))", "(tf.constant(1), tf.constant(3))"],
     "ifexp_in_test": ["(tf.constant(3), True)", "(tf.constant(3), False)"],
+    "numbered_suffix_01": ["(tf.constant(3),)"],
     "decorated": ["(tf.constant(3),)", "(tf.constant(-3),)"],
     "no_return": ["(tf.constant(3),)"],
     "branch_side_effect": ["(tf.constant(3),)"],

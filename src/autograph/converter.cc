@@ -293,7 +293,9 @@ ConversionResult convert_parsed(std::string_view source, const detail::ParsedMod
         "ConversionError");
   }
 
-  fn->s = "tf__" + fn->s;
+  // TF names the result with its namer: a trailing _<digits> is read as a counter and dropped
+  // (`_proc_gnusparse_00` -> `tf___proc_gnusparse`, `f_1` -> `tf__f`).
+  fn->s = ctx.namer.new_symbol("tf__" + fn->s, Names{});
   for (auto& d : fn->a->v4) d = kw_const(ConstKind::None);
   for (auto& d : fn->a->v5)
     if (d) d = kw_const(ConstKind::None);

@@ -9,6 +9,7 @@ import functools
 import inspect
 import logging
 import os
+import re
 import sys
 import textwrap
 import traceback
@@ -198,7 +199,9 @@ def _factory_for(fn):
     lines.append("    def __ag_inner(ag__):")
     header = len(lines)
     lines.append(textwrap.indent(textwrap.dedent(text), "        ").rstrip("\n"))
-    lines.append("        return tf__%s" % ("lam" if code.co_name == "<lambda>" else code.co_name))
+    # TF's namer drops a trailing _<digits> (f_1 -> tf__f); read the name the converter chose.
+    converted_name = re.search(r"^\s*(?:def (tf__\w+)\(|(tf__lam) = )", text, re.M)
+    lines.append("        return %s" % (converted_name.group(1) or converted_name.group(2)))
     lines.append("    return __ag_inner")
     filename = "<autograph %s:%d %s>" % (code.co_filename, code.co_firstlineno, code.co_name)
     source_lines = source.splitlines()
