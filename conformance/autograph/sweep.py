@@ -60,6 +60,8 @@ def main():
         continue
       if inspect.getsourcefile(fn) != path:  # e.g. namedtuple methods, generated elsewhere
         continue
+      if fn.__name__ != qualname.split(".")[-1]:  # an alias (gettext.Catalog = translation)
+        continue
       try:
         want = tf.autograph.to_code(fn)
       except Exception as e:  # pylint: disable=broad-except
