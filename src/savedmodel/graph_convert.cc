@@ -250,6 +250,12 @@ void attrs_to_proto(const Node& n, google::protobuf::Map<std::string, tensorflow
     if (std::holds_alternative<std::monostate>(v)) continue;
     attr_to_proto(v, &(*out)[k]);
   }
+  // The static shapes, as TF records them on every node it writes: a reader (ours included) gets
+  // them back where its own inference cannot know them (reads of a resource argument).
+  if (!n.attrs.count("_output_shapes") && n.num_outputs() > 0) {
+    auto* l = (*out)["_output_shapes"].mutable_list();
+    for (const auto& s : n.output_shapes) shape_to_proto(s, l->add_shape());
+  }
 }
 
 namespace {
