@@ -411,8 +411,10 @@ void run_reshape(Impl& m, Impl::Op& o, TensorValue& out) {
   int64_t known = 1;
   int unknown = -1;
   for (size_t k = 0; k < shape.size(); ++k) {
-    if (shape[k] == -1)
+    if (shape[k] == -1 && unknown < 0)
       unknown = static_cast<int>(k);
+    else if (shape[k] < 0)
+      m.fail_shape("RESHAPE to " + shape_str(shape));
     else
       known *= shape[k];
   }
@@ -492,8 +494,16 @@ void run_concat(Impl& m, Impl::Op& o, TensorValue& out) {
   if (axis < 0 || axis >= r) m.fail_shape("CONCATENATION axis");
   out.shape = first.shape;
   out.shape[static_cast<size_t>(axis)] = 0;
-  for (int t : o.in)
-    out.shape[static_cast<size_t>(axis)] += m.value(t).shape[static_cast<size_t>(axis)];
+  for (int t : o.in) {
+    const TensorValue& v = m.value(t);
+    if (v.shape.size() != first.shape.size()) m.fail_shape("CONCATENATION of different ranks");
+    for (int k = 0; k < r; ++k) {
+      if (k != axis && v.shape[static_cast<size_t>(k)] != first.shape[static_cast<size_t>(k)])
+        m.fail_shape("CONCATENATION of shapes " + shape_str(first.shape) + " and " +
+                     shape_str(v.shape));
+    }
+    out.shape[static_cast<size_t>(axis)] += v.shape[static_cast<size_t>(axis)];
+  }
   int64_t outer = 1, inner = 1;
   for (int k = 0; k < axis; ++k) outer *= out.shape[static_cast<size_t>(k)];
   for (int k = axis + 1; k < r; ++k) inner *= out.shape[static_cast<size_t>(k)];
