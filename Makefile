@@ -47,7 +47,8 @@ fuzz: deps
 	@for f in $(BUILD)-fuzz/fuzz/fuzz_*; do \
 	  [ -x "$$f" ] || continue; mkdir -p fuzz-corpus/$$(basename $$f); \
 	  echo "== $$f for $${FUZZ_SECONDS:-60}s"; \
-	  "$$f" -max_total_time=$${FUZZ_SECONDS:-60} fuzz-corpus/$$(basename $$f) fuzz/seeds/$$(basename $$f) || exit 1; \
+	  seeds=fuzz/seeds/$$(basename $$f); [ -d "$$seeds" ] || seeds=; \
+	  "$$f" -max_total_time=$${FUZZ_SECONDS:-60} fuzz-corpus/$$(basename $$f) $$seeds || exit 1; \
 	done
 
 format:
