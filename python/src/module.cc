@@ -9,6 +9,7 @@ void bind_tensor(nb::module_& m);
 void bind_function(nb::module_& m);
 void bind_autograph(nb::module_& m);
 void bind_savedmodel(nb::module_& m);
+void bind_lite(nb::module_& m);
 }  // namespace tfpy
 
 NB_MODULE(_core, m) {
@@ -44,4 +45,5 @@ NB_MODULE(_core, m) {
   bind_function(m);
   bind_autograph(m);
   bind_savedmodel(m);
+  bind_lite(m);
 }

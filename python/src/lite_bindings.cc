@@ -1,0 +1,91 @@
+// tfs::lite for the Python API (tfscope.lite): convert concrete functions and SavedModels to
+// .tflite bytes (float or dynamic-range), the delta report, inspect, and the interpreter. The
+// package's lite.py shapes these into tf.lite's API.
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstring>
+
+#include "convert.h"
+#include "tfscope/function.h"
+#include "tfscope/lite.h"
+#include "tfscope/lite_inspect.h"
+
+namespace tfpy {
+
+namespace {
+
+namespace lite = tfs::lite;
+
+nb::bytes to_bytes(const std::string& s) {
+  return nb::bytes(s.data(), s.size());
+}
+
+lite::ConvertOptions options(bool dynamic_range, const std::string& key) {
+  lite::ConvertOptions o;
+  o.dynamic_range = dynamic_range;
+  o.signature_key = key;
+  return o;
+}
+
+// A float32 tensor as (shape, little-endian bytes): numpy converts on the Python side.
+using Flat = std::pair<std::vector<int>, nb::bytes>;
+
+}  // namespace
+
+void bind_lite(nb::module_& m) {
+  // A bad model or an unsupported op is a ValueError with the one-line message.
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const lite::FormatError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  m.def("lite_convert",
+        [](const tfs::ConcreteFunction& fn, bool dynamic_range, const std::string& key) {
+          return to_bytes(lite::convert(fn, options(dynamic_range, key)));
+        });
+  m.def("lite_convert_saved_model",
+        [](const std::string& dir, bool dynamic_range, const std::string& key) {
+          return to_bytes(lite::convert_saved_model(dir, options(dynamic_range, key)));
+        });
+  m.def("lite_delta_report", [](const tfs::ConcreteFunction& fn, int probes, uint64_t seed) {
+    lite::DeltaReport r = lite::convert_tflite_dynamic(fn, probes, seed);
+    return nb::make_tuple(r.json(), r.text(), to_bytes(r.float_model), to_bytes(r.int8_model));
+  });
+  m.def("lite_inspect", &lite::inspect_report);
+
+  nb::class_<lite::Interpreter>(m, "LiteInterpreterCore")
+      .def("__init__",
+           [](lite::Interpreter* self, nb::bytes model, const std::string& name, bool fast) {
+             new (self)
+                 lite::Interpreter(lite::ModelFile(std::string(model.c_str(), model.size()), name),
+                                   fast ? lite::Kernels::kFast : lite::Kernels::kReference);
+           })
+      .def("num_inputs", &lite::Interpreter::num_inputs)
+      .def("num_outputs", &lite::Interpreter::num_outputs)
+      .def("input_shape", &lite::Interpreter::input_shape)
+      .def("output_shape", &lite::Interpreter::output_shape)
+      .def("input_name", &lite::Interpreter::input_name)
+      .def("run", [](lite::Interpreter& self, const std::vector<Flat>& inputs) {
+        std::vector<lite::Interpreter::TensorValue> ins;
+        for (const auto& [shape, data] : inputs) {
+          lite::Interpreter::TensorValue v;
+          v.shape = shape;
+          v.data.resize(data.size() / sizeof(float));
+          std::memcpy(v.data.data(), data.c_str(), v.data.size() * sizeof(float));
+          ins.push_back(std::move(v));
+        }
+        std::vector<Flat> outs;
+        for (const auto& o : self.run(ins)) {
+          outs.emplace_back(o.shape, nb::bytes(o.data.data(), o.data.size() * sizeof(float)));
+        }
+        return outs;
+      });
+}
+
+}  // namespace tfpy

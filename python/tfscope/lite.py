@@ -1,0 +1,129 @@
+"""tf.lite over tfscope's C++ TFLite converter and interpreter (tfs::lite).
+
+TFLiteConverter.from_concrete_functions / from_saved_model convert as TF 2.21's converter does
+(FULLY_CONNECTED with fused bias and activation, variables frozen); optimizations=[Optimize.DEFAULT]
+gives dynamic-range quantization (int8 weights of at least 1024 elements, per output channel).
+Interpreter runs a model with LiteRT's reference kernels (bit-exact hybrid FULLY_CONNECTED).
+convert_tflite_dynamic is the lab's report: what quantization changed on random probes.
+"""
+import json as _json
+import os as _os
+
+import numpy as _np
+
+from . import _core
+
+
+class Optimize:
+    DEFAULT = "DEFAULT"
+    OPTIMIZE_FOR_SIZE = "OPTIMIZE_FOR_SIZE"
+    OPTIMIZE_FOR_LATENCY = "OPTIMIZE_FOR_LATENCY"
+    EXPERIMENTAL_SPARSITY = "EXPERIMENTAL_SPARSITY"
+
+
+def _core_cf(fn):
+    from ._function import ConcreteFunction, Function
+    if isinstance(fn, Function):
+        fn = fn.get_concrete_function()
+    if not isinstance(fn, ConcreteFunction):
+        raise ValueError("This converter can only convert a concrete function (got %r)" % (fn,))
+    return fn._core
+
+
+class TFLiteConverter:
+    """tf.lite.TFLiteConverter for concrete functions and SavedModels."""
+
+    def __init__(self, funcs=None, saved_model_dir=None, signature_key="serving_default"):
+        self._funcs = funcs
+        self._saved_model_dir = saved_model_dir
+        self._signature_key = signature_key
+        self.optimizations = []
+        self.representative_dataset = None
+        self.target_spec = None
+
+    @classmethod
+    def from_concrete_functions(cls, funcs, trackable_obj=None):
+        del trackable_obj
+        funcs = list(funcs)
+        if len(funcs) != 1:
+            raise ValueError("tfscope.lite converts one concrete function (got %d)" % len(funcs))
+        return cls(funcs=funcs)
+
+    @classmethod
+    def from_saved_model(cls, saved_model_dir, signature_keys=None, tags=None):
+        del tags
+        key = signature_keys[0] if signature_keys else "serving_default"
+        return cls(saved_model_dir=_os.fspath(saved_model_dir), signature_key=key)
+
+    def _dynamic_range(self):
+        if self.representative_dataset is not None:
+            raise ValueError("tfscope.lite: full-integer quantization (representative_dataset) "
+                             "is not supported; only dynamic-range")
+        return any(o in (Optimize.DEFAULT, Optimize.OPTIMIZE_FOR_SIZE,
+                         Optimize.OPTIMIZE_FOR_LATENCY) for o in self.optimizations)
+
+    def convert(self):
+        dynamic = self._dynamic_range()
+        if self._saved_model_dir is not None:
+            return _core.lite_convert_saved_model(self._saved_model_dir, dynamic,
+                                                  self._signature_key)
+        return _core.lite_convert(_core_cf(self._funcs[0]), dynamic, "serving_default")
+
+
+class Interpreter:
+    """A subset of tf.lite.Interpreter: float32 inputs and outputs of the first subgraph."""
+
+    def __init__(self, model_path=None, model_content=None, fast_kernels=False, **unused):
+        del unused
+        if model_content is None:
+            with open(model_path, "rb") as f:
+                model_content = f.read()
+        name = _os.fspath(model_path) if model_path is not None else "model_content"
+        self._core = _core.LiteInterpreterCore(bytes(model_content), name, fast_kernels)
+        self._inputs = [None] * self._core.num_inputs()
+        self._outputs = [None] * self._core.num_outputs()
+
+    def allocate_tensors(self):
+        pass
+
+    def get_input_details(self):
+        return [{"index": i, "name": self._core.input_name(i),
+                 "shape": _np.array(self._core.input_shape(i), dtype=_np.int32),
+                 "dtype": _np.float32} for i in range(len(self._inputs))]
+
+    def get_output_details(self):
+        n_in = len(self._inputs)
+        return [{"index": n_in + i, "shape": _np.array(self._core.output_shape(i), dtype=_np.int32),
+                 "dtype": _np.float32} for i in range(len(self._outputs))]
+
+    def resize_tensor_input(self, index, shape):
+        del index, shape  # inputs take the shape of the array given to set_tensor
+
+    def set_tensor(self, index, value):
+        self._inputs[index] = _np.ascontiguousarray(value, dtype=_np.float32)
+
+    def invoke(self):
+        outs = self._core.run([(list(a.shape), a.astype("<f4").tobytes()) for a in self._inputs])
+        self._outputs = [_np.frombuffer(b, dtype="<f4").reshape(s).copy() for s, b in outs]
+
+    def get_tensor(self, index):
+        n_in = len(self._inputs)
+        return self._inputs[index] if index < n_in else self._outputs[index - n_in]
+
+
+def convert_tflite_dynamic(fn, probes=16, seed=0):
+    """Converts fn float and dynamic-range, runs both on seeded N(0, 1) probes, and returns the
+    report as a dict (max_abs_delta, mean_abs_delta, quantized_ops, per-layer error, file sizes),
+    with the two models' bytes under "float_model" and "int8_model" and the text under "text"."""
+    report, text, float_model, int8_model = _core.lite_delta_report(_core_cf(fn), probes, seed)
+    out = _json.loads(report)
+    out["text"] = text
+    out["float_model"] = float_model
+    out["int8_model"] = int8_model
+    return out
+
+
+def inspect(path, as_json=False):
+    """Tensors, operators and quantization parameters of a .tflite file (text or a dict)."""
+    out = _core.lite_inspect(_os.fspath(path), bool(as_json))
+    return _json.loads(out) if as_json else out
