@@ -21,21 +21,6 @@ constexpr int64_t kUnk = PartialShape::kUnknown;
 
 // ---- helpers ----
 
-// Values of an integer tensor (int16/int32/int64), flattened.
-std::vector<int64_t> ints_of(const Tensor& t) {
-  std::vector<int64_t> out(static_cast<size_t>(t.num_elements()));
-  visit_dtype(t.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      const T* p = t.data<T>();
-      for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int64_t>(p[i]);
-    } else {
-      invalid_argument("[ops] expected an integer tensor, got " +
-                       std::string(dtype_name(t.dtype())));
-    }
-  });
-  return out;
-}
 
 // "[2,?]" as TF's shape-function errors print a shape; "?" for unknown rank.
 std::string shape_text(const PartialShape& s) {
@@ -101,7 +86,7 @@ PartialShape shape_from_shape_tensor(const InferenceContext& c, int i) {
   const PartialShape& s = c.in(i);
   with_rank(c, s, 1);
   if (const Tensor* v = c.value(i)) {
-    std::vector<int64_t> dims = ints_of(*v);
+    std::vector<int64_t> dims = detail::tensor_ints(*v);
     for (int64_t d : dims) {
       if (d < -1) c.fail("Invalid value in tensor used for shape: " + std::to_string(d));
     }
@@ -203,7 +188,7 @@ OpRegistration r_expand_dims([] {
     const PartialShape& in = c.in(0);
     if (!dim_t || !in.has_rank()) return;  // unknown shape
     if (dim_t->num_elements() != 1) c.fail("'dim' input must be a tensor with a single value");
-    int64_t dim = ints_of(*dim_t)[0];
+    int64_t dim = detail::tensor_ints(*dim_t)[0];
     int64_t r = in.rank();
     if (dim < -1 - r || dim > r) {
       c.fail("dim " + std::to_string(dim) + " not in the interval [" + std::to_string(-1 - r) +
@@ -218,7 +203,7 @@ OpRegistration r_expand_dims([] {
     const Tensor& x = ctx.input(0);
     const Tensor& dim_t = ctx.input(1);
     if (dim_t.num_elements() != 1) ctx.fail("'dim' must be a tensor with a single value");
-    int64_t dim = ints_of(dim_t)[0];
+    int64_t dim = detail::tensor_ints(dim_t)[0];
     int64_t r = x.eager_shape().rank();
     if (dim < -1 - r || dim > r) {
       ctx.fail("Tried to expand dim index " + std::to_string(dim) + " for tensor with " +
@@ -333,7 +318,7 @@ OpRegistration r_transpose([] {
     with_value(c, perm_elems, rank);
     std::vector<int64_t> dims(static_cast<size_t>(rank), kUnk);
     if (perm) {
-      std::vector<int64_t> p = ints_of(*perm);
+      std::vector<int64_t> p = detail::tensor_ints(*perm);
       for (int64_t i = 0; i < rank; ++i) {
         int64_t k = p[static_cast<size_t>(i)];
         if (k >= rank || k < -rank) {
@@ -354,7 +339,7 @@ OpRegistration r_transpose([] {
     }
     const Shape& s = x.eager_shape();
     int r = s.rank();
-    std::vector<int64_t> perm = ints_of(perm_t);
+    std::vector<int64_t> perm = detail::tensor_ints(perm_t);
     if (static_cast<int64_t>(perm.size()) != r) {
       ctx.fail("transpose expects a vector of size " + std::to_string(r) +
                ". But input(1) is a vector of size " + std::to_string(perm.size()));
@@ -412,7 +397,7 @@ OpRegistration r_concat([] {
       if (rank > 0) c.set_output(0, PartialShape::unknown_of_rank(rank));
       return;
     }
-    int64_t axis = ints_of(*axis_t)[0];
+    int64_t axis = detail::tensor_ints(*axis_t)[0];
     int64_t min_rank = axis < 0 ? -axis : axis + 1;
     for (int i = 0; i < n; ++i) with_rank_at_least(c, c.in(i), min_rank);
     if (rank < 0) return;  // no input has a known rank
@@ -440,7 +425,7 @@ OpRegistration r_concat([] {
       ctx.fail("axis tensor should be a scalar integer, but got shape " +
                dims_text(axis_t.eager_shape()));
     }
-    int64_t axis = ints_of(axis_t)[0];
+    int64_t axis = detail::tensor_ints(axis_t)[0];
     const Shape& s0 = ctx.input(0).eager_shape();
     int r = s0.rank();
     if (r == 0) ctx.fail("ConcatOp : Can't concatenate scalars (use tf.stack instead)");
@@ -616,10 +601,10 @@ OpRegistration r_slice([] {
     const Tensor* begin_t = c.value(1);
     const Tensor* size_val = c.value(2);
     std::vector<int64_t> begin;
-    if (begin_t) begin = ints_of(*begin_t);
+    if (begin_t) begin = detail::tensor_ints(*begin_t);
     auto in_dim = [&](size_t i) { return in.has_rank() ? in.dim(static_cast<int>(i)) : kUnk; };
     if (size_val) {
-      std::vector<int64_t> sizes = ints_of(*size_val), dims;
+      std::vector<int64_t> sizes = detail::tensor_ints(*size_val), dims;
       for (size_t i = 0; i < sizes.size(); ++i) {
         if (sizes[i] == -1) {
           int64_t b = begin_t ? begin[i] : kUnk;
@@ -648,7 +633,7 @@ OpRegistration r_slice([] {
       ctx.fail("Expected begin and size arguments to be 1-D tensors of size " + std::to_string(r) +
                ", but got shapes " + dims_text(bs) + " and " + dims_text(ss) + " instead.");
     }
-    std::vector<int64_t> begin = ints_of(ctx.input(1)), size = ints_of(ctx.input(2));
+    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)), size = detail::tensor_ints(ctx.input(2));
     for (int i = 0; i < r; ++i) {
       size_t ui = static_cast<size_t>(i);
       int64_t b = begin[ui], &z = size[ui], dim = s.dim(i);
@@ -851,12 +836,12 @@ OpRegistration r_strided_slice([] {
     const Tensor* strides_t = c.value(3);
     if (!in.has_rank() || !bs.has_rank() || bs.dim(0) < 0 || !strides_t) return;
     std::optional<std::vector<int64_t>> begin, end;
-    if (c.value(1)) begin = ints_of(*c.value(1));
-    if (c.value(2)) end = ints_of(*c.value(2));
+    if (c.value(1)) begin = detail::tensor_ints(*c.value(1));
+    if (c.value(2)) end = detail::tensor_ints(*c.value(2));
     StridedSliceSpec spec;
     if (auto err =
             validate_strided_slice(in.dims(), begin ? &*begin : nullptr, end ? &*end : nullptr,
-                                   ints_of(*strides_t), slice_masks(*c.attrs), &spec)) {
+                                   detail::tensor_ints(*strides_t), slice_masks(*c.attrs), &spec)) {
       c.fail(*err);
     }
     c.set_output(0, PartialShape(spec.final_shape));
@@ -872,10 +857,10 @@ OpRegistration r_strided_slice([] {
       ctx.fail("Expected begin, end, and strides to be 1D equal size tensors, but got shapes " +
                dims_text(bs) + ", " + dims_text(es) + ", and " + dims_text(ss) + " instead.");
     }
-    std::vector<int64_t> begin = ints_of(ctx.input(1)), end = ints_of(ctx.input(2));
+    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)), end = detail::tensor_ints(ctx.input(2));
     StridedSliceSpec spec;
     if (auto err = validate_strided_slice(x.eager_shape().dims(), &begin, &end,
-                                          ints_of(ctx.input(3)), slice_masks(*ctx.attrs), &spec)) {
+                                          detail::tensor_ints(ctx.input(3)), slice_masks(*ctx.attrs), &spec)) {
       ctx.fail(*err);
     }
     Tensor& out = ctx.allocate_output(0, x.dtype(), Shape(spec.final_shape));
@@ -925,7 +910,7 @@ OpRegistration r_gather([] {
       }
       return;
     }
-    int64_t axis = ints_of(*axis_t)[0];
+    int64_t axis = detail::tensor_ints(*axis_t)[0];
     with_rank_at_least(c, params, axis < 0 ? -axis : axis + 1);
     with_rank_at_least(c, indices, std::abs(batch_dims));
     if (!params.has_rank() || !indices.has_rank()) return;
@@ -941,7 +926,7 @@ OpRegistration r_gather([] {
     const Tensor &params = ctx.input(0), &indices = ctx.input(1), &axis_t = ctx.input(2);
     const Shape &ps = params.eager_shape(), &is = indices.eager_shape();
     if (axis_t.eager_shape().rank() != 0) ctx.fail("axis must be scalar");
-    int64_t axis = ints_of(axis_t)[0];
+    int64_t axis = detail::tensor_ints(axis_t)[0];
     int64_t min_params_dim = axis < 0 ? -axis : axis + 1;
     if (ps.rank() < min_params_dim) {
       ctx.fail("Shape must be at least rank " + std::to_string(min_params_dim) + " but is rank " +
@@ -981,7 +966,7 @@ OpRegistration r_gather([] {
     od.insert(od.end(), ps.dims().begin() + axis + 1, ps.dims().end());
     Tensor& out = ctx.allocate_output(0, params.dtype(), Shape(od));
     if (out.num_elements() == 0) return;
-    std::vector<int64_t> idx = ints_of(indices);
+    std::vector<int64_t> idx = detail::tensor_ints(indices);
     for (size_t i = 0; i < idx.size(); ++i) {
       if (idx[i] < 0 || idx[i] >= limit) {
         ctx.fail("indices" + index_text(is, static_cast<int64_t>(i)) + " = " +
@@ -1023,7 +1008,7 @@ OpRegistration r_fill([] {
     if (!is_vector_or_scalar_of_one(value.eager_shape())) {
       ctx.fail("value must represent a scalar, got shape " + dims_text(value.eager_shape()));
     }
-    Shape s = make_shape(ctx, ints_of(dims_t));
+    Shape s = make_shape(ctx, detail::tensor_ints(dims_t));
     Tensor& out = ctx.allocate_output(0, value.dtype(), s);
     Mover m(value, out);
     for (int64_t i = 0; i < s.num_elements(); ++i) m.copy(i, 0);

@@ -1,5 +1,9 @@
 #include "kernel_util.h"
 
+#include <type_traits>
+
+#include "tfscope/detail/dtype_visit.h"
+
 namespace tfs::detail {
 
 std::string dims_text(const Shape& s) {
@@ -37,16 +41,16 @@ std::optional<std::vector<int64_t>> const_ints(const InferenceContext& c, int i)
 
 std::vector<int64_t> tensor_ints(const Tensor& t) {
   std::vector<int64_t> out(static_cast<size_t>(t.num_elements()));
-  if (t.dtype() == DType::kInt32) {
-    const int32_t* p = t.data<int32_t>();
-    for (size_t i = 0; i < out.size(); ++i) out[i] = p[i];
-  } else if (t.dtype() == DType::kInt64) {
-    const int64_t* p = t.data<int64_t>();
-    for (size_t i = 0; i < out.size(); ++i) out[i] = p[i];
-  } else {
-    invalid_argument("[ops] expected an int32 or int64 tensor, got " +
-                     std::string(dtype_name(t.dtype())));
-  }
+  visit_dtype(t.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      const T* p = t.data<T>();
+      for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int64_t>(p[i]);
+    } else {
+      invalid_argument("[ops] expected an integer tensor, got " +
+                       std::string(dtype_name(t.dtype())));
+    }
+  });
   return out;
 }
 

@@ -14,20 +14,6 @@ namespace {
 
 using detail::dims_text;
 
-std::vector<int64_t> ints_of(const Tensor& t) {
-  std::vector<int64_t> out(static_cast<size_t>(t.num_elements()));
-  visit_dtype(t.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      const T* p = t.data<T>();
-      for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int64_t>(p[i]);
-    } else {
-      invalid_argument("[ops] expected an integer tensor, got " +
-                       std::string(dtype_name(t.dtype())));
-    }
-  });
-  return out;
-}
 
 // ---- shape function (TF's ReductionShape) ----
 
@@ -45,7 +31,7 @@ void reduction_shape_fn(InferenceContext& c) {
   }
   int r = in.rank();
   std::set<int64_t> reduced;
-  for (int64_t a : ints_of(*axes_t)) {
+  for (int64_t a : detail::tensor_ints(*axes_t)) {
     if (a < -r || a >= r) {
       c.fail("Invalid reduction dimension " + std::to_string(a) + " for input with " +
              std::to_string(r) + " dimensions.");
@@ -67,7 +53,7 @@ void reduction_shape_fn(InferenceContext& c) {
 // Which input dims are reduced, checked as TF's ReductionHelper::Simplify checks them.
 std::vector<bool> reduced_dims(OpKernelContext& ctx, int rank) {
   std::vector<bool> bitmap(static_cast<size_t>(rank), false);
-  for (int64_t a : ints_of(ctx.input(1))) {
+  for (int64_t a : detail::tensor_ints(ctx.input(1))) {
     if (a < -rank || a >= rank) {
       ctx.fail("Invalid reduction dimension (" + std::to_string(a) + " for input with " +
                std::to_string(rank) + " dimension(s)");
@@ -278,7 +264,7 @@ OpRegistration r_argmax([] {
       c.set_output(0, PartialShape::unknown_of_rank(r - 1));
       return;
     }
-    int64_t dim = ints_of(*dim_t)[0];
+    int64_t dim = detail::tensor_ints(*dim_t)[0];
     int64_t axis = dim < 0 ? dim + r : dim;
     if (axis < 0 || axis >= r) {
       c.fail("Dimension (" + std::to_string(dim) + ") must be in the range [" + std::to_string(-r) +
@@ -297,7 +283,7 @@ OpRegistration r_argmax([] {
     }
     const Shape& s = x.eager_shape();
     int r = s.rank();
-    int64_t dim = ints_of(dim_t)[0];
+    int64_t dim = detail::tensor_ints(dim_t)[0];
     int64_t axis = dim < 0 ? dim + r : dim;
     if (axis < 0 || axis >= r) {
       ctx.fail("Expected dimension in the range [" + std::to_string(-r) + ", " + std::to_string(r) +
