@@ -191,6 +191,7 @@ class Function {
                                                  bool* traced, size_t* request_hash = nullptr);
   std::string explain(const FunctionType& req, int scope) const;
   bool continues_last_hit(const LedgerEntry& e, const ConcreteFunction& cf) const;
+  void* detector_ = nullptr;  // this Function's frequent-retracing detector, found on first use
   std::vector<Tensor> flatten_call_args(const Bound& b, const ConcreteFunction& cf) const;
   Value run(const ConcreteFunction& cf, const Bound& b, LedgerEntry& entry) const;
   void record_detector(bool traced);

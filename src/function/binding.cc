@@ -7,6 +7,29 @@ namespace tfs::detail {
 
 BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::vector<Value>& args,
                               const Kwargs& kwargs) {
+  // Fast path (the common call): positional arguments only, plain parameters, defaults for the
+  // rest. Gives exactly what the general path below gives for such calls.
+  if (kwargs.empty() && args.size() <= params.size()) {
+    bool plain = true;
+    for (size_t i = 0; i < params.size() && plain; ++i) {
+      const Parameter& p = params[i];
+      plain = (p.kind == ParamKind::kPositionalOrKeyword || p.kind == ParamKind::kPositionalOnly) &&
+              (i < args.size() || p.default_value.has_value());
+    }
+    if (plain) {
+      BoundArguments out;
+      out.names.reserve(params.size());
+      out.kinds.reserve(params.size());
+      out.values.reserve(params.size());
+      for (size_t i = 0; i < params.size(); ++i) {
+        out.names.push_back(params[i].name);
+        out.kinds.push_back(params[i].kind);
+        out.values.push_back(i < args.size() ? args[i] : *params[i].default_value);
+      }
+      out.num_positional = params.size();
+      return out;
+    }
+  }
   std::map<std::string, Value> bound;
   std::vector<Value> extra_args;
   Kwargs extra_kwargs;

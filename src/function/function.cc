@@ -727,6 +727,30 @@ std::shared_ptr<ConcreteFunction> Function::maybe_define(const Bound& b, int sco
 }
 
 std::vector<Tensor> Function::flatten_call_args(const Bound& b, const ConcreteFunction& cf) const {
+  // Fast path: no nested arguments, so the flat order is the parameter order.
+  {
+    using K = TraceType::Kind;
+    bool flat_only = true;
+    for (auto& p : cf.type_.params) {
+      K k = p.type.kind();
+      if (k == K::kList || k == K::kTuple || k == K::kNamedTuple || k == K::kDict) flat_only = false;
+    }
+    if (flat_only) {
+      std::vector<Tensor> flat;
+      flat.reserve(cf.type_.params.size());
+      for (size_t i = 0; i < cf.type_.params.size(); ++i) {
+        const TraceType& t = cf.type_.params[i].type;
+        const Value& v = b.args.values[i];
+        if (t.kind() == K::kTensorSpec) {
+          flat.push_back(v.kind() == Value::Kind::kTensor ? v.as_tensor()
+                                                          : convert_to_tensor(v, t.spec().dtype));
+        } else if (t.kind() == K::kVariableSpec) {
+          flat.push_back(Tensor::resource(v.as_variable()));
+        }
+      }
+      return flat;
+    }
+  }
   struct Leaf {
     std::vector<std::string> path;
     Tensor t;
@@ -787,7 +811,9 @@ void Function::record_detector(bool traced) {
   std::string warning;
   {
     std::lock_guard<std::mutex> lock(g_detector_mu);
-    Detector& d = detectors()[options_.detector_key];
+    // Detectors are never erased, so the entry found once stays valid for this Function.
+    if (!detector_) detector_ = &detectors()[options_.detector_key];
+    Detector& d = *static_cast<Detector*>(detector_);
     if (traced) {
       d.call_count += 1;
       d.calls_per_tracing.push_back(1);
