@@ -33,6 +33,23 @@ def _detector_key(fn):
     return "code:%d" % hash(code)
 
 
+def _same(a, b):
+    # Identity first; == only for plain host values (== on tensors is elementwise).
+    if a is b:
+        return True
+    if isinstance(a, (int, float, str, bytes, bool, type(None))) and type(a) is type(b):
+        return a == b
+    return False
+
+
+def _mutated(value, copy, kind):
+    if kind == "list":
+        now = list(value)
+        return len(now) != len(copy) or not all(_same(a, b) for a, b in zip(now, copy))
+    now = dict(value)
+    return now.keys() != copy.keys() or not all(_same(now[k], copy[k]) for k in now)
+
+
 def _snapshot(value):
     if isinstance(value, list):
         return ("list", id(value), list(value))
@@ -213,7 +230,7 @@ class Function:
             if snap is None:
                 continue
             kind, _, copy = snap
-            changed = (list(value) != copy) if kind == "list" else (dict(value) != copy)
+            changed = _mutated(value, copy, kind)
             if changed:
                 modified.append(names[i] if i < len(names) else "arg%d" % i)
         if modified:
