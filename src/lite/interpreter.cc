@@ -197,6 +197,33 @@ struct Interpreter::Impl {
       fail(fname(), "unsupported operator " + builtin_operator_name(o.code));
     }
     if (o.out.size() != 1 || o.out[0] < 0) fail(fname(), "operator without one output");
+    size_t min_inputs = 1;
+    switch (o.code) {
+      case tflite::BuiltinOperator_FULLY_CONNECTED:
+      case tflite::BuiltinOperator_ADD:
+      case tflite::BuiltinOperator_SUB:
+      case tflite::BuiltinOperator_MUL:
+      case tflite::BuiltinOperator_DIV:
+      case tflite::BuiltinOperator_MEAN:
+      case tflite::BuiltinOperator_TRANSPOSE:
+      case tflite::BuiltinOperator_BATCH_MATMUL:
+        min_inputs = 2;
+        break;
+      default:
+        break;
+    }
+    if (o.in.size() < min_inputs) {
+      fail(fname(),
+           builtin_operator_name(o.code) + " with " + std::to_string(o.in.size()) + " inputs");
+    }
+    // Kernels read their inputs while they write the output: an operator may not write one of its
+    // inputs, a constant or a model input.
+    const RtTensor& out = tensors[static_cast<size_t>(o.out[0])];
+    if (out.is_const || std::find(o.in.begin(), o.in.end(), o.out[0]) != o.in.end() ||
+        std::find(inputs.begin(), inputs.end(), o.out[0]) != inputs.end()) {
+      fail(fname(), builtin_operator_name(o.code) + " writes tensor " + out.name +
+                        ", which is one of its inputs, a constant or a model input");
+    }
     for (int t : o.in) {
       if (t >= 0 && tensors[static_cast<size_t>(t)].type != tflite::TensorType_FLOAT32 &&
           !tensors[static_cast<size_t>(t)].is_const) {
@@ -249,6 +276,13 @@ struct Interpreter::Impl {
     if (r.is_const && v.data.empty() && r.type == tflite::TensorType_FLOAT32) {
       v.shape = r.shape;
       v.data = r.f;
+    }
+    for (int d : v.shape) {
+      if (d < 0) fail(fname(), "tensor " + r.name + " has shape " + shape_str(v.shape));
+    }
+    if (r.type != tflite::TensorType_FLOAT32 ||
+        count(v.shape) != static_cast<int64_t>(v.data.size())) {
+      fail(fname(), "tensor " + r.name + " is read before an operator writes it, or is not float");
     }
     return v;
   }
@@ -410,6 +444,8 @@ void run_reshape(Impl& m, Impl::Op& o, TensorValue& out) {
   }
   int64_t known = 1;
   int unknown = -1;
+  if (std::count(shape.begin(), shape.end(), -1) > 1)
+    m.fail_shape("RESHAPE to " + shape_str(shape));
   for (size_t k = 0; k < shape.size(); ++k) {
     if (shape[k] == -1 && unknown < 0)
       unknown = static_cast<int>(k);
@@ -418,7 +454,8 @@ void run_reshape(Impl& m, Impl::Op& o, TensorValue& out) {
     else
       known *= shape[k];
   }
-  if (unknown >= 0 && known > 0)
+  if (unknown >= 0 && known == 0) m.fail_shape("RESHAPE to " + shape_str(shape));
+  if (unknown >= 0)
     shape[static_cast<size_t>(unknown)] =
         static_cast<int>(static_cast<int64_t>(in.data.size()) / known);
   if (count(shape) != static_cast<int64_t>(in.data.size())) {
@@ -433,6 +470,11 @@ void run_transpose(Impl& m, Impl::Op& o, TensorValue& out) {
   std::vector<int> perm = m.ints(o.in[1]);
   const size_t r = in.shape.size();
   if (perm.size() != r) m.fail_shape("TRANSPOSE perm rank");
+  std::vector<int> sorted = perm;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t k = 0; k < r; ++k) {
+    if (sorted[k] != static_cast<int>(k)) m.fail_shape("TRANSPOSE perm is not a permutation");
+  }
   out.shape.resize(r);
   for (size_t k = 0; k < r; ++k) out.shape[k] = in.shape[static_cast<size_t>(perm[k])];
   std::vector<int64_t> in_strides(r, 1);
@@ -456,7 +498,11 @@ void run_mean(Impl& m, Impl::Op& o, TensorValue& out) {
   const bool keep = opt && opt->keep_dims();
   const int r = static_cast<int>(in.shape.size());
   std::vector<bool> reduce(static_cast<size_t>(r), false);
-  for (int a : m.ints(o.in[1])) reduce[static_cast<size_t>(a < 0 ? a + r : a)] = true;
+  for (int a : m.ints(o.in[1])) {
+    if (a < -r || a >= r)
+      m.fail_shape("MEAN axis " + std::to_string(a) + " of rank " + std::to_string(r));
+    reduce[static_cast<size_t>(a < 0 ? a + r : a)] = true;
+  }
   out.shape.clear();
   std::vector<int> kept_shape;
   for (int k = 0; k < r; ++k) {
