@@ -1,0 +1,70 @@
+"""tf.saved_model and tf.lite through the Python API, checked against numpy written out here.
+
+The byte-level and cross-loading checks against real TF and LiteRT live in conformance/saved_model
+and conformance/tflite; these tests pin the Python surface.
+"""
+import numpy as np
+
+import tfscope as tf
+
+
+class Dense(tf.Module):
+    def __init__(self, n_in, n_out, seed):
+        super().__init__()
+        rng = np.random.default_rng(seed)
+        self.w = tf.Variable(rng.standard_normal((n_in, n_out)).astype(np.float32) * 0.1)
+        self.b = tf.Variable(rng.standard_normal(n_out).astype(np.float32) * 0.1)
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 64], tf.float32)])
+    def __call__(self, x):
+        return tf.nn.relu(tf.matmul(x, self.w) + self.b)
+
+
+def numpy_dense(m, x):
+    return np.maximum(x @ m.w.numpy() + m.b.numpy(), 0.0)
+
+
+def test_saved_model_round_trip_is_exact(tmp_path):
+    m = Dense(64, 32, seed=1)
+    x = np.random.default_rng(2).standard_normal((5, 64)).astype(np.float32)
+    expected = m(tf.constant(x)).numpy()
+    np.testing.assert_allclose(expected, numpy_dense(m, x), rtol=1e-5, atol=1e-6)
+    path = str(tmp_path / "dense")
+    tf.saved_model.save(m, path)
+    loaded = tf.saved_model.load(path)
+    out = loaded.signatures["serving_default"](x=tf.constant(x))
+    (value,) = out.values()
+    np.testing.assert_array_equal(value.numpy(), expected)  # bit-exact after the round trip
+
+
+def test_tflite_float_model_matches_numpy_and_int8_weights_follow_tfs_rule():
+    m = Dense(64, 32, seed=3)
+    cf = m.__call__.get_concrete_function()
+    x = np.random.default_rng(4).standard_normal((1, 64)).astype(np.float32)
+
+    float_model = tf.lite.TFLiteConverter.from_concrete_functions([cf], m).convert()
+    interp = tf.lite.Interpreter(model_content=float_model)
+    interp.allocate_tensors()
+    interp.set_tensor(interp.get_input_details()[0]["index"], x)
+    interp.invoke()
+    y = interp.get_tensor(interp.get_output_details()[0]["index"])
+    np.testing.assert_allclose(y, numpy_dense(m, x), rtol=1e-5, atol=1e-6)
+
+    conv = tf.lite.TFLiteConverter.from_concrete_functions([cf], m)
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    int8_model = conv.convert()
+    assert len(int8_model) < len(float_model)  # the 64x32 kernel (2048 >= 1024 elements) is int8
+    interp = tf.lite.Interpreter(model_content=int8_model)
+    interp.allocate_tensors()
+    interp.set_tensor(interp.get_input_details()[0]["index"], x)
+    interp.invoke()
+    yq = interp.get_tensor(interp.get_output_details()[0]["index"])
+    # TF's rule, written out: per output row, scale = max|w| / 127, q = round half away from zero.
+    w = m.w.numpy().T.astype(np.float64)
+    scale = np.abs(w).max(axis=1, keepdims=True) / 127.0
+    q = np.clip(np.sign(w / scale) * np.floor(np.abs(w / scale) + 0.5), -127, 127)
+    y_weights_only = np.maximum(x.astype(np.float64) @ (q * scale).T + m.b.numpy(), 0.0)
+    # What remains is the kernel's own int8 quantization of the input row (asymmetric, 8 bits).
+    input_step = (x.max() - x.min()) / 255.0
+    bound = input_step * np.abs(q * scale).sum(axis=1).max()
+    assert np.abs(yq - y_weights_only).max() <= bound
