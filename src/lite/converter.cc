@@ -4,6 +4,7 @@
 // following bias add and Relu/Relu6 fused in, and every tensor is named after the graph nodes it
 // came from (fused names sorted and joined with ';', as MLIR's fused locations print).
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -91,6 +92,7 @@ class Converter {
   // PartitionedCall, inlined).
   void lower_body(const GraphFunction& fn) {
     index_graph(fn);
+    match_gelu(fn);
     for (const auto& node : fn.graph->nodes()) {
       Node* n = node.get();
       if (!live_.count(n) || absorbed_.count(n) || alias_.count(Output{n, 0})) continue;
@@ -307,8 +309,47 @@ class Converter {
     model_.ops.push_back(std::move(op));
   }
 
+  // tf.nn.gelu(approximate=False) as tfs::gelu builds it (TF's ops):
+  //   Mul(Mul(0.5, x), Erfc(Mul(Neg(x), 0.7071...)))
+  // becomes one GELU op, as TF's converter legalizes it. Each inner node must feed only the next.
+  bool const_near(const Output& o, double want) {
+    const Tensor* v = const_value(resolve(o));
+    if (!v || v->num_elements() != 1) return false;
+    Tensor d = cast(*v, DType::kFloat64);
+    return std::abs(d.data<double>()[0] - want) < 1e-6;
+  }
+  void match_gelu(const GraphFunction& fn) {
+    for (const auto& node : fn.graph->nodes()) {
+      Node* e = node.get();
+      if (!live_.count(e) || e->op() != "Erfc") continue;
+      Node* scaled = e->inputs[0].node;
+      if (scaled->op() != "Mul" || sole_consumer(scaled) != e) continue;
+      Node* neg = scaled->inputs[0].node;
+      if (neg->op() != "Neg" || sole_consumer(neg) != scaled ||
+          !const_near(scaled->inputs[1], 0.7071067811865476)) {
+        continue;
+      }
+      Node* f = sole_consumer(e);
+      if (!f || f->op() != "Mul" || f->inputs[1].node != e) continue;
+      Node* half = f->inputs[0].node;
+      if (half->op() != "Mul" || sole_consumer(half) != f || !const_near(half->inputs[0], 0.5))
+        continue;
+      Output x = half->inputs[1];
+      if (!(resolve(x) == resolve(neg->inputs[0]))) continue;
+      for (Node* inner : {half, neg, scaled, e}) absorbed_.insert(inner);
+      gelu_[f] = x;
+    }
+  }
+
   void lower(Node* n) {
     const std::string& op = n->op();
+    if (auto g = gelu_.find(n); g != gelu_.end()) {
+      LiteOp l;
+      l.code = tflite::BuiltinOperator_GELU;
+      l.approximate = false;
+      l.inputs = {tensor(g->second)};
+      return emit(std::move(l), n, n->name);
+    }
     if (op == "Identity" || op == "Snapshot" || op == "StopGradient" || op == "IdentityN" ||
         op == "NoOp") {
       return;
@@ -458,6 +499,7 @@ class Converter {
   std::set<const GraphFunction*> inlining_;
   std::set<const Node*> live_;
   std::set<const Node*> absorbed_;
+  std::map<const Node*, Output> gelu_;  // final Mul of a matched gelu -> its input
   std::map<Output, std::optional<Tensor>, OutputLess> consts_;
   std::map<Output, int32_t, OutputLess> tensor_of_;
   std::map<Output, Output, OutputLess> alias_;

@@ -351,5 +351,30 @@ TEST(LiteConvert, ElementwiseOpsSoftmaxReshapeMeanConcatTransposeRunLikeTheFunct
   }
 }
 
+
+TEST(LiteConvert, ExactGeluBecomesOneGeluOpAndRunsLikeTheFunction) {
+  // tf.nn.gelu(approximate=False) is five TF ops; TF's converter legalizes them to one GELU
+  // (GeluOptions{approximate=false}, conformance/formats/NOTES.md).
+  FunctionOptions opts;
+  opts.input_signature = std::vector<Value>{TensorSpec(PartialShape{-1, 8}, DType::kFloat32, "x")};
+  auto fn = function(
+      "f", {"x"}, [](Tensor x) { return gelu(x, false); }, opts);
+  auto cf = fn->get_concrete_function();
+  ModelFile model(convert(*cf), "tfscope");
+  Interpreter lite(model);
+  std::vector<float> x = probe(3 * 8, 11);
+  auto got = lite.run({{{3, 8}, x}});
+  Tensor want = cf->run_flat({Tensor::from_vector(x, Shape{3, 8})})[0];
+  ASSERT_EQ(static_cast<int64_t>(got[0].data.size()), want.num_elements());
+  for (int64_t i = 0; i < want.num_elements(); ++i) {
+    EXPECT_NEAR(got[0].data[static_cast<size_t>(i)], want.data<float>()[i],
+                1e-6f * std::abs(want.data<float>()[i]) + 1e-7f);
+  }
+  const auto* ops = model.model().subgraphs()->Get(0)->operators();
+  ASSERT_EQ(ops->size(), 1u);
+  auto code = model.model().operator_codes()->Get(ops->Get(0)->opcode_index());
+  EXPECT_EQ(code->builtin_code(), tflite::BuiltinOperator_GELU);
+}
+
 }  // namespace
 }  // namespace tfs::lite
