@@ -1,5 +1,7 @@
 // Function and ConcreteFunction for the Python API: the Python callable becomes the traced Body;
 // its arguments arrive as Python objects with tensors replaced by placeholders.
+#include <algorithm>
+
 #include <nanobind/stl/function.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
@@ -102,7 +104,10 @@ void bind_function(nb::module_& m) {
         std::vector<std::pair<std::string, std::vector<std::string>>> out;
         for (auto& [name, f] : cf.graph()->library()) {
           std::vector<std::string> ops;
-          for (auto& n : f->graph->nodes()) ops.push_back(n->op());
+          // A FunctionDef lists its arguments in its signature, not as nodes.
+          for (auto& n : f->graph->nodes())
+            if (std::find(f->args.begin(), f->args.end(), n.get()) == f->args.end())
+              ops.push_back(n->op());
           out.emplace_back(name, ops);
         }
         return out;

@@ -77,10 +77,16 @@ std::vector<Output> wrap_identities(FuncGraphBuilder& b, const std::vector<Tenso
                                     const std::string& scope) {
   BuildScope s(b);
   std::vector<Output> r;
+  // Like a tf.function body (TF's func_graph): with stateful ops, a NoOp depends on them all and
+  // every output Identity depends on the NoOp.
+  std::vector<Node*> ctrl;
+  if (!b.stateful_ops().empty() && !outs.empty())
+    ctrl.push_back(b.graph()->add_node("NoOp", "NoOp", {}, {}, b.stateful_ops()));
   for (const Tensor& t : outs) {
     Tensor in = t;
     if (!(t.is_symbolic() && t.graph() == b.graph())) in = b.capture(t, "Const");
-    Node* id = b.graph()->add_node("Identity", scope + "/Identity", {Output{in.node(), in.index()}}, {});
+    Node* id = b.graph()->add_node("Identity", scope + "/Identity", {Output{in.node(), in.index()}},
+                                   {}, ctrl);
     r.push_back(Output{id, 0});
   }
   return r;
@@ -218,10 +224,11 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
   }
   std::vector<std::vector<Node*>> extra;
   std::vector<Tensor> externals = unify_captures({&c, &b}, &extra);
-  // The body passes captured tensors through unchanged.
-  for (Node* ph : extra[1]) b.outputs.push_back(b.builder->graph()->tensor(ph, 0));
   auto c_outs = wrap_identities(*c.builder, c.outputs, scope);
   auto b_outs = wrap_identities(*b.builder, b.outputs, scope);
+  // The body passes captured tensors through unchanged: TF appends the body's internal captures
+  // to its outputs after the body graph is built, so they get no Identity.
+  for (Node* ph : extra[1]) b_outs.push_back(Output{ph, 0});
   auto to_nodes = [](const std::vector<Tensor>& ts) {
     std::vector<Node*> n;
     for (auto& t : ts) n.push_back(t.node());

@@ -171,7 +171,9 @@ std::vector<Tensor> FuncGraphBuilder::add_op(const OpDef& def, std::vector<Tenso
 
 std::vector<Output> FuncGraphBuilder::finalize_outputs(const std::vector<Tensor>& outputs) {
   Node* sink = nullptr;
-  if (!stateful_ops_.empty()) {
+  // TF's auto control dependencies: the NoOp exists to order the outputs after the stateful ops;
+  // with no outputs the stateful ops are only the function's control outputs.
+  if (!stateful_ops_.empty() && !outputs.empty()) {
     sink = graph_->add_node("NoOp", "NoOp", {}, {}, stateful_ops_);
   }
   std::vector<Output> result;
