@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <deque>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "binding.h"
@@ -1137,29 +1138,59 @@ Value ConcreteFunction::operator()(const std::vector<Value>& args, const Kwargs&
     flat_name += (i ? ", " : "") + input_placeholders_[i]->name;
   flat_name += ")";
   std::string flat_err;
-  if (!kwargs.empty()) {
-    std::string names;
-    for (size_t i = 0; i < kwargs.size(); ++i) names += (i ? ", " : "") + kwargs[i].first;
-    flat_err = flat_name + " got unexpected keyword arguments: " + names + ".";
-  } else if (args.size() > input_placeholders_.size()) {
-    flat_err = flat_name + " takes " + std::to_string(input_placeholders_.size()) +
-               " positional arguments, got " + std::to_string(args.size()) + ".";
-  } else if (args.size() < input_placeholders_.size()) {
+  // TF's flat call: positional arguments first, then the remaining inputs by keyword; missing
+  // inputs are reported before unexpected keywords.
+  std::vector<Value> all_args = args;
+  Kwargs rest = kwargs;
+  const size_t n = input_placeholders_.size();
+  if (args.size() > n) {
+    flat_err = flat_name + " takes " + std::to_string(n) + " positional arguments, got " +
+               std::to_string(args.size()) + ".";
+  }
+  for (size_t i = args.size(); flat_err.empty() && i < n; ++i) {
+    const std::string& key = input_placeholders_[i]->name;
+    auto it = std::find_if(rest.begin(), rest.end(), [&](auto& kv) { return kv.first == key; });
+    if (it != rest.end()) {
+      all_args.push_back(it->second);
+      rest.erase(it);
+      continue;
+    }
+    std::set<std::string> specified;
+    for (size_t j = 0; j < all_args.size(); ++j) specified.insert(input_placeholders_[j]->name);
+    for (auto& kv : rest) specified.insert(kv.first);
+    std::set<std::string> unspecified;  // sorted, as TF sorts them
+    for (Node* ph : input_placeholders_)
+      if (!specified.count(ph->name)) unspecified.insert(ph->name);
     std::string missing;
-    for (size_t i = args.size(); i < input_placeholders_.size(); ++i)
-      missing += (i > args.size() ? ", " : "") + input_placeholders_[i]->name;
+    for (auto& m : unspecified) missing += (missing.empty() ? "" : ", ") + m;
     flat_err = flat_name + " missing required arguments: " + missing + ".";
-  } else {
+  }
+  if (flat_err.empty() && !rest.empty()) {
+    std::vector<std::string> keys;
+    for (auto& kv : rest) keys.push_back(kv.first);
+    std::sort(keys.begin(), keys.end());
+    for (size_t j = 0; j < args.size() && flat_err.empty(); ++j) {
+      for (auto& k : keys)
+        if (k == input_placeholders_[j]->name) flat_err = flat_name + " got two values for '" + k + "'.";
+    }
+    if (flat_err.empty()) {
+      std::string names;
+      for (size_t i = 0; i < keys.size(); ++i) names += (i ? ", " : "") + keys[i];
+      flat_err = flat_name + " got unexpected keyword arguments: " + names + ".";
+    }
+  }
+  const std::vector<Value>& args_in = all_args;
+  if (flat_err.empty()) {
     std::vector<Tensor> flat;
-    for (size_t i = 0; i < args.size(); ++i) {
-      if (args[i].kind() != Value::Kind::kTensor) {
+    for (size_t i = 0; i < args_in.size(); ++i) {
+      if (args_in[i].kind() != Value::Kind::kTensor) {
         flat_err = flat_name + ": expected argument #" + std::to_string(i) +
                    "(zero-based) to be a Tensor; got " +
-                   (args[i].kind() == Value::Kind::kStr ? "str" : args[i].kind() == Value::Kind::kInt ? "int" : "object") +
-                   " (" + args[i].str() + ").";
+                   (args_in[i].kind() == Value::Kind::kStr ? "str" : args_in[i].kind() == Value::Kind::kInt ? "int" : "object") +
+                   " (" + args_in[i].str() + ").";
         break;
       }
-      flat.push_back(args[i].as_tensor());
+      flat.push_back(args_in[i].as_tensor());
     }
     if (flat_err.empty()) {
       for (size_t i = 0; i < flat.size(); ++i) {
