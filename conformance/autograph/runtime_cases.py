@@ -58,6 +58,7 @@ CASES = {
     "while_continue": ["(tf.constant(10),)"],
     "continue_deep": ["(tf.constant(9),)"],
     "while_tensor": ["(tf.constant([3, 1]),)"],
+    "subscript_state": ["({'k': tf.constant(0)}, tf.constant(3))"],
     "while_tensor_cond_two": ["(tf.constant(5), tf.constant(6))"],
     "while_true_break": ["(tf.constant(1),)"],
     "param_modified_loop": ["(tf.constant(1.5), tf.constant(3))"],
