@@ -30,11 +30,13 @@ Value operand(nb::handle h) {
 
 // Runs `f` inside the name scope the next op named `base` will get (graph mode), so what it
 // converts is named as TF's wrappers name it ("MatMul/ReadVariableOp").
+// `mark_used` reserves the scope name now (a scope of its own, like "Read"); otherwise the op
+// created next takes the name.
 template <typename F>
-Tensor in_op_scope(const std::string& base, F f) {
+Tensor in_op_scope(const std::string& base, F f, bool mark_used = false) {
   tfs::GraphBuilder* b = tfs::current_builder();
   if (!b) return f();
-  b->push_scope(b->unique_name(base, false));
+  b->push_scope(b->unique_name(base, mark_used));
   struct Pop {
     tfs::GraphBuilder* b;
     ~Pop() { b->pop_scope(); }
@@ -208,19 +210,7 @@ void bind_tensor(nb::module_& m) {
       .def_prop_ro("handle", [](const tfs::Variable& v) { return v.handle(); })
       // TF's read_value(): ReadVariableOp under a "Read" name scope, then an Identity.
       .def("read_value", [](const tfs::Variable& v) {
-        tfs::GraphBuilder* b = tfs::current_builder();
-        if (!b) return tfs::identity(v.read_value());
-        std::string scope = b->unique_name("Read", true);
-        b->push_scope(scope);
-        Tensor r;
-        try {
-          r = tfs::read_variable(v.state());
-        } catch (...) {
-          b->pop_scope();
-          throw;
-        }
-        b->pop_scope();
-        return tfs::identity(r);
+        return tfs::identity(in_op_scope("Read", [&] { return tfs::read_variable(v.state()); }, true));
       })
       // value() / conversion: the ReadVariableOp alone.
       .def("value", &tfs::Variable::read_value)

@@ -3,7 +3,10 @@ import functools
 import inspect
 import weakref
 
+import numpy as _np
+
 from . import _core
+from ._types import TensorSpec
 from .autograph import convert as _autograph_convert
 
 _KINDS = {
@@ -297,11 +300,9 @@ class Function:
 
 def _convert_numpy_to_signature(args, signature):
     # TF converts numpy arrays to the signature's dtype (a tf.Tensor of another dtype fails).
-    import numpy as np
-    from ._types import TensorSpec
     out = list(args)
     for i, (a, spec) in enumerate(zip(args, signature)):
-        if isinstance(a, np.ndarray) and isinstance(spec, TensorSpec) and spec.dtype is not None:
+        if isinstance(a, _np.ndarray) and isinstance(spec, TensorSpec) and spec.dtype is not None:
             try:
                 out[i] = _core.constant_from_value(a, spec.dtype)
             except Exception:  # leave it to the binding to report
@@ -315,7 +316,6 @@ def types_method(fn, instance):
 
 
 def _check_signature(sig):
-    from ._types import TensorSpec
 
     def leaves(x):
         if isinstance(x, (list, tuple)):
