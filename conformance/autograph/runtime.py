@@ -118,37 +118,11 @@ def library_args_dropped(ops):
             "library": {k: v for k, v in ops["library"].items() if k != "Placeholder"}}
 
 
-def core_difference(want, got):
-    """The names of runtime_cases.CORE_DIFFERENCES that explain all of want != got, or None."""
-    if want is None or got is None:
-        return None
-    both = lambda part, op: (want[part].get(op, 0), got[part].get(op, 0))  # noqa: E731
-    ops = set(want["graph"]) | set(got["graph"])
-    names, ignore = [], set()
-    has_while = any(both("graph", op)[0] or both("library", op)[0]
-                    for op in ("While", "StatelessWhile"))
-    if has_while and all(both(p, "Identity")[1] >= both(p, "Identity")[0]
-                         for p in ("graph", "library")):
-        if any(both(p, "Identity")[1] > both(p, "Identity")[0] for p in ("graph", "library")):
-            names.append("while_capture_identity")
-            ignore.add("Identity")
-    stateful = any(any(both(p, op)) for p in ("graph", "library") for op in ("If", "While"))
-    if stateful and any(both(p, "NoOp")[0] != both(p, "NoOp")[1] for p in ("graph", "library")):
-        names.append("stateful_function_noop")
-        ignore.add("NoOp")
-    strip = lambda d: {k: v for k, v in d.items() if k not in ignore}  # noqa: E731
-    del ops
-    if names and all(strip(want[p]) == strip(got[p]) for p in ("graph", "library")):
-        return names
-    return None
-
-
 def compare(tf_path, ts_path):
     import runtime_cases
     want = json.load(open(tf_path))["cases"]
     got = json.load(open(ts_path))["cases"]
     failed = 0
-    used = set()
     for case in want:
         w, g = want[case], got.get(case)
         problems = []
@@ -161,16 +135,7 @@ def compare(tf_path, ts_path):
                                                               json.dumps(g.get(key))))
             wo, go = library_args_dropped(w.get("ops")), library_args_dropped(g.get("ops"))
             if wo != go:
-                reason = runtime_cases.SKIP_OPS.get(case)
-                core = core_difference(wo, go)
-                if reason:
-                    print("note  %-28s op counts differ (known: %s)" % (case, reason))
-                elif core:
-                    used.update(core)
-                    print("note  %-28s op counts differ only by core difference %s" % (
-                        case, ", ".join(core)))
-                else:
-                    problems.append("ops: TF %s, tfscope %s" % (json.dumps(wo), json.dumps(go)))
+                problems.append("ops: TF %s, tfscope %s" % (json.dumps(wo), json.dumps(go)))
         if problems:
             failed += 1
             print("FAIL  %s" % case)
@@ -179,8 +144,6 @@ def compare(tf_path, ts_path):
         else:
             print("ok    %-28s %d call(s), %s trace(s)" % (case, len(w.get("calls", [])),
                                                          w.get("traces")))
-    for name in sorted(used):
-        print("core difference %s: %s" % (name, runtime_cases.CORE_DIFFERENCES[name]))
     print("%d/%d runtime cases match TF" % (len(want) - failed, len(want)))
     return 1 if failed else 0
 

@@ -6,8 +6,8 @@ CASES maps a function to the calls made on one tf.function of it. Each call is a
 expression evaluated with `tf` (the backend) and `np` in scope; it gives the argument tuple.
 A name "extra.NAME" refers to runtime_extra.py, anything else to corpus/NAME.py.
 
-SKIP_OPS names the cases whose op counts are known to differ, with the reason; their outputs
-and trace counts are still compared.
+Op counts must be equal: there is no allowance list (the last one, for `for` over a tensor, went
+when tfscope built TF's TensorList ops for it).
 """
 
 CASES = {
@@ -99,6 +99,13 @@ CASES = {
     "extra.variable_branch": ["(tf.constant(1),)", "(tf.constant(-1),)"],
     # for over a tensor that is not a range
     "for_over_tensor": ["(tf.constant([[1., 2., 3.], [4., 5., 6.]]),)"],
+    "extra.for_over_vector": ["(tf.constant([1, 2, 3]),)", "(tf.constant([4, 5, 6, 7]),)"],
+    "extra.for_over_tensor_break": ["(tf.ones([4, 3]) * 30.0,)", "(tf.ones([4, 3]),)"],
+    "extra.for_over_tensor_nested": ["(tf.constant([[1, 2], [3, 4], [5, 6]]),)"],
+    "extra.for_over_empty_tensor": ["(tf.zeros([0, 3]),)"],
+    "extra.for_over_scalar_tensor": ["(tf.constant(3),)"],
+    "extra.tensor_index_in_range_loop": ["(tf.constant([3, 1, 4, 1, 5]), tf.constant(4))"],
+    "extra.slices_with_tensor_bounds": ["(tf.constant([[1, 2, 3], [4, 5, 6]]), tf.constant(1))"],
     # runtime-only cases (runtime_extra.py): TF's loop and branch checks
     "extra.loop_dtype_change": ["(tf.constant(3),)"],
     "extra.loop_shape_change": ["(tf.constant(3),)"],
@@ -113,24 +120,4 @@ CASES = {
     "extra.float_loop": ["(tf.constant(0.5),)"],
     "extra.retrace_on_python_flag": ["(tf.constant(2), True)", "(tf.constant(2), False)",
                                      "(tf.constant(5), True)"],
-}
-
-# Differences in tfscope's core graph building (not in the AutoGraph runtime). The comparison allows
-# exactly these (an op-count difference fully explained by them) and prints a note for every case
-# they touch; delete an entry once the core matches TF.
-CORE_DIFFERENCES = {
-    "while_capture_identity":
-        "tfs::while_loop's body returns each captured tensor through an Identity; TF's while_v2 "
-        "appends the body's capture placeholders to its outputs as they are "
-        "(`body_graph.outputs.extend(body_graph.internal_captures)`), so TF's library has fewer "
-        "Identity nodes",
-    "stateful_function_noop":
-        "a stateful cond branch or while body made by tfs::cond/tfs::while_loop has no NoOp; "
-        "TF's func_graph gives it one as its control output (tfs::cond puts one in the outer "
-        "graph instead)",
-}
-
-SKIP_OPS = {
-    "for_over_tensor": "TF unstacks the tensor into a TensorArray (TensorList ops); tfscope has "
-                       "no TensorList ops and indexes the tensor with GatherV2",
 }

@@ -162,3 +162,53 @@ def variable_branch(x):
 lambda_ifexp = lambda x: x if x > 0 else -x  # noqa: E731
 
 lambda_helper = lambda x: _helper(x) + 1  # noqa: E731
+
+
+def for_over_vector(t):
+  acc = tf.constant(0)
+  for x in t:
+    acc += x
+  return acc
+
+
+def for_over_tensor_break(t):
+  acc = tf.zeros([3])
+  for row in t:
+    acc = acc + row
+    if tf.reduce_sum(acc) > 100.0:
+      break
+  return acc
+
+
+def for_over_tensor_nested(t):
+  total = tf.constant(0)
+  for row in t:
+    for x in row:
+      total = total * 2 + x
+  return total
+
+
+def for_over_empty_tensor(t):
+  acc = tf.ones([3])
+  for row in t:
+    acc = acc * row
+  return acc
+
+
+def for_over_scalar_tensor(t):
+  acc = tf.constant(0)
+  for x in t:
+    acc += x
+  return acc
+
+
+def tensor_index_in_range_loop(t, n):
+  acc = tf.constant(0)
+  for i in tf.range(n):
+    acc = acc * 10 + t[i]
+  return acc
+
+
+def slices_with_tensor_bounds(t, i):
+  return t[i], t[i, 1:], t[:, i:], t[..., tf.newaxis][0, :i]
+

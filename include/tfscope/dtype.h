@@ -21,13 +21,14 @@ enum class DType : int32_t {
   kInt64 = 9,
   kBool = 10,
   kResource = 20,
+  kVariant = 21,  // an opaque value (a TensorList)
 };
 
 // "float32", "int32", ...: numpy's and TF's short names.
 std::string_view dtype_name(DType dt);
 // "tf.float32": how TF prints a DType object.
 std::string dtype_repr(DType dt);
-// Element size in bytes; 0 for string and resource.
+// Element size in bytes; 0 for string, resource and variant.
 size_t dtype_size(DType dt);
 // The DType of a short name ("float32"); kInvalid if unknown.
 DType dtype_from_name(std::string_view name);
@@ -50,7 +51,7 @@ template <> struct dtype_of<bool> { static constexpr DType value = DType::kBool;
 template <typename T>
 inline constexpr DType dtype_v = dtype_of<T>::value;
 
-// Calls f(T{}) with the C++ type of a numeric or bool dtype; throws for string/resource.
+// Calls f(T{}) with the C++ type of a numeric or bool dtype; throws for string/resource/variant.
 template <typename F>
 decltype(auto) visit_dtype(DType dt, F&& f);
 

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "tfscope/tensor.h"
+#include "tfscope/value.h"
 
 namespace tfs {
 
@@ -15,6 +17,21 @@ Tensor strided_slice(const Tensor& x, std::vector<int64_t> begin, std::vector<in
                      std::vector<int64_t> strides, int64_t begin_mask = 0, int64_t end_mask = 0,
                      int64_t ellipsis_mask = 0, int64_t new_axis_mask = 0,
                      int64_t shrink_axis_mask = 0);
+
+// One item of a Python index expression `t[...]`: an int or a scalar integer tensor, a slice whose
+// bounds are ints or tensors (absent = None), an Ellipsis, or tf.newaxis.
+struct SliceItem {
+  enum class Kind { kIndex, kSlice, kEllipsis, kNewAxis };
+  Kind kind = Kind::kIndex;
+  Value index;                            // kIndex
+  std::optional<Value> start, stop, step;  // kSlice
+};
+
+// Tensor.__getitem__ as TF's _slice_helper builds it: a tensor index i also ends at i + 1 (an
+// "add" node), and begin/end/strides are packed in a "strided_slice" scope ("strided_slice/stack"
+// is a Const when every value is a Python int, a Pack otherwise). Items are assumed valid (the
+// Python front end raises TF's TypeError for the others).
+Tensor getitem(const Tensor& x, const std::vector<SliceItem>& items);
 
 // tf.gather with batch_dims (tfs::gather in ops.h is batch_dims = 0).
 Tensor gather(const Tensor& params, const Tensor& indices, int64_t axis, int64_t batch_dims);

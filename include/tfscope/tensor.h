@@ -18,7 +18,8 @@ namespace tfs {
 class Graph;
 class Node;
 
-// Something a resource tensor points at (a variable's state).
+// Something a resource tensor points at (a variable's state), or the value a variant tensor holds
+// (a TensorList).
 class ResourceBase {
  public:
   virtual ~ResourceBase() = default;
@@ -44,6 +45,7 @@ struct TensorImpl {
   std::shared_ptr<Buffer> buffer;
   std::shared_ptr<std::vector<std::string>> strings;
   std::shared_ptr<ResourceBase> resource;
+  std::shared_ptr<const ResourceBase> variant;
   Shape eager_shape;
   // Symbolic payload.
   std::shared_ptr<Graph> graph;
@@ -75,6 +77,8 @@ class Tensor {
   static Tensor strings(std::vector<std::string> values, const Shape& shape);
   static Tensor string_scalar(std::string value);
   static Tensor resource(std::shared_ptr<ResourceBase> res);
+  // A scalar variant tensor holding `value` (never mutated once wrapped: variants are values).
+  static Tensor variant(std::shared_ptr<const ResourceBase> value);
   // A symbolic tensor: output `index` of `node` in `graph`.
   static Tensor symbolic(std::shared_ptr<Graph> graph, Node* node, int index, DType dtype,
                          PartialShape shape, std::string node_name);
@@ -112,6 +116,8 @@ class Tensor {
   const std::vector<std::string>& string_values() const;
   std::vector<std::string>& mutable_string_values();
   const std::shared_ptr<ResourceBase>& resource_handle() const { return impl_->resource; }
+  // The value of an eager variant tensor; null for other tensors.
+  const std::shared_ptr<const ResourceBase>& variant_value() const { return impl_->variant; }
 
   // Symbolic only.
   Node* node() const { return impl_->node; }

@@ -10,6 +10,7 @@
 #include "tfscope/graph.h"
 #include "tfscope/graph_builder.h"
 #include "tfscope/ops.h"
+#include "tfscope/ops_list.h"
 
 namespace tfpy {
 namespace {
@@ -76,6 +77,18 @@ tfs::Tensor placeholder(nb::handle dtype, nb::handle shape) {
   return b->add_placeholder("Placeholder", dtype_arg(dtype), shape_arg(shape));
 }
 
+// `for x in tensor`: TF's _known_len_tf_for_stmt makes TensorArray(dtype, size=n) and unstacks the
+// tensor into it; the loop body reads one element per iteration.
+tfs::TensorArrayFlow tensor_array_unstack(const tfs::Tensor& value, nb::handle size) {
+  tfs::Value n = nb::isinstance<tfs::Tensor>(size) ? tfs::Value(nb::cast<tfs::Tensor>(size))
+                                                    : tfs::Value(nb::cast<int64_t>(size));
+  return tfs::tensor_array_unstack(tfs::tensor_array(value.dtype(), n), value);
+}
+
+tfs::Tensor tensor_array_read(const tfs::TensorArrayFlow& ta, const tfs::Tensor& index) {
+  return tfs::tensor_array_read(ta, tfs::Value(index));
+}
+
 }  // namespace
 
 void bind_autograph(nb::module_& m) {
@@ -88,6 +101,10 @@ void bind_autograph(nb::module_& m) {
   m.def("autograph_constant_value", &constant_value);
   m.def("autograph_in_tmp_graph", &in_tmp_graph);
   m.def("autograph_placeholder", &placeholder);
+  nb::class_<tfs::TensorArrayFlow>(m, "_TensorArrayFlow")
+      .def_ro("flow", &tfs::TensorArrayFlow::flow);
+  m.def("autograph_tensor_array_unstack", &tensor_array_unstack);
+  m.def("autograph_tensor_array_read", &tensor_array_read);
 }
 
 }  // namespace tfpy

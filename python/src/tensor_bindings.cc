@@ -80,45 +80,59 @@ std::vector<int64_t> int_list(nb::handle h) {
 }
 
 // Python's x[...] on a tensor: ints, slices, None (new axis) and Ellipsis as TF's StridedSlice.
-Tensor getitem(const Tensor& x, nb::handle key) {
-  std::vector<nb::handle> items;
-  if (PyTuple_Check(key.ptr())) {
-    for (nb::handle k : key) items.push_back(k);
-  } else {
-    items.push_back(key);
-  }
-  std::vector<int64_t> begin, end, strides;
-  int64_t begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0, shrink_mask = 0;
-  for (size_t i = 0; i < items.size(); ++i) {
-    nb::handle k = items[i];
-    int64_t bit = int64_t{1} << i;
-    if (k.is_none()) {
-      new_axis_mask |= bit;
-      begin.push_back(0);
-      end.push_back(0);
-      strides.push_back(1);
-    } else if (k.ptr() == Py_Ellipsis) {
-      ellipsis_mask |= bit;
-      begin.push_back(0);
-      end.push_back(0);
-      strides.push_back(1);
-    } else if (PySlice_Check(k.ptr())) {
-      nb::object start = k.attr("start"), stop = k.attr("stop"), step = k.attr("step");
-      begin.push_back(start.is_none() ? 0 : nb::cast<int64_t>(start));
-      end.push_back(stop.is_none() ? 0 : nb::cast<int64_t>(stop));
-      strides.push_back(step.is_none() ? 1 : nb::cast<int64_t>(step));
-      if (start.is_none()) begin_mask |= bit;
-      if (stop.is_none()) end_mask |= bit;
-    } else {
-      int64_t idx = nb::cast<int64_t>(nb::int_(k));
-      begin.push_back(idx);
-      end.push_back(idx + 1);
-      strides.push_back(1);
-      shrink_mask |= bit;
+// One index of t[...]: a Python int (or anything with __index__ but bool) or a scalar integer
+// tensor; anything else raises TF's TypeError.
+tfs::Value slice_index(nb::handle k) {
+  static const char* kSliceTypeError =
+      "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
+      "tf.int32/tf.int64 tensors are valid indices, got ";
+  if (nb::isinstance<Tensor>(k)) {
+    const Tensor& t = nb::cast<const Tensor&>(k);
+    tfs::DType dt = t.dtype();
+    bool int_type = dt == tfs::DType::kInt32 || dt == tfs::DType::kInt64 ||
+                    dt == tfs::DType::kInt16;
+    if (!int_type || (t.shape().has_rank() && t.shape().rank() == 1)) {
+      throw nb::type_error((kSliceTypeError + std::string(nb::repr(k).c_str())).c_str());
     }
+    return tfs::Value(t);
   }
-  return tfs::strided_slice(x, begin, end, strides, begin_mask, end_mask, ellipsis_mask,
-                            new_axis_mask, shrink_mask);
+  if (!PyBool_Check(k.ptr()) && PyIndex_Check(k.ptr())) return tfs::Value(nb::cast<int64_t>(nb::int_(k)));
+  throw nb::type_error((kSliceTypeError + std::string(nb::repr(k).c_str())).c_str());
+}
+
+Tensor getitem(const Tensor& x, nb::handle key) {
+  if (PyBool_Check(key.ptr()) ||
+      (nb::isinstance<Tensor>(key) && nb::cast<const Tensor&>(key).dtype() == tfs::DType::kBool)) {
+    throw nb::type_error("tfscope does not support boolean-mask indexing (tf.boolean_mask)");
+  }
+  std::vector<nb::handle> keys;
+  if (PyTuple_Check(key.ptr()) || PyList_Check(key.ptr())) {
+    for (nb::handle k : key) keys.push_back(k);
+  } else {
+    keys.push_back(key);
+  }
+  std::vector<tfs::SliceItem> items;
+  for (nb::handle k : keys) {
+    tfs::SliceItem it;
+    if (k.is_none()) {
+      it.kind = tfs::SliceItem::Kind::kNewAxis;
+    } else if (k.ptr() == Py_Ellipsis) {
+      it.kind = tfs::SliceItem::Kind::kEllipsis;
+    } else if (PySlice_Check(k.ptr())) {
+      it.kind = tfs::SliceItem::Kind::kSlice;
+      auto bound = [](nb::object b) -> std::optional<tfs::Value> {
+        if (b.is_none()) return std::nullopt;
+        return slice_index(b);
+      };
+      it.start = bound(k.attr("start"));
+      it.stop = bound(k.attr("stop"));
+      it.step = bound(k.attr("step"));
+    } else {
+      it.index = slice_index(k);
+    }
+    items.push_back(std::move(it));
+  }
+  return tfs::getitem(x, items);
 }
 
 }  // namespace
@@ -159,7 +173,8 @@ void bind_tensor(nb::module_& m) {
       .def("__int__", [](const Tensor& t) { return t.item<int64_t>(); })
       .def("__float__", [](const Tensor& t) { return t.item<double>(); })
       .def("__hash__", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.id()) >> 4; })
-      .def("__getitem__", [](const Tensor& t, nb::handle k) { return getitem(t, k); })
+      .def("__getitem__", [](const Tensor& t, nb::handle k) { return getitem(t, k); },
+           nb::arg("key").none())
       .def("__neg__", [](const Tensor& t) { return tfs::neg(t); })
       .def("__abs__", [](const Tensor& t) { return tfs::abs(t); })
       .def("__invert__", [](const Tensor& t) { return tfs::logical_not(t); })

@@ -46,6 +46,8 @@ string = DType(7)
 int64 = DType(9)
 bool = DType(10)  # noqa: A001  (tf.bool)
 resource = DType(20)
+variant = DType(21)
+newaxis = None  # t[..., tf.newaxis]
 
 
 class _Dtypes:

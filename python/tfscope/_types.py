@@ -2,7 +2,8 @@
 import numpy as _np
 
 _ENUM_NAMES = {1: "float32", 2: "float64", 3: "int32", 4: "uint8", 5: "int16", 6: "int8",
-               7: "string", 9: "int64", 10: "bool", 20: "resource"}
+               7: "string", 9: "int64", 10: "bool", 20: "resource",
+               21: "variant"}
 
 
 class DType:

@@ -18,6 +18,7 @@ std::string_view dtype_name(DType dt) {
     case DType::kInt64: return "int64";
     case DType::kBool: return "bool";
     case DType::kResource: return "resource";
+    case DType::kVariant: return "variant";
     case DType::kInvalid: break;
   }
   return "invalid";
@@ -37,7 +38,8 @@ size_t dtype_size(DType dt) {
 
 DType dtype_from_name(std::string_view name) {
   for (DType dt : {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kUInt8, DType::kInt16,
-                   DType::kInt8, DType::kString, DType::kInt64, DType::kBool, DType::kResource}) {
+                   DType::kInt8, DType::kString, DType::kInt64, DType::kBool, DType::kResource,
+                   DType::kVariant}) {
     if (dtype_name(dt) == name) return dt;
   }
   if (name == "float") return DType::kFloat32;

@@ -27,7 +27,7 @@ Tensor Tensor::empty(DType dtype, const Shape& shape) {
   if (dtype == DType::kString) {
     t.impl_->strings =
         std::make_shared<std::vector<std::string>>(static_cast<size_t>(shape.num_elements()));
-  } else if (dtype != DType::kResource) {
+  } else if (dtype != DType::kResource && dtype != DType::kVariant) {
     t.impl_->buffer = std::make_shared<detail::Buffer>(static_cast<size_t>(shape.num_elements()) *
                                                        dtype_size(dtype));
   }
@@ -75,6 +75,16 @@ Tensor Tensor::resource(std::shared_ptr<ResourceBase> res) {
   return t;
 }
 
+Tensor Tensor::variant(std::shared_ptr<const ResourceBase> value) {
+  Tensor t;
+  t.impl_ = std::make_shared<detail::TensorImpl>();
+  t.impl_->dtype = DType::kVariant;
+  t.impl_->shape = Shape{};
+  t.impl_->eager_shape = Shape{};
+  t.impl_->variant = std::move(value);
+  return t;
+}
+
 Tensor Tensor::symbolic(std::shared_ptr<Graph> graph, Node* node, int index, DType dtype,
                         PartialShape shape, std::string node_name) {
   Tensor t;
@@ -115,6 +125,7 @@ Tensor Tensor::clone() const {
   if (!is_eager()) invalid_argument("[core] clone of a symbolic tensor");
   if (impl_->strings) return strings(*impl_->strings, impl_->eager_shape);
   if (impl_->dtype == DType::kResource) return resource(impl_->resource);
+  if (impl_->dtype == DType::kVariant) return variant(impl_->variant);
   Tensor t = empty(impl_->dtype, impl_->eager_shape);
   if (impl_->buffer->bytes) std::memcpy(t.raw_data(), impl_->buffer->data, impl_->buffer->bytes);
   return t;
@@ -160,6 +171,11 @@ std::string Tensor::str() const {
     return "Tensor(\"" + name() + "\", shape=" + shape().str() +
            ", dtype=" + std::string(dtype_name(dtype())) + ")";
   }
+  if (dtype() == DType::kVariant) {
+    // TF prints the variant's type name: tf.Tensor(<TensorList>, shape=(), dtype=variant).
+    return "tf.Tensor(<" + (impl_->variant ? impl_->variant->debug_name() : std::string("?")) +
+           ">, shape=" + eager_shape().str() + ", dtype=variant)";
+  }
   std::string body = numpy_str();
   if (body.find('\n') != std::string::npos) body = "\n" + body;  // TF: only multi-line text
   return "tf.Tensor(" + body + ", shape=" + eager_shape().str() +
@@ -171,6 +187,10 @@ std::string Tensor::repr() const {
   if (is_symbolic()) {
     return "<tf.Tensor '" + name() + "' shape=" + shape().str() +
            " dtype=" + std::string(dtype_name(dtype())) + ">";
+  }
+  if (dtype() == DType::kVariant) {
+    return "<tf.Tensor: shape=" + eager_shape().str() + ", dtype=variant, value=<" +
+           (impl_->variant ? impl_->variant->debug_name() : std::string("?")) + ">>";
   }
   std::string np = format_numpy_repr(*this);
   // TF's numpy_text: a newline first only when numpy's repr spans several lines.

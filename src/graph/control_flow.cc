@@ -94,6 +94,20 @@ std::vector<Output> wrap_identities(FuncGraphBuilder& b, const std::vector<Tenso
 
 }  // namespace
 
+namespace {
+
+// util.unique_fn_name: a branch or loop function is named after its full name scope with '/' made
+// '_' ("while/cond" -> "while_cond_true_7").
+std::string fn_name(const std::string& scope, const std::string& label, int64_t uid) {
+  std::string n = scope + "_" + label + "_" + std::to_string(uid);
+  for (char& c : n) {
+    if (c == '/') c = '_';
+  }
+  return n;
+}
+
+}  // namespace
+
 std::vector<Tensor> cond(const Tensor& pred, const BranchFn& true_fn, const BranchFn& false_fn,
                          const std::string& name) {
   if (!pred.is_symbolic() && executing_eagerly()) {
@@ -107,7 +121,7 @@ std::vector<Tensor> cond(const Tensor& pred, const BranchFn& true_fn, const Bran
   const char* labels[2] = {"true", "false"};
   for (int i = 0; i < 2; ++i) {
     branches[i].builder =
-        std::make_unique<FuncGraphBuilder>(scope + "_" + labels[i] + "_" + std::to_string(uid + i));
+        std::make_unique<FuncGraphBuilder>(fn_name(scope, labels[i], uid + i));
     branches[i].builder->push_scope(scope);
     BuildScope s(*branches[i].builder);
     branches[i].outputs = (*fns[i])();
@@ -182,8 +196,8 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
     }
   };
   Traced c, b;
-  c.builder = std::make_unique<FuncGraphBuilder>(scope + "_cond_" + std::to_string(uid));
-  b.builder = std::make_unique<FuncGraphBuilder>(scope + "_body_" + std::to_string(uid + 1));
+  c.builder = std::make_unique<FuncGraphBuilder>(fn_name(scope, "cond", uid));
+  b.builder = std::make_unique<FuncGraphBuilder>(fn_name(scope, "body", uid + 1));
   make_args(c);
   make_args(b);
   std::vector<Tensor> user_c(c.args.begin() + 2, c.args.end());

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "op_scope.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -29,28 +30,7 @@ bool is_tensorish(const Value& v) {
 }
 
 // A name scope for the duration of one wrapper call, in graph mode only.
-class Scope {
- public:
-  explicit Scope(const std::string& base) : b_(current_builder()) {
-    if (b_) {
-      name_ = b_->unique_name(base, true);
-      b_->push_scope(name_);
-    } else {
-      name_ = base;
-    }
-  }
-  ~Scope() {
-    if (b_) b_->pop_scope();
-  }
-  // The exact node name for the op this scope wraps.
-  std::string op_name() const { return b_ ? name_ + "/" : name_; }
-  Scope(const Scope&) = delete;
-  Scope& operator=(const Scope&) = delete;
-
- private:
-  GraphBuilder* b_;
-  std::string name_;
-};
+using Scope = detail::OpScope;
 
 // Convert a host operand to the dtype of the other operand, with TF's error texts.
 Tensor convert_operand(const Value& v, DType dtype, const std::string& param,

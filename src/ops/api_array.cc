@@ -2,32 +2,14 @@
 // host operands become Const nodes inside the op's name scope ("StridedSlice/begin").
 #include <climits>
 
+#include "op_scope.h"
 #include "tfscope/ops.h"
 #include "tfscope/ops_array.h"
 
 namespace tfs {
 namespace {
 
-// The op's name scope while its operands are converted (graph mode only).
-class OpScope {
- public:
-  explicit OpScope(const std::string& base) : b_(current_builder()), name_(base) {
-    if (b_) {
-      name_ = b_->unique_name(base, true);
-      b_->push_scope(name_);
-    }
-  }
-  ~OpScope() {
-    if (b_) b_->pop_scope();
-  }
-  OpScope(const OpScope&) = delete;
-  OpScope& operator=(const OpScope&) = delete;
-  std::string op_name() const { return b_ ? name_ + "/" : name_; }
-
- private:
-  GraphBuilder* b_;
-  std::string name_;
-};
+using detail::OpScope;
 
 Tensor int_vector(const std::vector<int64_t>& v, DType dt, const std::string& name) {
   ValueList items;
@@ -42,7 +24,107 @@ bool fits_int32(const std::vector<int64_t>& v) {
   return true;
 }
 
+// array_ops_stack.stack on a list of Python ints and scalar tensors: a Const when there is no
+// tensor, else TF's autopacking: a Pack in a scope of its own whose int elements become Consts
+// named by their position ("stack/1").
+Tensor pack_indices(const std::vector<Value>& values) {
+  DType dt = DType::kInvalid;
+  for (const Value& v : values) {
+    if (v.is_tensor()) {
+      dt = v.as_tensor().dtype();
+      break;
+    }
+  }
+  if (dt == DType::kInvalid) return convert_to_tensor(Value::list(values), DType::kInvalid, "stack");
+  OpScope s("stack");
+  std::vector<Tensor> elems;
+  for (size_t i = 0; i < values.size(); ++i) {
+    elems.push_back(values[i].is_tensor() ? values[i].as_tensor()
+                                          : convert_to_tensor(values[i], dt, std::to_string(i)));
+  }
+  return execute1("Pack", elems, {{"axis", int64_t{0}}}, s.op_name());
+}
+
 }  // namespace
+
+Tensor getitem(const Tensor& x, const std::vector<SliceItem>& items) {
+  std::vector<Value> begin, end, strides;
+  int64_t begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0, shrink_mask = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const SliceItem& it = items[i];
+    const int64_t bit = int64_t{1} << i;
+    switch (it.kind) {
+      case SliceItem::Kind::kSlice: {
+        // Absent bounds take the widest integer dtype among the tensor bounds, if any.
+        DType dt = DType::kInvalid;
+        for (const auto* b : {&it.start, &it.stop, &it.step}) {
+          if (!*b || !(*b)->is_tensor()) continue;
+          DType bd = (*b)->as_tensor().dtype();
+          if (bd == DType::kInt64) dt = bd;
+          else if (bd == DType::kInt32 && dt != DType::kInt64) dt = bd;
+          else if (bd == DType::kInt16 && dt == DType::kInvalid) dt = bd;
+        }
+        auto bound = [&](const std::optional<Value>& b, int64_t dflt, std::vector<Value>& out,
+                         int64_t* mask) {
+          if (b) {
+            out.push_back(*b);
+            return;
+          }
+          out.push_back(dt == DType::kInvalid ? Value(dflt)
+                                              : Value(convert_to_tensor(Value(dflt), dt, "Const")));
+          if (mask) *mask |= bit;
+        };
+        bound(it.start, 0, begin, &begin_mask);
+        bound(it.stop, 0, end, &end_mask);
+        bound(it.step, 1, strides, nullptr);
+        break;
+      }
+      case SliceItem::Kind::kEllipsis:
+      case SliceItem::Kind::kNewAxis:
+        begin.push_back(Value(0));
+        end.push_back(Value(0));
+        strides.push_back(Value(1));
+        (it.kind == SliceItem::Kind::kEllipsis ? ellipsis_mask : new_axis_mask) |= bit;
+        break;
+      case SliceItem::Kind::kIndex: {
+        begin.push_back(it.index);
+        if (it.index.is_tensor()) {
+          const Tensor& t = it.index.as_tensor();
+          end.push_back(Value(add(Value(t), Value(1))));
+          strides.push_back(t.dtype() == DType::kInt64 || t.dtype() == DType::kInt16
+                                ? Value(convert_to_tensor(Value(1), t.dtype(), "Const"))
+                                : Value(1));
+        } else {
+          end.push_back(Value(it.index.as_int() + 1));
+          strides.push_back(Value(1));
+        }
+        shrink_mask |= bit;
+        break;
+      }
+    }
+  }
+  OpScope s("strided_slice");
+  Tensor b, e, st;
+  if (begin.empty()) {
+    b = e = st = convert_to_tensor(Value::list({}), DType::kInt32, "Const");
+  } else {
+    b = pack_indices(begin);
+    e = pack_indices(end);
+    st = pack_indices(strides);
+    if (b.dtype() == DType::kInt64 || e.dtype() == DType::kInt64 || st.dtype() == DType::kInt64) {
+      for (Tensor* t : {&b, &e, &st}) {
+        if (t->dtype() != DType::kInt64) *t = cast(*t, DType::kInt64);
+      }
+    }
+  }
+  return execute1("StridedSlice", {x, b, e, st},
+                  {{"begin_mask", begin_mask},
+                   {"end_mask", end_mask},
+                   {"ellipsis_mask", ellipsis_mask},
+                   {"new_axis_mask", new_axis_mask},
+                   {"shrink_axis_mask", shrink_mask}},
+                  s.op_name());
+}
 
 Tensor strided_slice(const Tensor& x, std::vector<int64_t> begin, std::vector<int64_t> end,
                      std::vector<int64_t> strides, int64_t begin_mask, int64_t end_mask,

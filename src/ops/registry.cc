@@ -21,6 +21,7 @@ void anchor_control_ops();
 void anchor_random_ops();
 void anchor_reduction_ops();
 void anchor_erfc_ops();
+void anchor_list_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -36,6 +37,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_random_ops();
     detail::anchor_reduction_ops();
     detail::anchor_erfc_ops();
+    detail::anchor_list_ops();
     return true;
   }();
   (void)anchored;

@@ -77,6 +77,7 @@ DType dtype_from_proto(int dt, const std::string& where) {
     case 9:
     case 10:
     case 20:
+    case 21:
       return static_cast<DType>(dt);
     default:
       fail(where,
@@ -111,8 +112,9 @@ void tensor_to_proto(const Tensor& t, tensorflow::TensorProto* out) {
   shape_to_proto(t.eager_shape(), out->mutable_tensor_shape());
   if (t.dtype() == DType::kString) {
     for (const auto& s : t.string_values()) out->add_string_val(s);
-  } else if (t.dtype() == DType::kResource) {
-    throw FormatError("[savedmodel] cannot write a resource tensor as a constant");
+  } else if (t.dtype() == DType::kResource || t.dtype() == DType::kVariant) {
+    throw FormatError("[savedmodel] cannot write a " + std::string(dtype_name(t.dtype())) +
+                      " tensor as a constant");
   } else {
     out->set_tensor_content(std::string(static_cast<const char*>(t.raw_data()),
                                         t.num_elements() * tfs::dtype_size(t.dtype())));
@@ -138,7 +140,8 @@ Tensor tensor_from_proto(const tensorflow::TensorProto& p, const std::string& wh
     }
     return Tensor::strings(std::move(v), shape);
   }
-  if (dt == DType::kResource) fail(where, "resource tensors cannot be constants");
+  if (dt == DType::kResource || dt == DType::kVariant)
+    fail(where, std::string(dtype_name(dt)) + " tensors cannot be constants");
   Tensor t = Tensor::zeros(dt, shape);
   if (!p.tensor_content().empty()) {
     if (p.tensor_content().size() != static_cast<size_t>(n) * elem)

@@ -651,9 +651,11 @@ def _tf_range_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_nam
 
 
 def _known_len_tf_for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
-    # TF unstacks into a TensorArray; tfscope indexes the tensor (same values, other ops).
+    # As TF: the tensor is unstacked into a TensorArray (TensorListReserve, TensorListFromTensor)
+    # and each iteration reads one element (TensorListGetItem).
     iter_ = _as_tensor(iter_)
     n = len_(iter_)
+    ta = _core.autograph_tensor_array_unstack(iter_, n)
     iterate_index = 0
 
     def aug_get_state():
@@ -666,7 +668,7 @@ def _known_len_tf_for_stmt(iter_, extra_test, body, get_state, set_state, symbol
 
     def aug_body():
         nonlocal iterate_index
-        body(_core.gather(iter_, iterate_index, 0))
+        body(_core.autograph_tensor_array_read(ta, iterate_index))
         iterate_index += 1
 
     def aug_test():
@@ -690,15 +692,20 @@ UNSPECIFIED = _Unspecified()
 
 def len_(s):
     if is_tensor(s):
+        # py_builtins._tf_tensor_len: a static length is a Python int; otherwise TF builds a Shape
+        # to check the rank (unused afterwards) and a second one to slice the length from.
         s = _as_tensor(s)
         dims = s.shape.as_list() if s.shape.rank is not None else None
-        if dims is None:
-            raise ValueError("len requires a non-scalar tensor, got one of shape (unknown rank)")
-        if not dims:
-            raise ValueError("len requires a non-scalar tensor, got one of shape {}".format(
-                s.shape))
-        if dims[0] is not None:
+        if dims and dims[0] is not None:
             return dims[0]
+        shape = _core.shape(s, None)
+        if dims is not None and not dims:
+            raise ValueError(
+                "len requires a non-scalar tensor, got one of shape {}".format(shape))
+        if dims is None:
+            raise NotImplementedError(
+                "tfscope: len() of a tensor of unknown rank (TF builds a tf.cond with an Assert "
+                "on its rank; tfscope has no Assert op)")
         return _core.shape(s, None)[0]
     return len(s)
 

@@ -1,0 +1,51 @@
+// Name scopes as TF's Python op wrappers open them, for the front-end functions of src/ops.
+// Internal to src/ops.
+#pragma once
+
+#include <string>
+
+#include "tfscope/ops.h"
+
+namespace tfs::detail {
+
+// `with ops.name_scope(base)` for one wrapper call, in graph mode only: the scope name is made
+// unique (and taken) now; op_name() is the exact name for the op the scope is named after
+// ("add/" -> node "add", its operands "add/y").
+class OpScope {
+ public:
+  explicit OpScope(const std::string& base) : b_(current_builder()), name_(base) {
+    if (b_) {
+      name_ = b_->unique_name(base, true);
+      b_->push_scope(name_);
+    }
+  }
+  ~OpScope() {
+    if (b_) b_->pop_scope();
+  }
+  OpScope(const OpScope&) = delete;
+  OpScope& operator=(const OpScope&) = delete;
+  std::string op_name() const { return b_ ? name_ + "/" : name_; }
+
+ private:
+  GraphBuilder* b_;
+  std::string name_;
+};
+
+// The scope a generated op wrapper converts its inputs in: named as the op created next will be
+// ("TensorListGetItem/element_shape"), without taking that name.
+class InputScope {
+ public:
+  explicit InputScope(const std::string& op) : b_(current_builder()) {
+    if (b_) b_->push_scope(b_->unique_name(op, false));
+  }
+  ~InputScope() {
+    if (b_) b_->pop_scope();
+  }
+  InputScope(const InputScope&) = delete;
+  InputScope& operator=(const InputScope&) = delete;
+
+ private:
+  GraphBuilder* b_;
+};
+
+}  // namespace tfs::detail
