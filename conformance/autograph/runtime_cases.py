@@ -99,6 +99,10 @@ CASES = {
     "extra.variable_branch": ["(tf.constant(1),)", "(tf.constant(-1),)"],
     # for over a tensor that is not a range
     "for_over_tensor": ["(tf.constant([[1., 2., 3.], [4., 5., 6.]]),)"],
+    # match statements: converted when no name appears outside a case body; otherwise TF's
+    # converter fails and the function runs unconverted (its tensor `if` then raises)
+    "match_literal": ["(tf.constant(3),)"],
+    "match_subject_name": ["(tf.constant(3), 1)", "(tf.constant(3), [2, 5])"],
     "extra.for_over_vector": ["(tf.constant([1, 2, 3]),)", "(tf.constant([4, 5, 6, 7]),)"],
     "extra.for_over_tensor_break": ["(tf.ones([4, 3]) * 30.0,)", "(tf.ones([4, 3]),)"],
     "extra.for_over_tensor_nested": ["(tf.constant([[1, 2], [3, 4], [5, 6]]),)"],

@@ -43,6 +43,16 @@ enum class K {
   Arguments,       // v1 = posonly, v2 = args, a = vararg, v3 = kwonly, b = kwarg,
                    // v4 = defaults, v5 = kw_defaults (entries may be null)
   Arg,             // s = name, a = annotation
+  // match statements: a case and its patterns
+  MatchCase,       // a = pattern, b = guard (may be null), v1 = body
+  MatchValue,      // a = value
+  MatchSingleton,  // ckind = None / True / False
+  MatchSequence,   // v1 = patterns
+  MatchMapping,    // v1 = keys, v2 = patterns, s = rest, flag = has rest
+  MatchClass,      // a = cls, v1 = patterns, names = keyword attrs, v2 = keyword patterns
+  MatchStar,       // s = name ("" for *_)
+  MatchAs,         // a = pattern (may be null), s = name ("" for _)
+  MatchOr,         // v1 = patterns
   // statements
   FunctionDef,    // s = name, a = args, v1 = body, v2 = decorators, b = returns, flag = async
   ClassDef,       // s = name, v1 = body, v2 = decorators, v3 = bases, v4 = keywords
@@ -69,6 +79,7 @@ enum class K {
   Pass,
   Break,
   Continue,
+  Match,  // a = subject, v1 = cases (MatchCase)
 };
 
 enum class Ctx { Load, Store, Del };

@@ -62,6 +62,40 @@ const Node* find_named_expr(const P& n) {
   return nullptr;
 }
 
+// The first Name node (children in field order) under n, or null.
+const Node* first_name(const P& n) {
+  if (!n) return nullptr;
+  if (n->kind == K::Name) return n.get();
+  for (const P* c : {&n->a, &n->b, &n->c})
+    if (const Node* r = first_name(*c)) return r;
+  for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+    for (auto& c : *v)
+      if (const Node* r = first_name(c)) return r;
+  return nullptr;
+}
+
+// TF's activity analysis has no visitor for `match`: the first Name it meets in a subject,
+// pattern or guard (none of them inside a statement it knows) fails its assertion. Case bodies
+// are statements and pass.
+const Node* match_name_outside_statement(const P& n) {
+  if (!n) return nullptr;
+  if (n->kind == K::Match) {
+    if (const Node* r = first_name(n->a)) return r;
+    for (const P& c : n->v1) {
+      if (const Node* r = first_name(c->a)) return r;
+      if (const Node* r = first_name(c->b)) return r;
+      for (const P& st : c->v1)
+        if (const Node* r = match_name_outside_statement(st)) return r;
+    }
+    return nullptr;
+  }
+  if (!is_stmt(n->kind) && n->kind != K::ExceptHandler) return nullptr;
+  for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+    for (auto& c : *v)
+      if (const Node* r = match_name_outside_statement(c)) return r;
+  return nullptr;
+}
+
 Names module_globals(const ParsedModule& m) {
   Names g = {"__name__", "__doc__",  "__package__", "__loader__",
              "__spec__", "__file__", "__cached__",  "__builtins__"};
@@ -188,6 +222,9 @@ void run_passes(const P& fn, Context& ctx) {
     throw ConversionError(
         "(<gast.gast.NamedExpr object at 0x0>, " + unparse(std::make_shared<Node>(*ne)) + ")",
         "AssertionError");
+  }
+  if (const Node* nm = match_name_outside_statement(fn)) {
+    throw ConversionError("name node, " + nm->s + ", outside of any statement?", "AssertionError");
   }
   compute_referenced(fn, ctx);
   functions_pass(fn, ctx);

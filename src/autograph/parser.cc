@@ -90,7 +90,8 @@ Block Parser::statement() {
   if (at_op("@") || at_kw("def") || at_kw("class") || at_kw("if") || at_kw("while") ||
       at_kw("for") || at_kw("try") || at_kw("with") ||
       (at_kw("async") &&
-       (peek(1).text == "def" || peek(1).text == "for" || peek(1).text == "with")))
+       (peek(1).text == "def" || peek(1).text == "for" || peek(1).text == "with")) ||
+      at_match_stmt())
     return {compound()};
   return simple_line();
 }
@@ -163,6 +164,7 @@ P Parser::compound_inner() {
   }
   if (at_kw("try")) return try_stmt();
   if (at_kw("with")) return with_stmt(is_async);
+  if (at_match_stmt()) return match_stmt();
   syntax_error(peek().line, "invalid syntax");
 }
 

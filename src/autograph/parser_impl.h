@@ -46,6 +46,16 @@ class Parser {
   P if_stmt();
   P try_stmt();
   P with_stmt(bool is_async);
+  // match statements (soft keywords `match` and `case`; parser_patterns.cc)
+  bool at_match_stmt() const;
+  P match_stmt();
+  P match_case();
+  P patterns();
+  P pattern();
+  P or_pattern();
+  P closed_pattern();
+  P literal_or_value_pattern();
+  P name_or_attr_expr();
   Block simple_line();
   P small_stmt();
   static P with_line(P n, int line);

@@ -303,8 +303,94 @@ class Unparser {
       case K::Continue:
         fill("continue");
         break;
+      case K::Match:
+        fill("match ");
+        expr(n->a, TEST);
+        out += ":";
+        ++indent_;
+        for (const P& c : n->v1) {
+          fill("case ");
+          pattern(c->a, TEST);
+          if (c->b) {
+            out += " if ";
+            expr(c->b, TEST);
+          }
+          block(c->v1);
+        }
+        --indent_;
+        break;
       default:
         throw std::logic_error("unparse: not a statement");
+    }
+  }
+
+  // ast.unparse's visit_Match* methods; `prec` is the precedence the parent set (TEST if none).
+  void pattern(const P& p, int prec) {
+    auto list = [&](const Block& ps) {
+      for (size_t i = 0; i < ps.size(); ++i) {
+        if (i) out += ", ";
+        pattern(ps[i], TEST);
+      }
+    };
+    switch (p->kind) {
+      case K::MatchValue:
+        expr(p->a, TEST);
+        break;
+      case K::MatchSingleton:
+        out += p->ckind == ConstKind::None ? "None" : p->ckind == ConstKind::True ? "True" : "False";
+        break;
+      case K::MatchSequence:
+        out += "[";
+        list(p->v1);
+        out += "]";
+        break;
+      case K::MatchStar:
+        out += "*" + (p->s.empty() ? std::string("_") : p->s);
+        break;
+      case K::MatchMapping:
+        out += "{";
+        for (size_t i = 0; i < p->v1.size(); ++i) {
+          if (i) out += ", ";
+          expr(p->v1[i], TEST);
+          out += ": ";
+          pattern(p->v2[i], TEST);
+        }
+        if (p->flag) out += (p->v1.empty() ? "**" : ", **") + p->s;
+        out += "}";
+        break;
+      case K::MatchClass:
+        expr(p->a, ATOM);
+        out += "(";
+        list(p->v1);
+        for (size_t i = 0; i < p->names.size(); ++i) {
+          if (i || !p->v1.empty()) out += ", ";
+          out += p->names[i] + "=";
+          pattern(p->v2[i], TEST);
+        }
+        out += ")";
+        break;
+      case K::MatchAs:
+        if (p->s.empty()) {
+          out += "_";
+        } else if (!p->a) {
+          out += p->s;
+        } else {
+          if (prec > TEST) out += "(";
+          pattern(p->a, BOR);
+          out += " as " + p->s;
+          if (prec > TEST) out += ")";
+        }
+        break;
+      case K::MatchOr:
+        if (prec > BOR) out += "(";
+        for (size_t i = 0; i < p->v1.size(); ++i) {
+          if (i) out += " | ";
+          pattern(p->v1[i], BOR + 1);
+        }
+        if (prec > BOR) out += ")";
+        break;
+      default:
+        throw std::logic_error("unparse: not a pattern");
     }
   }
 
