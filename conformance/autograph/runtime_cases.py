@@ -103,6 +103,10 @@ CASES = {
     # converter fails and the function runs unconverted (its tensor `if` then raises)
     "match_literal": ["(tf.constant(3),)"],
     "match_subject_name": ["(tf.constant(3), 1)", "(tf.constant(3), [2, 5])"],
+    # set_loop_options(shape_invariants=...)
+    "extra.loop_shape_invariant": ["(tf.constant(3),)", "(tf.constant(0),)"],
+    "extra.loop_shape_invariant_violated": ["(tf.constant(3),)"],
+    "extra.while_shape_invariant": ["(tf.constant(5),)"],
     "extra.for_over_vector": ["(tf.constant([1, 2, 3]),)", "(tf.constant([4, 5, 6, 7]),)"],
     "extra.for_over_tensor_break": ["(tf.ones([4, 3]) * 30.0,)", "(tf.ones([4, 3]),)"],
     "extra.for_over_tensor_nested": ["(tf.constant([[1, 2], [3, 4], [5, 6]]),)"],

@@ -212,3 +212,28 @@ def tensor_index_in_range_loop(t, n):
 def slices_with_tensor_bounds(t, i):
   return t[i], t[i, 1:], t[:, i:], t[..., tf.newaxis][0, :i]
 
+
+
+def loop_shape_invariant(n):
+  x = tf.constant([0])
+  for i in tf.range(n):
+    tf.autograph.experimental.set_loop_options(shape_invariants=[(x, tf.TensorShape([None]))])
+    x = tf.concat([x, [i]], 0)
+  return x
+
+
+def loop_shape_invariant_violated(n):
+  x = tf.constant([0])
+  for i in tf.range(n):
+    tf.autograph.experimental.set_loop_options(shape_invariants=[(x, tf.TensorShape([2]))])
+    x = tf.concat([x, [i]], 0)
+  return x
+
+
+def while_shape_invariant(n):
+  x = tf.zeros([1, 2])
+  while tf.shape(x)[0] < n:
+    tf.autograph.experimental.set_loop_options(
+        shape_invariants=[(x, tf.TensorShape([None, 2]))])
+    x = tf.concat([x, x], 0)
+  return x

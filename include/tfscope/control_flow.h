@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,12 @@ using LoopBodyFn = std::function<std::vector<Tensor>(const std::vector<Tensor>&)
 std::vector<Tensor> cond(const Tensor& pred, const BranchFn& true_fn, const BranchFn& false_fn,
                          const std::string& name = "cond");
 
-// maximum_iterations < 0: unbounded.
+// maximum_iterations < 0: unbounded. shape_invariants (empty, or one entry per loop variable,
+// nullopt = the variable's own shape) is the less specific shape a variable may take across
+// iterations: the loop functions see it and the While op outputs it, as in TF's while_v2.
 std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body_fn,
                                const std::vector<Tensor>& loop_vars,
-                               int64_t maximum_iterations = -1, const std::string& name = "while");
+                               int64_t maximum_iterations = -1, const std::string& name = "while",
+                               const std::vector<std::optional<PartialShape>>& shape_invariants = {});
 
 }  // namespace tfs

@@ -398,9 +398,18 @@ void bind_tensor(nb::module_& m) {
     };
     return tfs::cond(to_tensor(pred), wrap(t), wrap(f));
   });
-  def_any(m, "while_loop", [](nb::callable c, nb::callable b, nb::list vars, int64_t max_iter) {
+  // shape_invariants: None, or one entry per loop variable (None or a shape).
+  def_any(m, "while_loop", [](nb::callable c, nb::callable b, nb::list vars, int64_t max_iter,
+                              nb::handle shape_invariants) {
     std::vector<Tensor> vs;
     for (nb::handle v : vars) vs.push_back(to_tensor(v));
+    std::vector<std::optional<tfs::PartialShape>> invariants;
+    if (!shape_invariants.is_none()) {
+      for (nb::handle s : shape_invariants) {
+        invariants.push_back(s.is_none() ? std::nullopt
+                                         : std::optional<tfs::PartialShape>(shape_arg(s)));
+      }
+    }
     auto cf = [c](const std::vector<Tensor>& x) {
       nb::list l;
       for (auto& t : x) l.append(nb::cast(t));
@@ -413,7 +422,7 @@ void bind_tensor(nb::module_& m) {
       for (nb::handle r : b(l)) out.push_back(to_tensor(r));
       return out;
     };
-    return tfs::while_loop(cf, bf, vs, max_iter);
+    return tfs::while_loop(cf, bf, vs, max_iter, "while", invariants);
   });
   def_any(m, "executing_eagerly", [] { return tfs::executing_eagerly(); });
 }

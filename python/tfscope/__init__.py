@@ -534,7 +534,18 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             r = [r]
         return _flatten(r)
 
-    out = _core.while_loop(c, b, flat, -1 if maximum_iterations is None else maximum_iterations)
+    flat_inv = None
+    if shape_invariants is not None:
+        # Same structure as loop_vars; each leaf a TensorShape (or None: keep the var's shape).
+        inv = shape_invariants if isinstance(loop_vars, (list, tuple)) else [shape_invariants]
+        vs = loop_vars if isinstance(loop_vars, (list, tuple)) else [loop_vars]
+        flat_inv = []
+        for var, i in zip(vs, inv):
+            n = len(_flatten(var))
+            leaves = [i] if n == 1 and not isinstance(i, (list, tuple, dict)) else _flatten(i)
+            flat_inv.extend(leaves)
+    out = _core.while_loop(c, b, flat, -1 if maximum_iterations is None else maximum_iterations,
+                           flat_inv)
     return _pack_like(structure, out)
 
 

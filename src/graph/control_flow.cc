@@ -172,7 +172,8 @@ std::vector<Tensor> cond(const Tensor& pred, const BranchFn& true_fn, const Bran
 
 std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body_fn,
                                const std::vector<Tensor>& loop_vars, int64_t maximum_iterations,
-                               const std::string& name) {
+                               const std::string& name,
+                               const std::vector<std::optional<PartialShape>>& shape_invariants) {
   bool eager = executing_eagerly();
   for (auto& v : loop_vars) eager = eager && !v.is_symbolic();
   if (eager) {
@@ -183,6 +184,16 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
     }
     return vars;
   }
+  if (!shape_invariants.empty() && shape_invariants.size() != loop_vars.size()) {
+    value_error("shape_invariants has " + std::to_string(shape_invariants.size()) +
+                " entries for " + std::to_string(loop_vars.size()) + " loop variables");
+  }
+  // The shape each loop variable has inside the loop and after it.
+  std::vector<PartialShape> var_shapes;
+  for (size_t i = 0; i < loop_vars.size(); ++i) {
+    const bool inv = !shape_invariants.empty() && shape_invariants[i].has_value();
+    var_shapes.push_back(inv ? *shape_invariants[i] : loop_vars[i].shape());
+  }
   FuncGraphBuilder& outer = outer_builder("while_loop");
   std::string scope = outer.unique_name(name, true);
   int64_t uid = next_uid();
@@ -192,7 +203,7 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
     t.args.push_back(t.builder->add_placeholder(scope + "_maximum_iterations", DType::kInt32, Shape{}));
     for (size_t i = 0; i < loop_vars.size(); ++i) {
       t.args.push_back(t.builder->add_placeholder(i == 0 ? "placeholder" : "placeholder_" + std::to_string(i),
-                                                  loop_vars[i].dtype(), loop_vars[i].shape()));
+                                                  loop_vars[i].dtype(), var_shapes[i]));
     }
   };
   Traced c, b;
@@ -225,9 +236,9 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
                    dtype_obj(loop_vars[i].dtype()) + " but has type " + dtype_obj(next[i].dtype()) +
                    " after 1 iteration. " + vname + " type should remain constant.");
       }
-      if (!next[i].shape().is_subtype_of(loop_vars[i].shape())) {
-        value_error("Input tensor '" + vname + "' enters the loop with shape " +
-                    loop_vars[i].shape().str() + ", but has shape " + next[i].shape().str() +
+      if (!next[i].shape().is_subtype_of(var_shapes[i])) {
+        value_error("Input tensor `" + vname + "` enters the loop with shape " +
+                    var_shapes[i].str() + ", but has shape " + next[i].shape().str() +
                     " after one iteration. To allow the shape to vary across iterations, use the "
                     "`shape_invariants` argument of tf.while_loop to specify a less-specific shape.");
       }
@@ -269,6 +280,7 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
     types.push_back(t.dtype());
     shapes.push_back(t.shape());
   }
+  for (size_t i = 0; i < var_shapes.size(); ++i) shapes[2 + i] = var_shapes[i];
   bool stateful = cf->is_stateful || bf->is_stateful;
   auto results = execute(stateful ? "While" : "StatelessWhile", inputs,
                          {{"T", types}, {"cond", FuncAttr{cf->name}}, {"body", FuncAttr{bf->name}},

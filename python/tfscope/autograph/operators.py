@@ -186,7 +186,7 @@ def _tf_cond(pred, true_fn, false_fn):
     return _pack_as(structure["t"], flat)
 
 
-def _tf_while_loop(test, body, init_vars, maximum_iterations=None):
+def _tf_while_loop(test, body, init_vars, maximum_iterations=None, shape_invariants=None):
     def c(flat):
         return _as_tensor(test(*_pack_as(init_vars, flat)))
 
@@ -195,7 +195,14 @@ def _tf_while_loop(test, body, init_vars, maximum_iterations=None):
 
     flat = [_as_tensor(x) for x in _flatten(init_vars)]
     max_iter = -1 if maximum_iterations is None else int(maximum_iterations)
-    return _pack_as(init_vars, _core.while_loop(c, b, flat, max_iter))
+    flat_inv = None
+    if shape_invariants is not None:
+        # One entry per flattened loop variable: a variable without an invariant keeps its shape.
+        flat_inv = []
+        for var, inv in zip(init_vars, shape_invariants):
+            n = len(_flatten(var))
+            flat_inv.extend(_flatten(inv) if inv is not None else [None] * n)
+    return _pack_as(init_vars, _core.while_loop(c, b, flat, max_iter, flat_inv))
 
 
 # ---- logical.py / conditional_expressions.py ----
@@ -547,9 +554,23 @@ def _tf_while_stmt(test, body, get_state, set_state, symbol_names, opts):
         verify_tf_loop_vars(init_vars, loop_vars, new_loop_vars, symbol_names, opts)
         return new_loop_vars
 
+    if "shape_invariants" in opts:
+        opts["shape_invariants"] = _shape_invariants_mapping_to_positional_list(
+            opts["shape_invariants"], init_vars)
     final_loop_vars = _tf_while_loop(aug_test, aug_body, tuple(init_vars),
-                                     opts.get("maximum_iterations"))
+                                     opts.get("maximum_iterations"),
+                                     opts.get("shape_invariants"))
     set_state(tuple(final_loop_vars))
+
+
+def _shape_invariants_mapping_to_positional_list(mapping, keys):
+    """set_loop_options' (variable, shape) pairs, matched to the loop variables by identity."""
+    by_id = {id(k): (k, v) for k, v in mapping}
+    result = []
+    for k in keys:
+        map_key, map_val = by_id.get(id(k), (None, None))
+        result.append(map_val if map_key is k else None)
+    return tuple(result)
 
 
 # ---- for ----
