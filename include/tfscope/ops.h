@@ -140,6 +140,9 @@ Tensor reduce_min(const Tensor& x, std::optional<std::vector<int64_t>> axis = st
                   bool keepdims = false);
 Tensor reduce_prod(const Tensor& x, std::optional<std::vector<int64_t>> axis = std::nullopt,
                    bool keepdims = false);
+// Any reduction op ("Sum", "Mean", "Max", "Min", "Prod", "Any", "All") with axis as Python
+// gives it: None, an int, a list of ints, or an int tensor; named as TF's wrappers name it.
+Tensor reduce(const std::string& op, const Tensor& x, const Value& axis, bool keepdims = false);
 Tensor argmax(const Tensor& x, int64_t axis = 0, DType output_type = DType::kInt64);
 
 // tf.random.set_seed. Eagerly it sets the global seed, restarts the sequence of op seeds drawn

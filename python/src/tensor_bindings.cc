@@ -351,14 +351,25 @@ void bind_tensor(nb::module_& m) {
     return tfs::range(operand(start), limit.is_none() ? Value() : operand(limit), operand(delta), dtype_arg(dtype));
   });
   def_any(m, "reduce", [](const std::string& op, nb::handle x, nb::handle axis, bool keepdims) {
-    Tensor t = to_tensor(x);
-    auto a = axis_arg(axis);
-    if (op == "sum") return tfs::reduce_sum(t, a, keepdims);
-    if (op == "mean") return tfs::reduce_mean(t, a, keepdims);
-    if (op == "max") return tfs::reduce_max(t, a, keepdims);
-    if (op == "min") return tfs::reduce_min(t, a, keepdims);
-    if (op == "prod") return tfs::reduce_prod(t, a, keepdims);
-    throw nb::value_error("unknown reduction");
+    static const std::map<std::string, std::string> kOps = {
+        {"sum", "Sum"}, {"mean", "Mean"}, {"max", "Max"}, {"min", "Min"}, {"prod", "Prod"}};
+    auto it = kOps.find(op);
+    if (it == kOps.end()) throw nb::value_error("unknown reduction");
+    // The axis as Python gives it (None, int, list, tensor): TF converts a list to a vector even
+    // when it has one element.
+    tfs::Value a;
+    if (nb::isinstance<Tensor>(axis)) {
+      a = tfs::Value(nb::cast<Tensor>(axis));
+    } else if (!axis.is_none()) {
+      if (PyLong_Check(axis.ptr())) {
+        a = tfs::Value(nb::cast<int64_t>(axis));
+      } else {
+        tfs::ValueList items;
+        for (nb::handle v : axis) items.push_back(tfs::Value(nb::cast<int64_t>(nb::int_(v))));
+        a = tfs::Value::list(std::move(items));
+      }
+    }
+    return tfs::reduce(it->second, to_tensor(x), a, keepdims);
   });
   def_any(m, "argmax", [](nb::handle x, int64_t axis, nb::handle out) {
     tfs::DType d = dtype_arg(out);

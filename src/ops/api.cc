@@ -77,11 +77,14 @@ Tensor int_list_const(const std::vector<int64_t>& v, const std::string& name,
   return convert_to_tensor(Value::list(std::move(items)), dt, name);
 }
 
-// The reduction_indices operand: a constant range when the rank is static and axis is None.
-Tensor reduction_axes(const Tensor& x, const std::optional<std::vector<int64_t>>& axis) {
-  if (axis) {
-    if (axis->size() == 1) return convert_to_tensor(Value((*axis)[0]), DType::kInt32, "Const");
-    return int_list_const(*axis, "Const");
+// The reduction_indices operand. A given axis (an int, a list, or a tensor) is the op's input, so
+// TF's wrapper converts it as "<Op>/reduction_indices"; axis None is a constant range ("Const",
+// before the op) when the rank is static, else Range(0, Rank(x)).
+Tensor reduction_axes(const std::string& op, const Tensor& x, const Value& axis) {
+  if (axis.is_tensor()) return axis.as_tensor();
+  if (!axis.is_none()) {
+    detail::InputScope s(op);
+    return convert_to_tensor(axis, DType::kInt32, "reduction_indices");
   }
   if (x.shape().has_rank()) {
     std::vector<int64_t> all(static_cast<size_t>(x.shape().rank()));
@@ -92,17 +95,34 @@ Tensor reduction_axes(const Tensor& x, const std::optional<std::vector<int64_t>>
   return range(Value(0), Value(r), Value(1));
 }
 
-Tensor reduce(const std::string& op, const Tensor& x,
-              const std::optional<std::vector<int64_t>>& axis, bool keepdims) {
-  Tensor ax = reduction_axes(x, axis);
+// The C++ API's axis: one axis is passed as a scalar (tf.reduce_sum(x, 0)), more as a list.
+Value axis_value(const std::optional<std::vector<int64_t>>& axis) {
+  if (!axis) return Value();
+  if (axis->size() == 1) return Value((*axis)[0]);
+  ValueList items;
+  for (int64_t a : *axis) items.push_back(Value(a));
+  return Value::list(std::move(items));
+}
+
+Tensor reduce_impl(const std::string& op, const Tensor& x, const Value& axis, bool keepdims) {
+  Tensor ax = reduction_axes(op, x, axis);
   Tensor r = execute1(op, {x, ax}, {{"keep_dims", keepdims}}, op);
   // TF's wrappers pin a full reduction to a scalar even when the input rank is unknown.
-  if (!axis && !keepdims && r.is_symbolic() && !r.shape().has_rank())
+  if (axis.is_none() && !keepdims && r.is_symbolic() && !r.shape().has_rank())
     r = current_builder()->refine_shape(r, PartialShape(std::vector<int64_t>{}));
   return r;
 }
 
+Tensor reduce_vec(const std::string& op, const Tensor& x,
+                  const std::optional<std::vector<int64_t>>& axis, bool keepdims) {
+  return reduce_impl(op, x, axis_value(axis), keepdims);
+}
+
 }  // namespace
+
+Tensor reduce(const std::string& op, const Tensor& x, const Value& axis, bool keepdims) {
+  return reduce_impl(op, x, axis, keepdims);
+}
 
 Tensor add(const Value& x, const Value& y) { return binary("AddV2", "add", x, y); }
 Tensor subtract(const Value& x, const Value& y) { return binary("Sub", "sub", x, y); }
@@ -386,19 +406,19 @@ Tensor range(const Value& start, const Value& limit, const Value& delta, DType d
 }
 
 Tensor reduce_sum(const Tensor& x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
-  return reduce("Sum", x, axis, keepdims);
+  return reduce_vec("Sum", x, axis, keepdims);
 }
 Tensor reduce_mean(const Tensor& x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
-  return reduce("Mean", x, axis, keepdims);
+  return reduce_vec("Mean", x, axis, keepdims);
 }
 Tensor reduce_max(const Tensor& x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
-  return reduce("Max", x, axis, keepdims);
+  return reduce_vec("Max", x, axis, keepdims);
 }
 Tensor reduce_min(const Tensor& x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
-  return reduce("Min", x, axis, keepdims);
+  return reduce_vec("Min", x, axis, keepdims);
 }
 Tensor reduce_prod(const Tensor& x, std::optional<std::vector<int64_t>> axis, bool keepdims) {
-  return reduce("Prod", x, axis, keepdims);
+  return reduce_vec("Prod", x, axis, keepdims);
 }
 
 Tensor argmax(const Tensor& x, int64_t axis, DType output_type) {
