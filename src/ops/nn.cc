@@ -1,8 +1,10 @@
 // Dense layers and activations: MatMul, BatchMatMulV2, BiasAdd, Relu, Relu6, Softmax,
-// LogSoftmax. The GEMMs are Eigen's, as in TF's CPU kernels.
+// LogSoftmax. Float32 GEMMs sum in TF's (oneDNN's) order for the same bits (gemm_f32.h); the
+// other dtypes use Eigen's GEMM.
 #include <Eigen/Core>
 #include <cmath>
 
+#include "gemm_f32.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
@@ -75,6 +77,9 @@ OpRegistration r_matmul([] {
       using T = decltype(tag);
       if constexpr (std::is_same_v<T, bool>) {
         ctx.fail("[ops] MatMul of bool");
+      } else if constexpr (std::is_same_v<T, float>) {
+        detail::gemm_f32(a.data<float>(), ta, b.data<float>(), tb, m, ka, n,
+                         detail::tf_matmul_order(m, ka, n, ta, tb), out.data<float>());
       } else {
         gemm<T>(a.data<T>(), sa.dim(0), sa.dim(1), ta, b.data<T>(), sb.dim(0), sb.dim(1), tb,
                 out.data<T>());
@@ -144,7 +149,12 @@ OpRegistration r_batch_matmul([] {
         const T* pb = b.data<T>();
         T* po = out.data<T>();
         detail::for_each_broadcast(*batch, st_a, st_b, [&](int64_t k, int64_t ia, int64_t ib) {
-          gemm<T>(pa + ia * ar * ac, ar, ac, ax, pb + ib * br * bc, br, bc, ay, po + k * m * n);
+          if constexpr (std::is_same_v<T, float>) {
+            detail::gemm_f32(pa + ia * ar * ac, ax, pb + ib * br * bc, ay, m, ka, n,
+                             detail::tf_batch_matmul_order(m, ka, n), po + k * m * n);
+          } else {
+            gemm<T>(pa + ia * ar * ac, ar, ac, ax, pb + ib * br * bc, br, bc, ay, po + k * m * n);
+          }
         });
       }
     });

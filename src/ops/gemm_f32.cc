@@ -1,0 +1,521 @@
+// Float32 GEMM in TF 2.21's summation order (see gemm_f32.h). Two implementations with the same
+// bits: AVX2+FMA kernels chosen at run time, and a scalar std::fma path. Every product is a
+// fused multiply-add, never a*b+c rounded twice; this file is compiled with -ffp-contract=off
+// so that the compiler does not fuse the adds of block sums either.
+#include "gemm_f32.h"
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+namespace tfs::detail {
+
+int64_t KSplit::next_block(int64_t remaining) const {
+  switch (rule) {
+    case Rule::kNone:
+      return remaining;
+    case Rule::kHalving:
+      if (remaining >= 2 * bk) return bk;
+      if (remaining > bk) return (remaining + 1) / 2;
+      return remaining;
+    case Rule::kChunks:
+      return std::min(remaining, bk);
+  }
+  return remaining;
+}
+
+// What tensorflow-cpu 2.21.0 does, measured by comparing its outputs bit for bit with emulations
+// (random normal inputs; the same bits with 1, 2 and 8 intra-op threads). The machine: an AMD
+// EPYC for which oneDNN 3.7.3 (in TF 2.21) reports ISA avx512_core, so these are the orders of
+// its AVX-512 kernels (the 16 lanes of kDot16 are one zmm register); a CPU without AVX-512 gets
+// other kernels and likely other orders in TF. The AVX2 code here computes the same orders.
+// TF's MatMul calls oneDNN's sgemm on the column-major view (C^T = op(B)^T op(A)^T).
+// Shapes in TF's row-major terms, C (m x n) = op(A) op(B):
+//
+//  - m >= 2 and n >= 2: the sgemm. Blocks of k cut by the halving rule with bk = 384
+//    (k 385 -> [193, 192], 600 -> [300, 300], 784 -> [384, 200, 200], 2048 -> [384 x4, 256, 256]);
+//    100% of outputs equal for every shape and transpose tried, (3,385,5) to (512,784,512),
+//    (1000,3000,4). Except transpose_b without transpose_a and m < 16: the 16-lane dot product
+//    (kDot16), 100% equal for m 2..15, k 8..1000, n 5..300; from m = 16 on it is the sgemm again.
+//  - m == 1 or n == 1: oneDNN's gemv. Where the vector's partner matrix has the output index
+//    contiguous (m == 1 without transpose_b, n == 1 with transpose_a) it is an axpy: the plain
+//    sequential sum over all of k. Otherwise it is a dot product (kGemvDot). 100% equal for k
+//    1..20000. Not emulated: for large problems oneDNN splits the axpy's k in two halves summed
+//    separately (n = 256 from k = 1030 on, n = 16 from k = 15574, n = 1024 not yet at k = 40000);
+//    perhaps its work split for this machine's 2 cores (TF's intra-op threads do not change it).
+GemmOrder tf_matmul_order(int64_t m, int64_t k, int64_t n, bool transpose_a, bool transpose_b) {
+  (void)k;
+  GemmOrder order;
+  if (m == 1) {
+    if (transpose_b) order.sum = SumOrder::kGemvDot;
+    return order;
+  }
+  if (n == 1) {
+    if (!transpose_a) order.sum = SumOrder::kGemvDot;
+    return order;
+  }
+  if (transpose_b && !transpose_a && m < 16) {
+    order.sum = SumOrder::kDot16;
+    return order;
+  }
+  order.split = {KSplit::Rule::kHalving, 384};
+  return order;
+}
+
+// BatchMatMulV2 runs oneDNN's brgemm matmul (brg_matmul:avx512_core): blocks of k of 512, each
+// summed apart, except for m >= 2 and k > 1024, where the blocks are of 1024 (k 1025 -> [1024, 1],
+// 3000 -> [1024, 1024, 952]). 100% equal for m 1..64, k 4..10000, batch broadcasting, adjoints.
+GemmOrder tf_batch_matmul_order(int64_t m, int64_t k, int64_t n) {
+  (void)n;
+  GemmOrder order;
+  order.split = {KSplit::Rule::kChunks, m == 1 || k <= 1024 ? 512 : 1024};
+  return order;
+}
+
+namespace {
+
+// dst (cols x rows) = transpose of src (rows x cols), in tiles that stay in cache.
+void transpose(const float* src, int64_t rows, int64_t cols, float* dst) {
+  constexpr int64_t kT = 32;
+  for (int64_t r0 = 0; r0 < rows; r0 += kT) {
+    for (int64_t c0 = 0; c0 < cols; c0 += kT) {
+      int64_t r1 = std::min(rows, r0 + kT), c1 = std::min(cols, c0 + kT);
+      for (int64_t r = r0; r < r1; ++r) {
+        for (int64_t c = c0; c < c1; ++c) dst[c * rows + r] = src[r * cols + c];
+      }
+    }
+  }
+}
+
+// Per-thread scratch for transposed operands; grows once, then the hot path allocates nothing.
+float* scratch(int which, int64_t size) {
+  thread_local std::vector<float> buffers[2];
+  std::vector<float>& v = buffers[which];
+  if (static_cast<int64_t>(v.size()) < size) v.resize(static_cast<size_t>(size));
+  return v.data();
+}
+
+// ---- scalar path -------------------------------------------------------------------------
+
+float dot16_scalar(const float* a, const float* b, int64_t k) {
+  float lane[16] = {};
+  for (int64_t kk = 0; kk < k; ++kk) lane[kk % 16] = std::fma(a[kk], b[kk], lane[kk % 16]);
+  for (int h = 8; h >= 1; h /= 2) {
+    for (int l = 0; l < h; ++l) lane[l] = lane[l] + lane[l + h];
+  }
+  return lane[0];
+}
+
+float red8(const float* l) {
+  return ((l[0] + l[1]) + (l[4] + l[5])) + ((l[2] + l[3]) + (l[6] + l[7]));
+}
+
+float gemv_dot_scalar(const float* a, const float* b, int64_t k) {
+  float lane[8] = {};
+  int64_t kk = 0;
+  for (; kk + 16 <= k; kk += 16) {
+    for (int l = 0; l < 16; ++l) lane[l % 8] = std::fma(a[kk + l], b[kk + l], lane[l % 8]);
+  }
+  float sum = kk > 0 ? red8(lane) : 0.0f;
+  float p[8];
+  if (kk + 8 <= k) {
+    for (int l = 0; l < 8; ++l) p[l] = a[kk + l] * b[kk + l];
+    sum = red8(p) + sum;
+    kk += 8;
+  }
+  if (kk + 4 <= k) {
+    for (int l = 0; l < 4; ++l) p[l] = a[kk + l] * b[kk + l];
+    sum = ((p[0] + p[1]) + (p[2] + p[3])) + sum;
+    kk += 4;
+  }
+  if (kk + 2 <= k) {
+    p[0] = a[kk] * b[kk], p[1] = a[kk + 1] * b[kk + 1];
+    sum = (p[0] + p[1]) + sum;
+    kk += 2;
+  }
+  if (kk < k) {
+    p[0] = a[kk] * b[kk];
+    sum = p[0] + sum;
+  }
+  return sum;
+}
+
+// For the dot-product orders: A as m x k rows and B as n x k rows, transposed into scratch
+// where they are not stored so (a vector is the same in either layout).
+void dot_operands(const float*& a, bool ta, const float*& b, bool tb, int64_t m, int64_t k,
+                  int64_t n) {
+  if (ta && m > 1) {
+    float* s = scratch(0, m * k);
+    transpose(a, k, m, s);
+    a = s;
+  }
+  if (!tb && n > 1) {
+    float* s = scratch(1, n * k);
+    transpose(b, k, n, s);
+    b = s;
+  }
+}
+
+// ---- AVX2 + FMA path ---------------------------------------------------------------------
+
+#define TFS_AVX2 __attribute__((target("avx2,fma")))
+
+enum class Mode : uint8_t {
+  kStore,       // c = sum (the first block)
+  kContinue,    // the FMA chain goes on from c (a later cache pass of the same block)
+  kAddPartial,  // c = c + sum (a later block)
+};
+
+constexpr int64_t kKc = 384;  // k per pass of an unsplit sum (L1 holds a 384 x 16 panel of B)
+constexpr int64_t kMc = 120;  // rows per pass (a multiple of 6; L2 holds 120 x 384 of A)
+
+// One tile's operands: a(r, kk) = a[r * a_rs + kk * a_cs], b(kk, j) = b[kk * ldb + j].
+struct Tile {
+  const float* a;
+  int64_t a_rs, a_cs;
+  const float* b;
+  int64_t ldb;
+  float* c;
+  int64_t ldc;
+  int64_t kc;
+  int cols;  // valid columns of a masked tile
+};
+
+TFS_AVX2 inline __m256i lane_mask(int64_t valid) {
+  valid = std::clamp<int64_t>(valid, 0, 8);
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(valid)),
+                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+template <bool kMasked>
+TFS_AVX2 inline __m256 load8(const float* p, __m256i mask) {
+  if constexpr (kMasked)
+    return _mm256_maskload_ps(p, mask);
+  else
+    return _mm256_loadu_ps(p);
+}
+
+// C tile (MR rows x NV*8 columns) over t.kc values of k. kMasked: only t.cols columns exist.
+template <int MR, int NV, bool kMasked>
+TFS_AVX2 void tile(const Tile& t, Mode mode) {
+  __m256i mask[NV] = {};
+  if constexpr (kMasked) {
+    for (int v = 0; v < NV; ++v) mask[v] = lane_mask(t.cols - 8 * v);
+  }
+  __m256 acc[MR][NV];
+#pragma GCC unroll 8
+  for (int r = 0; r < MR; ++r) {
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) {
+      acc[r][v] = mode == Mode::kContinue ? load8<kMasked>(t.c + r * t.ldc + 8 * v, mask[v])
+                                          : _mm256_setzero_ps();
+    }
+  }
+  const float* a = t.a;
+  const float* b = t.b;
+  for (int64_t kk = 0; kk < t.kc; ++kk, a += t.a_cs, b += t.ldb) {
+    __m256 bv[NV];
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) bv[v] = load8<kMasked>(b + 8 * v, mask[v]);
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) {
+      __m256 av = _mm256_broadcast_ss(a + r * t.a_rs);
+#pragma GCC unroll 4
+      for (int v = 0; v < NV; ++v) acc[r][v] = _mm256_fmadd_ps(av, bv[v], acc[r][v]);
+    }
+  }
+#pragma GCC unroll 8
+  for (int r = 0; r < MR; ++r) {
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) {
+      float* p = t.c + r * t.ldc + 8 * v;
+      __m256 x = acc[r][v];
+      if (mode == Mode::kAddPartial) x = _mm256_add_ps(load8<kMasked>(p, mask[v]), x);
+      if constexpr (kMasked)
+        _mm256_maskstore_ps(p, mask[v], x);
+      else
+        _mm256_storeu_ps(p, x);
+    }
+  }
+}
+
+// All columns of one block of MR rows, NV vectors at a time.
+template <int MR, int NV>
+TFS_AVX2 void row_block(Tile t, int64_t n, Mode mode) {
+  constexpr int64_t kW = NV * 8;
+  const float* b = t.b;
+  float* c = t.c;
+  int64_t j = 0;
+  for (; j + kW <= n; j += kW) {
+    t.b = b + j, t.c = c + j;
+    tile<MR, NV, false>(t, mode);
+  }
+  if (j < n) {
+    t.b = b + j, t.c = c + j, t.cols = static_cast<int>(n - j);
+    tile<MR, NV, true>(t, mode);
+  }
+}
+
+// Rows of fewer than 6: one row block, as many vectors as the registers allow (for m = 1 and 2,
+// four independent FMA chains per row keep both FMA units busy).
+TFS_AVX2 void small_rows(const Tile& t, int64_t m, int64_t n, Mode mode) {
+  switch (m) {
+    case 1:
+      return row_block<1, 4>(t, n, mode);
+    case 2:
+      return row_block<2, 4>(t, n, mode);
+    case 3:
+      return row_block<3, 3>(t, n, mode);
+    case 4:
+      return row_block<4, 3>(t, n, mode);
+    default:
+      return row_block<5, 2>(t, n, mode);
+  }
+}
+
+template <bool kMasked>
+TFS_AVX2 void column_panel(Tile t, int64_t rows, Mode mode) {
+  int64_t i = 0;
+  for (; i + 6 <= rows; i += 6) {
+    tile<6, 2, kMasked>(t, mode);
+    t.a += 6 * t.a_rs, t.c += 6 * t.ldc;
+  }
+  switch (rows - i) {
+    case 1:
+      return tile<1, 2, kMasked>(t, mode);
+    case 2:
+      return tile<2, 2, kMasked>(t, mode);
+    case 3:
+      return tile<3, 2, kMasked>(t, mode);
+    case 4:
+      return tile<4, 2, kMasked>(t, mode);
+    case 5:
+      return tile<5, 2, kMasked>(t, mode);
+    default:
+      return;
+  }
+}
+
+// One pass over all of C for k in [k0, k0 + kc). For m >= 6, a 16-column panel of B stays in
+// L1 while the 6 x 16 tiles walk down a block of kMc rows.
+TFS_AVX2 void pass(const float* a, int64_t a_rs, int64_t a_cs, const float* b, int64_t m, int64_t n,
+                   float* c, int64_t k0, int64_t kc, Mode mode) {
+  Tile t{a + k0 * a_cs, a_rs, a_cs, b + k0 * n, n, c, n, kc, 16};
+  if (m < 6) return small_rows(t, m, n, mode);
+  for (int64_t i0 = 0; i0 < m; i0 += kMc) {
+    int64_t rows = std::min(kMc, m - i0);
+    Tile ti = t;
+    ti.a = t.a + i0 * a_rs, ti.c = c + i0 * n;
+    int64_t j = 0;
+    for (; j + 16 <= n; j += 16) {
+      Tile tj = ti;
+      tj.b = ti.b + j, tj.c = ti.c + j;
+      column_panel<false>(tj, rows, mode);
+    }
+    if (j < n) {
+      Tile tj = ti;
+      tj.b = ti.b + j, tj.c = ti.c + j, tj.cols = static_cast<int>(n - j);
+      column_panel<true>(tj, rows, mode);
+    }
+  }
+}
+
+TFS_AVX2 void blocked_avx2(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k,
+                           int64_t n, const KSplit& split, float* c) {
+  if (tb) {  // B as k x n rows: the kernels read 8 consecutive columns at a time
+    float* bt = scratch(0, k * n);
+    transpose(b, n, k, bt);
+    b = bt;
+  }
+  int64_t a_rs = ta ? 1 : k, a_cs = ta ? m : 1;
+  bool first = true;
+  for (int64_t k0 = 0; k0 < k;) {
+    int64_t bs = split.next_block(k - k0);
+    if (split.rule == KSplit::Rule::kNone) {
+      // one sum over all of k, cut into cache passes; the FMA chain continues through C
+      for (int64_t p = 0; p < bs; p += kKc) {
+        pass(a, a_rs, a_cs, b, m, n, c, k0 + p, std::min(kKc, bs - p),
+             k0 + p == 0 ? Mode::kStore : Mode::kContinue);
+      }
+    } else {
+      pass(a, a_rs, a_cs, b, m, n, c, k0, bs, first ? Mode::kStore : Mode::kAddPartial);
+    }
+    first = false;
+    k0 += bs;
+  }
+}
+
+// Dot products of one row of A with NJ rows of B (both contiguous in k), 16 lanes each.
+template <int NJ>
+TFS_AVX2 void dot16_avx2(const float* a, const float* const* b, int64_t k, float* out) {
+  __m256 lo[NJ], hi[NJ];
+  for (int j = 0; j < NJ; ++j) lo[j] = hi[j] = _mm256_setzero_ps();
+  int64_t kk = 0;
+  for (; kk + 16 <= k; kk += 16) {
+    __m256 a0 = _mm256_loadu_ps(a + kk), a1 = _mm256_loadu_ps(a + kk + 8);
+#pragma GCC unroll 4
+    for (int j = 0; j < NJ; ++j) {
+      lo[j] = _mm256_fmadd_ps(a0, _mm256_loadu_ps(b[j] + kk), lo[j]);
+      hi[j] = _mm256_fmadd_ps(a1, _mm256_loadu_ps(b[j] + kk + 8), hi[j]);
+    }
+  }
+  if (kk < k) {  // missing lanes keep their sums untouched (no +0 added, which could flip -0)
+    __m256i m0 = lane_mask(k - kk), m1 = lane_mask(k - kk - 8);
+    __m256 a0 = _mm256_maskload_ps(a + kk, m0), a1 = _mm256_maskload_ps(a + kk + 8, m1);
+    for (int j = 0; j < NJ; ++j) {
+      __m256 s0 = _mm256_fmadd_ps(a0, _mm256_maskload_ps(b[j] + kk, m0), lo[j]);
+      __m256 s1 = _mm256_fmadd_ps(a1, _mm256_maskload_ps(b[j] + kk + 8, m1), hi[j]);
+      lo[j] = _mm256_blendv_ps(lo[j], s0, _mm256_castsi256_ps(m0));
+      hi[j] = _mm256_blendv_ps(hi[j], s1, _mm256_castsi256_ps(m1));
+    }
+  }
+  for (int j = 0; j < NJ; ++j) {
+    __m256 s = _mm256_add_ps(lo[j], hi[j]);                                         // l + (l+8)
+    __m128 x = _mm_add_ps(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));  // l + (l+4)
+    x = _mm_add_ps(x, _mm_movehl_ps(x, x));                                         // l + (l+2)
+    x = _mm_add_ss(x, _mm_movehdup_ps(x));                                          // 0 + 1
+    out[j] = _mm_cvtss_f32(x);
+  }
+}
+
+TFS_AVX2 inline float red8_avx2(__m256 v) {
+  __m256 h = _mm256_hadd_ps(v, v);  // 0+1, 2+3 | 4+5, 6+7
+  __m128 x = _mm_add_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1));  // (0+1)+(4+5), ..
+  return _mm_cvtss_f32(_mm_add_ss(x, _mm_movehdup_ps(x)));
+}
+
+TFS_AVX2 inline float red4_avx2(__m128 v) {
+  __m128 h = _mm_hadd_ps(v, v);  // 0+1, 2+3
+  return _mm_cvtss_f32(_mm_add_ss(h, _mm_movehdup_ps(h)));
+}
+
+// Dot products of one vector with NJ rows (all contiguous in k), in oneDNN's gemv order.
+template <int NJ>
+TFS_AVX2 void gemv_dot_avx2(const float* a, const float* const* b, int64_t k, float* out) {
+  __m256 acc[NJ];
+  for (int j = 0; j < NJ; ++j) acc[j] = _mm256_setzero_ps();
+  int64_t kk = 0;
+  for (; kk + 16 <= k; kk += 16) {
+    __m256 a0 = _mm256_loadu_ps(a + kk), a1 = _mm256_loadu_ps(a + kk + 8);
+#pragma GCC unroll 4
+    for (int j = 0; j < NJ; ++j) {
+      acc[j] = _mm256_fmadd_ps(a0, _mm256_loadu_ps(b[j] + kk), acc[j]);
+      acc[j] = _mm256_fmadd_ps(a1, _mm256_loadu_ps(b[j] + kk + 8), acc[j]);
+    }
+  }
+  float sum[NJ];
+  for (int j = 0; j < NJ; ++j) sum[j] = kk > 0 ? red8_avx2(acc[j]) : 0.0f;
+  if (kk + 8 <= k) {
+    __m256 a0 = _mm256_loadu_ps(a + kk);
+    for (int j = 0; j < NJ; ++j) {
+      sum[j] = red8_avx2(_mm256_mul_ps(a0, _mm256_loadu_ps(b[j] + kk))) + sum[j];
+    }
+    kk += 8;
+  }
+  if (kk + 4 <= k) {
+    __m128 a0 = _mm_loadu_ps(a + kk);
+    for (int j = 0; j < NJ; ++j)
+      sum[j] = red4_avx2(_mm_mul_ps(a0, _mm_loadu_ps(b[j] + kk))) + sum[j];
+    kk += 4;
+  }
+  if (kk + 2 <= k) {
+    for (int j = 0; j < NJ; ++j) {
+      float p0 = a[kk] * b[j][kk], p1 = a[kk + 1] * b[j][kk + 1];
+      sum[j] = (p0 + p1) + sum[j];
+    }
+    kk += 2;
+  }
+  if (kk < k) {
+    for (int j = 0; j < NJ; ++j) {
+      float p0 = a[kk] * b[j][kk];
+      sum[j] = p0 + sum[j];
+    }
+  }
+  for (int j = 0; j < NJ; ++j) out[j] = sum[j];
+}
+
+template <bool kGemv, int NJ>
+TFS_AVX2 inline void dots(const float* a, const float* const* b, int64_t k, float* out) {
+  if constexpr (kGemv)
+    gemv_dot_avx2<NJ>(a, b, k, out);
+  else
+    dot16_avx2<NJ>(a, b, k, out);
+}
+
+// C = A B^T with A as m x k rows and B as n x k rows, four dot products at a time (one row of A
+// against four of B, or for n == 1 the row of B against four of A: the dot products are
+// symmetric in their two vectors).
+template <bool kGemv>
+TFS_AVX2 void row_dots_avx2(const float* a, const float* b, int64_t m, int64_t k, int64_t n,
+                            float* c) {
+  if (n == 1) std::swap(a, b), std::swap(m, n);  // c is a vector either way
+  for (int64_t i = 0; i < m; ++i) {
+    const float* ai = a + i * k;
+    int64_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+      const float* rows[4] = {b + j * k, b + (j + 1) * k, b + (j + 2) * k, b + (j + 3) * k};
+      dots<kGemv, 4>(ai, rows, k, c + i * n + j);
+    }
+    for (; j < n; ++j) {
+      const float* row = b + j * k;
+      dots<kGemv, 1>(ai, &row, k, c + i * n + j);
+    }
+  }
+}
+
+}  // namespace
+
+bool gemm_f32_uses_avx2() {
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }();
+  return yes;
+}
+
+void gemm_f32_scalar(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k,
+                     int64_t n, const GemmOrder& order, float* c) {
+  if (order.sum != SumOrder::kBlocked) {
+    dot_operands(a, ta, b, tb, m, k, n);
+    auto dot = order.sum == SumOrder::kDot16 ? dot16_scalar : gemv_dot_scalar;
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) c[i * n + j] = dot(a + i * k, b + j * k, k);
+    }
+    return;
+  }
+  auto at = [&](int64_t i, int64_t kk) { return ta ? a[kk * m + i] : a[i * k + kk]; };
+  auto bt = [&](int64_t kk, int64_t j) { return tb ? b[j * k + kk] : b[kk * n + j]; };
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = 0.0f;
+      for (int64_t k0 = 0; k0 < k;) {
+        int64_t bs = order.split.next_block(k - k0);
+        float part = 0.0f;
+        for (int64_t kk = k0; kk < k0 + bs; ++kk) part = std::fma(at(i, kk), bt(kk, j), part);
+        sum = k0 == 0 ? part : sum + part;
+        k0 += bs;
+      }
+      c[i * n + j] = sum;
+    }
+  }
+}
+
+void gemm_f32(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k, int64_t n,
+              const GemmOrder& order, float* c) {
+  if (m == 0 || n == 0) return;
+  if (k == 0) {
+    std::fill(c, c + m * n, 0.0f);
+    return;
+  }
+  if (!gemm_f32_uses_avx2()) return gemm_f32_scalar(a, ta, b, tb, m, k, n, order, c);
+  if (order.sum == SumOrder::kBlocked) return blocked_avx2(a, ta, b, tb, m, k, n, order.split, c);
+  dot_operands(a, ta, b, tb, m, k, n);
+  if (order.sum == SumOrder::kDot16) return row_dots_avx2<false>(a, b, m, k, n, c);
+  row_dots_avx2<true>(a, b, m, k, n, c);
+}
+
+}  // namespace tfs::detail
