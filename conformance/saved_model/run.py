@@ -4,15 +4,13 @@
    tf.Variables, input_signature [None, 4]) with tfs::saved_model::save; tf.saved_model.load
    loads it, and signatures['serving_default'] on 100 random inputs gives outputs bit-identical to
    TF computing the same math eagerly from the weights tfscope reports (the graph and the
-   variables survive exactly). How close tfscope's own outputs are is printed (INFO).
+   variables survive exactly). How many of tfscope's own outputs equal TF's is printed (INFO).
 2. TF -> tfscope: a tf.Module MLP with tf.Variables and a tf.function with an input_signature,
    saved by tf.saved_model.save; tfs::saved_model::load runs its serving_default signature on the
-   same 100 inputs; outputs match TF within 1e-6 relative (max delta printed). Relative means
-   |tfscope - TF| / max|TF| over each output tensor: float32 GEMMs that sum in another order
-   differ by a few ulps of the largest partial sum, which an element near zero (cancellation)
-   would turn into an arbitrary per-element ratio; that ratio is printed too, for information.
-   (TF 2.21's oneDNN MatMul sums each dot product in k order with FMA; tfscope's Eigen kernel
-   does not, so the two are close, not bit-identical.)
+   same 100 inputs; every output element is within 1e-6 relative of TF's (|tfscope - TF| <=
+   1e-6 |TF|, so an element TF computes as 0 must be 0); the max |delta| and how many outputs
+   are bit-identical are printed. All of them are: tfscope's float32 MatMul sums in the order of
+   TF 2.21's oneDNN kernels (src/ops/gemm_f32.h).
 Also: a TF model with tf.cond in its function (If + branch functions in the library) loads and
 matches; a tfscope function with tfs::cond and tfs::while_loop (If/While, bodies exported as
 FunctionDefs) saves, loads in TF and computes bit-identical outputs; a function touching most of
@@ -135,8 +133,8 @@ def tfscope_to_tf(tool_path, work):
     check("tfscope-saved MLP loads in TF", list(loaded.signatures.keys()) == ["serving_default"],
           f"signatures {list(loaded.signatures.keys())}, inputs "
           f"{sig.structured_input_signature[1]}")
-    print(f"INFO  TF's outputs == tfscope's outputs bit for bit on {same_ours} of {NUM_INPUTS} inputs "
-          f"(GEMM summation order, see above); max |delta| {max_ours:.3g}")
+    print(f"INFO  TF's outputs == tfscope's outputs bit for bit on {same_ours} of {NUM_INPUTS} inputs; "
+          f"max |delta| {max_ours:.3g}")
     check("TF's outputs == TF eager math on the saved weights, bit for bit", same_eager,
           f"{NUM_INPUTS} random inputs")
 
@@ -147,19 +145,23 @@ def tf_to_tfscope(tool_path, work, module, name):
     inputs = random_inputs(2)
     ours = tfscope_run(tool_path, d, inputs)
     sig = tf.saved_model.load(d).signatures["serving_default"]
-    max_abs = max_rel = max_elem_rel = 0.0
-    exact = True
+    max_abs = max_elem_rel = 0.0
+    within, exact = True, 0
     for x, o in zip(inputs, ours):
-        want = sig(x=tf.constant(x))["output_0"].numpy().astype(np.float64)
+        want = sig(x=tf.constant(x))["output_0"].numpy()
         got = o["output_0"]
-        exact &= want.astype(np.float32).tobytes() == got.tobytes()
-        d_abs = np.abs(want - got.astype(np.float64))
+        exact += want.tobytes() == got.tobytes()
+        if want.shape != got.shape:
+            within = False
+            continue
+        d_abs = np.abs(want.astype(np.float64) - got.astype(np.float64))
+        bound = 1e-6 * np.abs(want.astype(np.float64))
+        within &= bool((d_abs <= bound).all())
         max_abs = max(max_abs, float(d_abs.max()))
-        max_rel = max(max_rel, float(d_abs.max() / max(np.abs(want).max(), 1e-30)))
-        max_elem_rel = max(max_elem_rel, float((d_abs / np.maximum(np.abs(want), 1e-30)).max()))
-    check(f"TF-saved {name} runs in tfscope within 1e-6 relative", max_rel <= 1e-6,
-          f"{NUM_INPUTS} inputs, max |delta| {max_abs:.3g}, max relative {max_rel:.3g} "
-          f"(per element {max_elem_rel:.3g}){', bit-identical' if exact else ''}")
+        max_elem_rel = max(max_elem_rel, float((d_abs / np.maximum(bound / 1e-6, 1e-30)).max()))
+    check(f"TF-saved {name} runs in tfscope, each element within 1e-6 relative", within,
+          f"{NUM_INPUTS} inputs, max |delta| {max_abs:.3g}, max relative {max_elem_rel:.3g}, "
+          f"bit-identical on {exact} of {NUM_INPUTS}")
 
 
 def control_flow_to_tf(tool_path, work):
@@ -206,6 +208,8 @@ def op_set_to_tf(tool_path, work):
     check(f"tfscope graph of {len(ours[0])} op families loads in TF and runs; shapes, dtypes and "
           "integer/bool outputs equal", not bad, "; ".join(bad[:5]) if bad else f"{len(inputs)} inputs")
     # Float kernels that do not match TF bit for bit: the ops layer's business, reported here.
+    # `dense` is x @ transpose(x): TF's grappler folds the Transpose into MatMul's transpose_b,
+    # whose oneDNN kernel sums in another order; tfscope runs the graph as written.
     for k, (ulps, rel) in sorted(inexact.items()):
         print(f"INFO  {k}: not bit-identical to TF, max {ulps:.3g} ulps (relative to the output's "
               f"largest value {rel:.3g})")
