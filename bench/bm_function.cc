@@ -1,12 +1,14 @@
 // Benchmarks of the function engine against DESIGN.md's budgets: a cache-hit call of a tiny
 // function (<= 1 us), a 10-op trace (< 100 us), and an MLP forward in a ConcreteFunction against
-// the bare Eigen GEMMs it runs (within 1.25x). Numbers come from `make bench`
-// (build/bench/bm_function.json); nothing here asserts a time.
+// the bare GEMM kernels it runs (within 1.25x), with the same MLP in bare Eigen beside them.
+// Numbers come from `make bench` (build/bench/bm_function.json); nothing here asserts a time.
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <random>
 
+#include "gemm_f32.h"  // src/ops: MatMul's float32 kernel
 #include "tfscope/function.h"
 #include "tfscope/ops.h"
 #include "tfscope/variable.h"
@@ -91,7 +93,38 @@ void BM_MlpForward(benchmark::State& state) {
 }
 BENCHMARK(BM_MlpForward)->Arg(1)->Arg(64);
 
-// The same arithmetic as bare Eigen (row-major GEMMs, bias, relu): the floor for BM_MlpForward.
+// The kernels BM_MlpForward runs, called directly (MatMul's float32 GEMM in TF's summation order,
+// bias, relu): its floor, without the executor.
+void BM_MlpKernelsOnly(benchmark::State& state) {
+  Mlp m;
+  int64_t batch = state.range(0);
+  Tensor x = random_matrix(batch, 784, 7);
+  std::vector<float> h1(static_cast<size_t>(batch * 256)), h2(static_cast<size_t>(batch * 128)),
+      y(static_cast<size_t>(batch * 10));
+  auto dense = [&](const float* in, int64_t k, const Tensor& w, const Tensor& b, int64_t n,
+                   float* out, bool relu) {
+    tfs::detail::gemm_f32(in, false, w.data<float>(), false, batch, k, n,
+                          tfs::detail::tf_matmul_order(batch, k, n, false, false), out);
+    const float* bias = b.data<float>();
+    for (int64_t i = 0; i < batch; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        float v = out[i * n + j] + bias[j];
+        out[i * n + j] = relu ? std::max(v, 0.0f) : v;
+      }
+    }
+  };
+  for (auto _ : state) {
+    dense(x.data<float>(), 784, m.w1, m.b1, 256, h1.data(), true);
+    dense(h1.data(), 256, m.w2, m.b2, 128, h2.data(), true);
+    dense(h2.data(), 128, m.w3, m.b3, 10, y.data(), false);
+    benchmark::DoNotOptimize(y.data());
+  }
+}
+BENCHMARK(BM_MlpKernelsOnly)->Arg(1)->Arg(64);
+
+// The same arithmetic as bare Eigen (row-major GEMMs, bias, relu), as this build compiles Eigen
+// (no -march flags: SSE2 packets). tfscope's float32 MatMul used Eigen's GEMM until it took TF's
+// summation order; kept for that comparison.
 void BM_MlpEigenOnly(benchmark::State& state) {
   using M = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   using V = Eigen::Matrix<float, 1, Eigen::Dynamic>;
