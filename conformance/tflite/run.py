@@ -132,23 +132,9 @@ def tf_convert(module, quantize):
     return conv.convert()
 
 
-# Constants that differ because tfscope's graph differs from TF's, not because of the converter:
-# tf.reduce_mean(x, axis=[1]) makes a [1]-shaped axis constant "Mean/reduction_indices" in TF's
-# graph; tfscope's reduce_mean(x, {1}) a scalar one named "Const" (src/ops/api.cc). Their type and
-# values are compared, not their name and shape.
-KNOWN_GRAPH_NAME_DIFFERENCES = {"Const": "Mean/reduction_indices"}
-
-
 def compare_facts(name, ours, theirs):
     t_ours, ops_ours, codes_ours, opt_ours, rt_ours = model_facts(ours)
     t_tf, ops_tf, codes_tf, opt_tf, rt_tf = model_facts(theirs)
-    for mine, tfs_name in KNOWN_GRAPH_NAME_DIFFERENCES.items():
-        if mine in t_ours and tfs_name in t_tf and tfs_name not in t_ours:
-            print(f"NOTE {name}: tensor {mine!r} is TF's {tfs_name!r} (graph naming, known)")
-            t_ours[tfs_name] = t_ours.pop(mine)
-            o, t = t_ours[tfs_name], t_tf[tfs_name]
-            if o[0] == t[0] and o[3] == t[3]:
-                t_ours[tfs_name] = t
     missing = sorted(set(t_tf) - set(t_ours))
     check(f"{name}: same tensor names as TF", not missing and len(t_ours) == len(t_tf),
           f"missing {missing}, extra {sorted(set(t_ours) - set(t_tf))}")

@@ -73,7 +73,8 @@ Tensor multiply(const Value& x, const Value& y);
 Tensor truediv(const Value& x, const Value& y);
 Tensor floordiv(const Value& x, const Value& y);
 Tensor floormod(const Value& x, const Value& y);
-Tensor pow(const Value& x, const Value& y);
+Tensor pow(const Value& x, const Value& y);  // x ** y: node "pow"
+Tensor tf_pow(const Value& x, const Value& y);  // tf.pow(x, y): node "Pow"
 Tensor maximum(const Value& x, const Value& y);
 Tensor minimum(const Value& x, const Value& y);
 Tensor less(const Value& x, const Value& y);
@@ -106,7 +107,8 @@ Tensor identity(const Tensor& x);
 Tensor where(const Tensor& cond, const Value& x, const Value& y);  // SelectV2
 
 Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a = false, bool transpose_b = false);
-Tensor bias_add(const Tensor& x, const Tensor& bias);
+// tf.nn.bias_add: operands converted in its "BiasAdd" scope ("BiasAdd/bias").
+Tensor bias_add(const Value& x, const Value& bias);
 
 // Shapes and layout.
 Tensor shape(const Tensor& x, DType out_type = DType::kInt32);  // tf.shape (a Const when static)
@@ -124,6 +126,8 @@ Tensor gather(const Tensor& params, const Value& indices, int64_t axis = 0);
 Tensor fill(const Value& dims, const Value& value);
 Tensor zeros(const std::vector<int64_t>& shape, DType dtype = DType::kFloat32);
 Tensor ones(const std::vector<int64_t>& shape, DType dtype = DType::kFloat32);
+// In a graph, a fully defined static shape folds to a Const named "zeros_like"/"ones_like" as
+// TF's wrappers build it; otherwise the ZerosLike/OnesLike op.
 Tensor zeros_like(const Tensor& x);
 Tensor ones_like(const Tensor& x);
 Tensor range(const Value& start, const Value& limit = Value(), const Value& delta = 1,

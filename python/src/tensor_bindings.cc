@@ -257,6 +257,7 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "floordiv", &bin<tfs::floordiv>);
   def_any(m, "floormod", &bin<tfs::floormod>);
   def_any(m, "pow", &bin<tfs::pow>);
+  def_any(m, "tf_pow", &bin<tfs::tf_pow>);
   def_any(m, "maximum", &bin<tfs::maximum>);
   def_any(m, "minimum", &bin<tfs::minimum>);
   def_any(m, "less", &bin<tfs::less>);
@@ -296,7 +297,7 @@ void bind_tensor(nb::module_& m) {
     Tensor y = in_op_scope("MatMul", [&] { return to_tensor(b, x.dtype()); });
     return tfs::matmul(x, y, ta, tb);
   });
-  def_any(m, "bias_add", [](nb::handle x, nb::handle b) { return tfs::bias_add(to_tensor(x), to_tensor(b)); });
+  def_any(m, "bias_add", [](nb::handle x, nb::handle b) { return tfs::bias_add(operand(x), operand(b)); });
   def_any(m, "shape", [](nb::handle x, nb::handle out_type) {
     tfs::DType d = dtype_arg(out_type);
     return tfs::shape(to_tensor(x), d == tfs::DType::kInvalid ? tfs::DType::kInt32 : d);

@@ -304,7 +304,7 @@ def minimum(x, y, name=None):
 
 
 def pow(x, y, name=None):  # noqa: A001
-    return _core.pow(x, y)
+    return _core.tf_pow(x, y)
 
 
 def equal(x, y, name=None):

@@ -130,6 +130,7 @@ Tensor multiply(const Value& x, const Value& y) { return binary("Mul", "mul", x,
 Tensor floordiv(const Value& x, const Value& y) { return binary("FloorDiv", "floordiv", x, y); }
 Tensor floormod(const Value& x, const Value& y) { return binary("FloorMod", "mod", x, y); }
 Tensor pow(const Value& x, const Value& y) { return binary("Pow", "pow", x, y); }
+Tensor tf_pow(const Value& x, const Value& y) { return binary("Pow", "Pow", x, y); }
 Tensor maximum(const Value& x, const Value& y) { return binary("Maximum", "Maximum", x, y); }
 Tensor minimum(const Value& x, const Value& y) { return binary("Minimum", "Minimum", x, y); }
 Tensor less(const Value& x, const Value& y) { return binary("Less", "Less", x, y); }
@@ -238,8 +239,11 @@ Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose
                   "MatMul");
 }
 
-Tensor bias_add(const Tensor& x, const Tensor& bias) {
-  return execute1("BiasAdd", {x, bias}, {{"data_format", std::string("NHWC")}}, "BiasAdd");
+Tensor bias_add(const Value& x, const Value& bias) {
+  Scope s("BiasAdd");
+  Tensor tx = convert_to_tensor(x, DType::kInvalid, "input");
+  Tensor tb = convert_to_tensor(bias, tx.dtype(), "bias");
+  return execute1("BiasAdd", {tx, tb}, {{"data_format", std::string("NHWC")}}, s.op_name());
 }
 
 Tensor shape(const Tensor& x, DType out_type) {
@@ -377,8 +381,32 @@ Tensor zeros(const std::vector<int64_t>& shape, DType dtype) {
 Tensor ones(const std::vector<int64_t>& shape, DType dtype) {
   return filled(shape, dtype, 1, "ones");
 }
-Tensor zeros_like(const Tensor& x) { return unary("ZerosLike", x, "zeros_like"); }
-Tensor ones_like(const Tensor& x) { return unary("OnesLike", x, "ones_like"); }
+namespace {
+
+// array_ops.zeros_like / ones_like: a Const of the static shape when it is fully defined (in a
+// graph; eagerly the values are the same either way), else the op.
+Tensor filled_like(const Tensor& x, const std::string& op, const std::string& scope, int value) {
+  Scope s(scope);
+  std::optional<Shape> shape = x.shape().to_shape();
+  if (!executing_eagerly() && shape && x.dtype() != DType::kVariant &&
+      x.dtype() != DType::kResource && x.dtype() != DType::kString) {
+    Tensor t = Tensor::zeros(x.dtype(), *shape);
+    if (value != 0) {
+      visit_dtype(x.dtype(), [&](auto tag) {
+        using T = decltype(tag);
+        T* p = t.data<T>();
+        for (int64_t i = 0; i < t.num_elements(); ++i) p[i] = static_cast<T>(value);
+      });
+    }
+    return current_builder()->constant(t, s.op_name());
+  }
+  return execute1(op, {x}, {}, s.op_name());
+}
+
+}  // namespace
+
+Tensor zeros_like(const Tensor& x) { return filled_like(x, "ZerosLike", "zeros_like", 0); }
+Tensor ones_like(const Tensor& x) { return filled_like(x, "OnesLike", "ones_like", 1); }
 
 Tensor range(const Value& start, const Value& limit, const Value& delta, DType dtype) {
   Value s = start, l = limit;

@@ -333,7 +333,7 @@ TEST(LiteConvert, ElementwiseOpsSoftmaxReshapeMeanConcatTransposeRunLikeTheFunct
       "f", {"x"},
       [&w](Tensor x) -> Tensor {
         Tensor h = tanh(matmul(x, w.read_value())) * 2.0 - sigmoid(x) / 3.0;
-        h = relu6(h) + reduce_mean(h, std::vector<int64_t>{1}, true);
+        h = relu6(h) + reduce("Mean", h, Value::list({Value(1)}), true);
         h = concat({h, transpose(h, std::vector<int64_t>{0, 1})}, 1);
         h = reshape(h, Value::list({Value(-1), Value(4), Value(4)}));
         Tensor g = matmul(h, h, false, true);

@@ -69,7 +69,7 @@ int write_models(const std::string& dir) {
       [&](Tensor x) -> Tensor {
         Tensor h = matmul(x, w.read_value()) + Value(b.read_value());
         h = tanh(h) * 2.0 - sigmoid(h) / 3.0;
-        h = relu6(h) + reduce_mean(h, std::vector<int64_t>{1}, true);
+        h = relu6(h) + reduce("Mean", h, Value::list({Value(1)}), true);
         h = concat({h, transpose(h, std::vector<int64_t>{0, 1})}, 1);
         h = reshape(h, Value::list({Value(-1), Value(8), Value(8)}));
         Tensor g = matmul(h, h, false, true);
