@@ -143,6 +143,21 @@ def test_lambdas_are_converted():
         "user_requested=True, optional_features=(), internal_convert_user_code=True))\n")
 
 
+def test_two_lambdas_with_one_signature_on_a_line_run_unconverted_with_tfs_warning(caplog):
+    fs = [lambda x: x + 1, lambda x: x * 2]  # two lambdas TF cannot tell apart
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        assert tf.function(fs[1])(tf.constant(3)).numpy() == 6
+    # TF 2.21's warning for the same line (recorded with the oracle; addresses vary).
+    want = ("AutoGraph could not transform {f} and will run it as-is.\n"
+            "Cause: could not parse the source code of {f}: found multiple definitions with "
+            "identical signatures at the location. This error may be avoided by defining each "
+            "lambda on a single line and with unique argument names. The matching definitions "
+            "were:\nMatch 0:\nlambda x: x + 1\n\nMatch 1:\nlambda x: x * 2\n\n"
+            "To silence this warning, decorate the function with "
+            "@tf.autograph.experimental.do_not_convert").format(f=repr(fs[1]))
+    assert [r.getMessage() for r in caplog.records if r.name == "tensorflow"] == [want]
+
+
 def test_variable_defined_in_one_branch_only():
     @tf.function
     def f(x):

@@ -158,6 +158,24 @@ _core._register(DType, TensorShape, TensorSpec, _make_spec, errors._BY_NAME, _ma
                 Variable)
 
 
+def _tensorflow_logger():
+    """The "tensorflow" logger, set up as TF's tf_logging sets it up: unless the root logger
+    already has handlers, its records go to stderr (stdout when interactive) as
+    "WARNING:tensorflow:<message>" (logging.BASIC_FORMAT)."""
+    logger = _logging.getLogger("tensorflow")
+    if not _logging.getLogger().handlers and not logger.handlers:
+        interactive = hasattr(_sys, "ps1") or builtins_bool(_sys.flags.interactive)
+        if interactive:
+            logger.setLevel(_logging.INFO)
+        handler = _logging.StreamHandler(_sys.stdout if interactive else _sys.stderr)
+        handler.setFormatter(_logging.Formatter(_logging.BASIC_FORMAT, None))
+        logger.addHandler(handler)
+    return logger
+
+
+_tensorflow_logger()
+
+
 def _retracing_warning(msg):
     _logging.getLogger("tensorflow").warning(msg)
 

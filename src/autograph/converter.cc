@@ -397,7 +397,21 @@ ConversionResult convert_lambda_source(std::string_view source, int line,
   for (const auto& s : m.body) find_lambdas(s, line, candidates);
   for (const auto& c : candidates)
     if (lambda_params(c) == param_names) found.push_back(c);
-  if (found.size() != 1)
+  if (found.size() > 1) {
+    // parser._parse_lambda gives up when several lambdas on the line share the signature.
+    std::string matches;
+    for (size_t i = 0; i < found.size(); ++i) {
+      if (i) matches += "\n";
+      matches += "Match " + std::to_string(i) + ":\n" + unparse(found[i]) + "\n";
+    }
+    throw ConversionError(
+        "could not parse the source code of <function <lambda> at 0x0>: found multiple "
+        "definitions with identical signatures at the location. This error may be avoided by "
+        "defining each lambda on a single line and with unique argument names. The matching "
+        "definitions were:\n" + matches,
+        "UnsupportedLanguageElementError");
+  }
+  if (found.empty())
     throw ConversionError("[autograph] could not identify the source of the lambda on line " +
                           std::to_string(line) + " of " + std::string(filename));
   P lam = found[0];

@@ -68,5 +68,23 @@ TEST(Lambda, UnidentifiableLambdaIsRejected) {
   EXPECT_THROW(convert(3, {"y"}), ConversionError);
 }
 
+// TF 2.21's text when two lambdas on the line have the same parameters (recorded from the oracle,
+// which then warns and runs the lambda unconverted).
+TEST(Lambda, TwoLambdasWithOneSignatureOnALineAreAmbiguous) {
+  const char* source = "fs = [lambda x: tf.zeros_like(x), lambda x: x ** 2]\n";
+  try {
+    convert_lambda_source(source, 1, {"x"}, "two.py", {"tf"});
+    FAIL() << "no error";
+  } catch (const ConversionError& e) {
+    EXPECT_EQ(e.tf_type(), "UnsupportedLanguageElementError");
+    EXPECT_EQ(std::string(e.what()),
+              "could not parse the source code of <function <lambda> at 0x0>: found multiple "
+              "definitions with identical signatures at the location. This error may be avoided "
+              "by defining each lambda on a single line and with unique argument names. The "
+              "matching definitions were:\nMatch 0:\nlambda x: tf.zeros_like(x)\n\nMatch 1:\n"
+              "lambda x: x ** 2\n");
+  }
+}
+
 }  // namespace
 }  // namespace tfs::autograph

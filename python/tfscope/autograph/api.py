@@ -152,6 +152,10 @@ def _convert_text(fn):
         ok, text, diff, tf_type, line_origins = _core.autograph_convert_lambda(
             source, 1, _parameter_names(code), list(fn.__globals__), code.co_filename)
         if not ok:
+            if tf_type == "UnsupportedLanguageElementError":
+                # Several lambdas on the line with its signature: TF warns and runs it as is.
+                raise UnsupportedLanguageElementError(
+                    text.replace("<function <lambda> at 0x0>", repr(fn)))
             raise _LambdaSourceError(text)
         return text, diff, (source, line_origins)
     ok, text, diff, tf_type, line_origins = _core.autograph_convert(
