@@ -83,9 +83,13 @@ Tensor greater(const Value& x, const Value& y);
 Tensor greater_equal(const Value& x, const Value& y);
 Tensor equal(const Value& x, const Value& y);
 Tensor not_equal(const Value& x, const Value& y);
+// tf.logical_and/or/not: host operands convert to bool ("LogicalAnd/y" in a graph).
 Tensor logical_and(const Value& x, const Value& y);
 Tensor logical_or(const Value& x, const Value& y);
-Tensor logical_not(const Tensor& x);
+Tensor logical_not(const Value& x);
+// The Python operators x & y and x | y on bool tensors: the same ops, named "and" and "or".
+Tensor and_operator(const Value& x, const Value& y);
+Tensor or_operator(const Value& x, const Value& y);
 
 Tensor neg(const Tensor& x);
 Tensor abs(const Tensor& x);
@@ -122,6 +126,8 @@ Tensor concat(const std::vector<Tensor>& values, int64_t axis);
 Tensor stack(const std::vector<Tensor>& values, int64_t axis = 0);
 std::vector<Tensor> unstack(const Tensor& x, int64_t axis = 0);
 Tensor slice(const Tensor& x, const std::vector<int64_t>& begin, const std::vector<int64_t>& size);
+// tf.slice with begin and size as Python gives them (lists, or int32/int64 tensors).
+Tensor slice(const Value& input, const Value& begin, const Value& size);
 Tensor gather(const Tensor& params, const Value& indices, int64_t axis = 0);
 Tensor fill(const Value& dims, const Value& value);
 Tensor zeros(const std::vector<int64_t>& shape, DType dtype = DType::kFloat32);
@@ -148,6 +154,17 @@ Tensor reduce_prod(const Tensor& x, std::optional<std::vector<int64_t>> axis = s
 // gives it: None, an int, a list of ints, or an int tensor; named as TF's wrappers name it.
 Tensor reduce(const std::string& op, const Tensor& x, const Value& axis, bool keepdims = false);
 Tensor argmax(const Tensor& x, int64_t axis = 0, DType output_type = DType::kInt64);
+Tensor argmin(const Tensor& x, int64_t axis = 0, DType output_type = DType::kInt64);
+
+// tf.clip_by_value: Minimum then Maximum in a "clip_by_value" scope (the Maximum takes the
+// scope's name); a bound that would broadcast the input raises TF's "Shapes ... are
+// incompatible" ValueError.
+Tensor clip_by_value(const Value& t, const Value& clip_min, const Value& clip_max);
+// tf.add_n: AddN of the operands, each converted on its own; one operand is returned as is.
+Tensor add_n(const std::vector<Value>& inputs);
+Tensor sign(const Value& x);   // Sign: -1, 0 or 1; NaN stays NaN, -0.0 gives 0.0
+Tensor floor(const Value& x);  // Floor (float types)
+Tensor round(const Value& x);  // Round, half to even; integer tensors are returned unchanged
 
 // tf.random.set_seed. Eagerly it sets the global seed, restarts the sequence of op seeds drawn
 // for ops without one, and restarts every random kernel (TF clears its kernel caches); while

@@ -177,7 +177,7 @@ void bind_tensor(nb::module_& m) {
            nb::arg("key").none())
       .def("__neg__", [](const Tensor& t) { return tfs::neg(t); })
       .def("__abs__", [](const Tensor& t) { return tfs::abs(t); })
-      .def("__invert__", [](const Tensor& t) { return tfs::logical_not(t); })
+      .def("__invert__", [](const Tensor& t) { return tfs::logical_not(Value(t)); })
       .def("__add__", &bin<tfs::add>)
       .def("__radd__", &rbin<tfs::add>)
       .def("__sub__", &bin<tfs::subtract>)
@@ -196,8 +196,8 @@ void bind_tensor(nb::module_& m) {
       .def("__le__", &bin<tfs::less_equal>)
       .def("__gt__", &bin<tfs::greater>)
       .def("__ge__", &bin<tfs::greater_equal>)
-      .def("__and__", &bin<tfs::logical_and>)
-      .def("__or__", &bin<tfs::logical_or>)
+      .def("__and__", &bin<tfs::and_operator>)
+      .def("__or__", &bin<tfs::or_operator>)
       .def("__matmul__", [](const Tensor& a, nb::handle b) { return tfs::matmul(a, to_tensor(b, a.dtype())); })
       .def("__eq__", [](const Tensor& a, nb::handle b) -> nb::object {
         if (b.is_none()) return nb::bool_(false);
@@ -268,7 +268,10 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "not_equal", &bin<tfs::not_equal>);
   def_any(m, "logical_and", &bin<tfs::logical_and>);
   def_any(m, "logical_or", &bin<tfs::logical_or>);
-  def_any(m, "logical_not", [](nb::handle x) { return tfs::logical_not(to_tensor(x)); });
+  def_any(m, "logical_not", [](nb::handle x) { return tfs::logical_not(operand(x)); });
+  def_any(m, "slice", [](nb::handle x, nb::handle begin, nb::handle size) {
+    return tfs::slice(operand(x), operand(begin), operand(size));
+  });
   def_any(m, "unary", [](const std::string& op, nb::handle x) {
     Tensor t = to_tensor(x);
     if (op == "neg") return tfs::neg(t);
@@ -288,6 +291,17 @@ void bind_tensor(nb::module_& m) {
     if (op == "identity") return tfs::identity(t);
     throw nb::value_error(("unknown unary op " + op).c_str());
   });
+  def_any(m, "clip_by_value", [](nb::handle t, nb::handle lo, nb::handle hi) {
+    return tfs::clip_by_value(operand(t), operand(lo), operand(hi));
+  });
+  def_any(m, "add_n", [](nb::list inputs) {
+    std::vector<Value> vs;
+    for (nb::handle v : inputs) vs.push_back(operand(v));
+    return tfs::add_n(vs);
+  });
+  def_any(m, "sign", [](nb::handle x) { return tfs::sign(operand(x)); });
+  def_any(m, "floor", [](nb::handle x) { return tfs::floor(operand(x)); });
+  def_any(m, "round", [](nb::handle x) { return tfs::round(operand(x)); });
   def_any(m, "gelu", [](nb::handle x, bool approximate) { return tfs::gelu(to_tensor(x), approximate); });
   def_any(m, "cast", [](nb::handle x, nb::handle dtype) { return tfs::cast(to_tensor(x), dtype_arg(dtype)); });
   def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) { return tfs::where(to_tensor(c), operand(x), operand(y)); });
@@ -353,7 +367,8 @@ void bind_tensor(nb::module_& m) {
   });
   def_any(m, "reduce", [](const std::string& op, nb::handle x, nb::handle axis, bool keepdims) {
     static const std::map<std::string, std::string> kOps = {
-        {"sum", "Sum"}, {"mean", "Mean"}, {"max", "Max"}, {"min", "Min"}, {"prod", "Prod"}};
+        {"sum", "Sum"}, {"mean", "Mean"}, {"max", "Max"},  {"min", "Min"},
+        {"prod", "Prod"}, {"any", "Any"},   {"all", "All"}};
     auto it = kOps.find(op);
     if (it == kOps.end()) throw nb::value_error("unknown reduction");
     // The axis as Python gives it (None, int, list, tensor): TF converts a list to a vector even
@@ -370,11 +385,18 @@ void bind_tensor(nb::module_& m) {
         a = tfs::Value::list(std::move(items));
       }
     }
-    return tfs::reduce(it->second, to_tensor(x), a, keepdims);
+    // Any/All take bool input: a host value converts to bool ("Cannot convert [1, 0] to ...").
+    bool logical = it->second == "Any" || it->second == "All";
+    Tensor t = logical && !nb::isinstance<Tensor>(x) ? to_tensor(x, tfs::DType::kBool) : to_tensor(x);
+    return tfs::reduce(it->second, t, a, keepdims);
   });
   def_any(m, "argmax", [](nb::handle x, int64_t axis, nb::handle out) {
     tfs::DType d = dtype_arg(out);
     return tfs::argmax(to_tensor(x), axis, d == tfs::DType::kInvalid ? tfs::DType::kInt64 : d);
+  });
+  def_any(m, "argmin", [](nb::handle x, int64_t axis, nb::handle out) {
+    tfs::DType d = dtype_arg(out);
+    return tfs::argmin(to_tensor(x), axis, d == tfs::DType::kInvalid ? tfs::DType::kInt64 : d);
   });
   // tf.random: the seed rules and the stateful ops live in the engine (tfs::get_random_seed).
   def_any(m, "set_random_seed", [](std::optional<int64_t> seed) { tfs::set_random_seed(seed); });

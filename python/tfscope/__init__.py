@@ -341,6 +341,47 @@ def greater(x, y, name=None):
     return _core.greater(x, y)
 
 
+def logical_and(x, y, name=None):
+    return _core.logical_and(x, y)
+
+
+def logical_or(x, y, name=None):
+    return _core.logical_or(x, y)
+
+
+def logical_not(x, name=None):
+    return _core.logical_not(x)
+
+
+def slice(input_, begin, size, name=None):  # noqa: A001
+    return _core.slice(input_, begin, size)
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    return _core.clip_by_value(t, clip_value_min, clip_value_max)
+
+
+def add_n(inputs, name=None):
+    if isinstance(inputs, Tensor) and not inputs._is_symbolic:
+        inputs = list(inputs)
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        raise ValueError("Inputs must be an iterable of at least one "
+                         "Tensor/IndexedSlices with the same dtype and shape.")
+    return _core.add_n(list(inputs))
+
+
+def sign(x, name=None):
+    return _core.sign(x)
+
+
+def floor(x, name=None):
+    return _core.floor(x)
+
+
+def round(x, name=None):  # noqa: A001
+    return _core.round(x)
+
+
 def abs(x, name=None):  # noqa: A001
     return _core.unary("abs", x)
 
@@ -377,10 +418,16 @@ reduce_mean = _reduce("mean")
 reduce_max = _reduce("max")
 reduce_min = _reduce("min")
 reduce_prod = _reduce("prod")
+reduce_any = _reduce("any")
+reduce_all = _reduce("all")
 
 
 def argmax(input, axis=None, output_type=int64, name=None):  # noqa: A002
     return _core.argmax(input, 0 if axis is None else axis, as_dtype(output_type))
+
+
+def argmin(input, axis=None, output_type=int64, name=None):  # noqa: A002
+    return _core.argmin(input, 0 if axis is None else axis, as_dtype(output_type))
 
 
 class math:  # noqa: N801  (tf.math namespace)
@@ -388,6 +435,9 @@ class math:  # noqa: N801  (tf.math namespace)
     reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod = reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod
     abs, square, sqrt, exp, tanh, sigmoid, argmax = abs, square, sqrt, exp, tanh, sigmoid, argmax
     equal, not_equal, less, greater = equal, not_equal, less, greater
+    logical_and, logical_or, logical_not = logical_and, logical_or, logical_not
+    clip_by_value, add_n, sign, floor, round = clip_by_value, add_n, sign, floor, round
+    reduce_any, reduce_all, argmin = reduce_any, reduce_all, argmin
 
     @staticmethod
     def log(x, name=None):

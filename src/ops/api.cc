@@ -47,6 +47,13 @@ Tensor convert_operand(const Value& v, DType dtype, const std::string& param,
   }
 }
 
+// A generated op wrapper's conversion of one operand, in the scope the op created next is named
+// after: a host value becomes "<Op>/<param>", a variable is read as "<Op>/ReadVariableOp".
+Tensor convert_input(const std::string& op, const Value& v, DType dtype, const std::string& param) {
+  detail::InputScope s(op);
+  return convert_operand(v, dtype, param, op);
+}
+
 std::pair<Tensor, Tensor> convert_pair(const Value& x, const Value& y, const std::string& op) {
   if (is_tensorish(x)) {
     Tensor tx = convert_to_tensor(x);
@@ -63,6 +70,15 @@ std::pair<Tensor, Tensor> convert_pair(const Value& x, const Value& y, const std
 Tensor binary(const std::string& op, const std::string& py_name, const Value& x, const Value& y) {
   Scope s(py_name);
   auto [tx, ty] = convert_pair(x, y, op);
+  return execute1(op, {tx, ty}, {}, s.op_name());
+}
+
+// LogicalAnd/LogicalOr inputs are bool by definition: TF's generated wrapper converts each host
+// operand to bool on its own ("Cannot convert 1 to EagerTensor of dtype bool").
+Tensor logical(const std::string& op, const Value& x, const Value& y) {
+  Scope s(op);
+  Tensor tx = convert_operand(x, DType::kBool, "x", op);
+  Tensor ty = convert_operand(y, DType::kBool, "y", op);
   return execute1(op, {tx, ty}, {}, s.op_name());
 }
 
@@ -141,11 +157,14 @@ Tensor greater_equal(const Value& x, const Value& y) {
 }
 Tensor equal(const Value& x, const Value& y) { return binary("Equal", "Equal", x, y); }
 Tensor not_equal(const Value& x, const Value& y) { return binary("NotEqual", "NotEqual", x, y); }
-Tensor logical_and(const Value& x, const Value& y) {
-  return binary("LogicalAnd", "LogicalAnd", x, y);
+Tensor logical_and(const Value& x, const Value& y) { return logical("LogicalAnd", x, y); }
+Tensor logical_or(const Value& x, const Value& y) { return logical("LogicalOr", x, y); }
+Tensor logical_not(const Value& x) {
+  Tensor tx = convert_input("LogicalNot", x, DType::kBool, "x");
+  return execute1("LogicalNot", {tx}, {}, "LogicalNot");
 }
-Tensor logical_or(const Value& x, const Value& y) { return binary("LogicalOr", "LogicalOr", x, y); }
-Tensor logical_not(const Tensor& x) { return unary("LogicalNot", x); }
+Tensor and_operator(const Value& x, const Value& y) { return binary("LogicalAnd", "and", x, y); }
+Tensor or_operator(const Value& x, const Value& y) { return binary("LogicalOr", "or", x, y); }
 
 Tensor truediv(const Value& x, const Value& y) {
   // Python 3 division: integers are cast to floating point first (int32 -> float64).
@@ -320,6 +339,15 @@ std::vector<Tensor> unstack(const Tensor& x, int64_t axis) {
   return execute("Unpack", {x}, {{"num", n}, {"axis", axis}}, "unstack");
 }
 
+Tensor slice(const Value& input, const Value& begin, const Value& size) {
+  // gen_array_ops.slice: operands converted in the "Slice" scope; size takes begin's index type.
+  Scope s("Slice");
+  Tensor x = convert_to_tensor(input, DType::kInvalid, "input");
+  Tensor b = convert_to_tensor(begin, DType::kInvalid, "begin");
+  Tensor z = convert_operand(size, b.dtype(), "size", "Slice");
+  return execute1("Slice", {x, b, z}, {}, s.op_name());
+}
+
 Tensor slice(const Tensor& x, const std::vector<int64_t>& begin, const std::vector<int64_t>& sz) {
   Scope s("Slice");
   Tensor b = int_list_const(begin, "begin");
@@ -453,6 +481,59 @@ Tensor argmax(const Tensor& x, int64_t axis, DType output_type) {
   Scope s("ArgMax");
   Tensor ax = convert_to_tensor(Value(axis), DType::kInt32, "dimension");
   return execute1("ArgMax", {x, ax}, {{"output_type", output_type}}, s.op_name());
+}
+
+Tensor argmin(const Tensor& x, int64_t axis, DType output_type) {
+  Scope s("ArgMin");
+  Tensor ax = convert_to_tensor(Value(axis), DType::kInt32, "dimension");
+  return execute1("ArgMin", {x, ax}, {{"output_type", output_type}}, s.op_name());
+}
+
+Tensor clip_by_value(const Value& t, const Value& clip_min, const Value& clip_max) {
+  // clip_ops.clip_by_value: Minimum, then Maximum named after the scope ("clip_by_value"), each
+  // result checked against the input's static shape (a clip bound must not broadcast it).
+  Scope s("clip_by_value");
+  Tensor values = convert_to_tensor(t, DType::kInvalid, "t");
+  auto check = [&](const Tensor& r) {
+    if (!values.shape().is_compatible_with(r.shape())) {
+      value_error("Shapes " + values.shape().str() + " and " + r.shape().str() +
+                  " are incompatible");
+    }
+  };
+  Tensor t_min = minimum(Value(values), clip_max);
+  check(t_min);
+  Tensor lo = convert_operand(clip_min, t_min.dtype(), "y", "Maximum");
+  Tensor t_max = execute1("Maximum", {t_min, lo}, {}, s.op_name());
+  check(t_max);
+  return t_max;
+}
+
+Tensor add_n(const std::vector<Value>& inputs) {
+  if (inputs.empty()) {
+    value_error("Inputs must be an iterable of at least one Tensor/IndexedSlices with the same "
+                "dtype and shape.");
+  }
+  // Each operand converts on its own (no dtype from the others); one input is returned as is.
+  std::vector<Tensor> ts;
+  for (const Value& v : inputs) ts.push_back(convert_to_tensor(v));
+  if (ts.size() == 1) return ts[0];
+  return execute1("AddN", std::move(ts), {}, "AddN");
+}
+
+Tensor sign(const Value& x) {
+  // math_ops.sign converts its operand first, unscoped ("Const").
+  return execute1("Sign", {convert_to_tensor(x)}, {}, "Sign");
+}
+
+Tensor floor(const Value& x) {
+  return execute1("Floor", {convert_input("Floor", x, DType::kInvalid, "x")}, {}, "Floor");
+}
+
+Tensor round(const Value& x) {
+  // math_ops.round converts its operand as "x" (unscoped) and returns integers unchanged.
+  Tensor t = convert_to_tensor(x, DType::kInvalid, "x");
+  if (is_integer(t.dtype())) return t;
+  return execute1("Round", {t}, {}, "Round");
 }
 
 namespace {

@@ -54,7 +54,14 @@ std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, A
     if (e.kind() != ErrorKind::kInvalidArgument) throw;
     std::string msg = e.what();
     if (msg.rfind("[", 0) == 0) throw;  // already a tfscope-formatted error
-    throw Error(e.kind(), "{{function_node __wrapped__" + op +
+    // TF's wrapper function is named after the op and the lengths of its list inputs
+    // ("__wrapped__AddN_N_3"), as those fix its signature.
+    std::string fn = op;
+    for (const ArgDef& a : def.inputs) {
+      if (a.number_attr.empty()) continue;
+      fn += "_" + a.number_attr + "_" + std::to_string(attr_int(attrs, a.number_attr));
+    }
+    throw Error(e.kind(), "{{function_node __wrapped__" + fn +
                               "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " + msg +
                               " [Op:" + op + "] name: ");
   }

@@ -74,4 +74,87 @@ int64_t canonical_axis(int64_t axis, int rank, const std::string& what) {
   return axis < 0 ? axis + rank : axis;
 }
 
+// "[2,?]" as TF's shape-function errors print a shape; "?" for unknown rank.
+std::string shape_text(const PartialShape& s) {
+  if (!s.has_rank()) return "?";
+  std::string t = "[";
+  for (int i = 0; i < s.rank(); ++i) {
+    t += (i ? "," : "") + (s.dim(i) < 0 ? std::string("?") : std::to_string(s.dim(i)));
+  }
+  return t + "]";
+}
+
+// InferenceContext::WithRank / WithRankAtLeast / WithValue, with TF's texts.
+void with_rank(const InferenceContext& c, const PartialShape& s, int64_t rank) {
+  if (s.has_rank() && s.rank() != rank) {
+    c.fail("Shape must be rank " + std::to_string(rank) + " but is rank " +
+           std::to_string(s.rank()));
+  }
+}
+void with_rank_at_least(const InferenceContext& c, const PartialShape& s, int64_t rank) {
+  if (s.has_rank() && s.rank() < rank) {
+    c.fail("Shape must be at least rank " + std::to_string(rank) + " but is rank " +
+           std::to_string(s.rank()));
+  }
+}
+void with_value(const InferenceContext& c, int64_t dim, int64_t want) {
+  if (dim >= 0 && dim != want) {
+    c.fail("Dimension must be " + std::to_string(want) + " but is " + std::to_string(dim));
+  }
+}
+
+// InferenceContext::Merge: the more specific of two compatible shapes.
+std::optional<std::string> merge_shapes(const PartialShape& a, const PartialShape& b,
+                                        PartialShape* out) {
+  if (!a.has_rank()) {
+    *out = b;
+    return std::nullopt;
+  }
+  if (!b.has_rank()) {
+    *out = a;
+    return std::nullopt;
+  }
+  if (a.rank() != b.rank()) {
+    return "Shapes must be equal rank, but are " + std::to_string(a.rank()) + " and " +
+           std::to_string(b.rank());
+  }
+  std::vector<int64_t> dims(static_cast<size_t>(a.rank()));
+  for (int i = 0; i < a.rank(); ++i) {
+    int64_t x = a.dim(i), y = b.dim(i);
+    if (x >= 0 && y >= 0 && x != y) {
+      return "Dimension " + std::to_string(i) + " in both shapes must be equal, but are " +
+             std::to_string(x) + " and " + std::to_string(y) + ". Shapes are " + shape_text(a) +
+             " and " + shape_text(b) + ".";
+    }
+    dims[static_cast<size_t>(i)] = x >= 0 ? x : y;
+  }
+  *out = PartialShape(dims);
+  return std::nullopt;
+}
+
+// InferenceContext::MakeShapeFromShapeTensor: a known value gives dims (-1 = unknown), a known
+// length gives that many unknown dims.
+PartialShape shape_from_shape_tensor(const InferenceContext& c, int i) {
+  const PartialShape& s = c.in(i);
+  with_rank(c, s, 1);
+  if (const Tensor* v = c.value(i)) {
+    std::vector<int64_t> dims = detail::tensor_ints(*v);
+    for (int64_t d : dims) {
+      if (d < -1) c.fail("Invalid value in tensor used for shape: " + std::to_string(d));
+    }
+    return PartialShape(dims);
+  }
+  if (s.has_rank() && s.dim(0) >= 0)
+    return PartialShape::unknown_of_rank(static_cast<int>(s.dim(0)));
+  return PartialShape();
+}
+
+// A dims vector from a kernel's shape input, with TensorShapeUtils::MakeShape's error.
+Shape make_shape(OpKernelContext& ctx, const std::vector<int64_t>& dims) {
+  for (int64_t d : dims) {
+    if (d < 0) ctx.fail("Dimension " + std::to_string(d) + " must be >= 0");
+  }
+  return Shape(dims);
+}
+
 }  // namespace tfs::detail

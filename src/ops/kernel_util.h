@@ -2,6 +2,9 @@
 // functions, and broadcasting loops. Internal to src/ops.
 #pragma once
 
+#include <algorithm>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,5 +62,53 @@ void for_each_broadcast(const Shape& out, const std::vector<int64_t>& sa,
 
 // Normalise a possibly negative axis against `rank`; fails with TF's text when out of range.
 int64_t canonical_axis(int64_t axis, int rank, const std::string& what);
+
+
+// Shape-function helpers with TF's texts (InferenceContext::WithRank, Merge, ...).
+// "[2,?]" as TF's shape-function errors print a shape; "?" for unknown rank.
+std::string shape_text(const PartialShape& s);
+void with_rank(const InferenceContext& c, const PartialShape& s, int64_t rank);
+void with_rank_at_least(const InferenceContext& c, const PartialShape& s, int64_t rank);
+void with_value(const InferenceContext& c, int64_t dim, int64_t want);
+// InferenceContext::Merge: the more specific of two compatible shapes, or TF's error text.
+std::optional<std::string> merge_shapes(const PartialShape& a, const PartialShape& b,
+                                        PartialShape* out);
+// InferenceContext::MakeShapeFromShapeTensor: a known value gives dims (-1 = unknown), a known
+// length gives that many unknown dims.
+PartialShape shape_from_shape_tensor(const InferenceContext& c, int i);
+// A dims vector from a kernel's shape input, with TensorShapeUtils::MakeShape's error.
+Shape make_shape(OpKernelContext& ctx, const std::vector<int64_t>& dims);
+
+// Copies elements between two tensors of one dtype by flat index (numeric, bool or string).
+class Mover {
+ public:
+  Mover(const Tensor& src, Tensor& dst)
+      : strings_(src.dtype() == DType::kString), esize_(dtype_size(src.dtype())) {
+    if (strings_) {
+      ssrc_ = &src.string_values();
+      sdst_ = &dst.mutable_string_values();
+    } else {
+      src_ = static_cast<const char*>(src.raw_data());
+      dst_ = static_cast<char*>(dst.raw_data());
+    }
+  }
+  void copy(int64_t to, int64_t from, int64_t n = 1) const {
+    if (n <= 0) return;
+    if (strings_) {
+      std::copy_n(ssrc_->begin() + from, n, sdst_->begin() + to);
+    } else {
+      std::memcpy(dst_ + static_cast<size_t>(to) * esize_,
+                  src_ + static_cast<size_t>(from) * esize_, static_cast<size_t>(n) * esize_);
+    }
+  }
+
+ private:
+  bool strings_;
+  size_t esize_;
+  const char* src_ = nullptr;
+  char* dst_ = nullptr;
+  const std::vector<std::string>* ssrc_ = nullptr;
+  std::vector<std::string>* sdst_ = nullptr;
+};
 
 }  // namespace tfs::detail

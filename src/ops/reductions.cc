@@ -1,7 +1,9 @@
-// Reductions: Sum, Mean, Max, Min, Prod (input, reduction_indices, keep_dims) and ArgMax.
+// Reductions: Sum, Mean, Max, Min, Prod, Any, All (input, reduction_indices, keep_dims), ArgMax
+// and ArgMin.
 // Shape functions, accumulation types and error texts follow TF 2.21's reduction_ops and
 // argmax_op: integer Mean sums in 64 bits and truncates, Max/Min propagate NaN and reduce an
-// empty axis to -inf/+inf (lowest/highest for integers), ArgMax keeps the first of equal maxima.
+// empty axis to -inf/+inf (lowest/highest for integers), Any/All reduce an empty axis to
+// false/true, ArgMax/ArgMin keep the first of equal extremes and skip NaN.
 #include <cmath>
 #include <limits>
 #include <set>
@@ -218,18 +220,47 @@ OpRegistration r_max(reduction_def("Max", Reduce::kMax));
 OpRegistration r_min(reduction_def("Min", Reduce::kMin));
 OpRegistration r_prod(reduction_def("Prod", Reduce::kProd));
 
-// ---- ArgMax ----
+// ---- Any / All ----
 
-// Eigen's ArgMaxPairReducer as TF runs it: start from (index 0, lowest value); a value replaces
-// the best when greater, or equal with a smaller index. NaN compares false and is skipped.
+OpDef logical_reduction_def(const std::string& name, bool is_any) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"input", "", DType::kBool}, {"reduction_indices", "Tidx"}};
+  d.outputs = {{"output", "", DType::kBool}};
+  d.type_attrs = {{"Tidx", detail::kIndexTypes, DType::kInt32}};
+  d.shape_fn = reduction_shape_fn;
+  d.kernel = [is_any](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    ReductionPlan p = plan_reduction(ctx);
+    Tensor& out = ctx.allocate_output(0, DType::kBool, p.out_shape);
+    const bool* px = x.data<bool>();
+    bool* po = out.data<bool>();
+    // An empty reduction is false for Any, true for All.
+    std::fill_n(po, static_cast<size_t>(p.out_count), !is_any);
+    for (size_t k = 0; k < p.out_index.size(); ++k) {
+      bool& a = po[p.out_index[k]];
+      a = is_any ? (a || px[k]) : (a && px[k]);
+    }
+  };
+  return d;
+}
+
+OpRegistration r_any(logical_reduction_def("Any", true));
+OpRegistration r_all(logical_reduction_def("All", false));
+
+// ---- ArgMax / ArgMin ----
+
+// Eigen's ArgMaxPairReducer (ArgMinPairReducer) as TF runs it: start from (index 0, lowest
+// (highest) value); a value replaces the best when greater (less), or equal with a smaller index.
+// NaN compares false and is skipped.
 template <typename T>
-int64_t argmax_of(const T* p, int64_t n, int64_t stride) {
+int64_t arg_extreme_of(const T* p, int64_t n, int64_t stride, bool is_max) {
   int64_t best_i = 0;
-  T best = std::numeric_limits<T>::lowest();
+  T best = is_max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
   for (int64_t i = 0; i < n; ++i) {
     T v = p[i * stride];
-    if (v < best) continue;
-    if (v > best || best_i > i) {
+    if (is_max ? v < best : v > best) continue;
+    if ((is_max ? v > best : v < best) || best_i > i) {
       best = v;
       best_i = i;
     }
@@ -237,16 +268,20 @@ int64_t argmax_of(const T* p, int64_t n, int64_t stride) {
   return best_i;
 }
 
-OpRegistration r_argmax([] {
+OpDef arg_reduction_def(const std::string& name, bool is_max) {
   OpDef d;
-  d.name = "ArgMax";
+  d.name = name;
   d.inputs = {{"input", "T"}, {"dimension", "Tidx"}};
   d.outputs = {{"output", "output_type"}};
   std::vector<DType> types = detail::kNumberTypes;
   types.push_back(DType::kBool);
+  // TF 2.21's ArgMax also takes int16 indices and outputs; ArgMin does not.
+  std::vector<DType> index_types = is_max
+                                       ? std::vector<DType>{DType::kInt16, DType::kInt32, DType::kInt64}
+                                       : std::vector<DType>{DType::kInt32, DType::kInt64};
   d.type_attrs = {{"T", types},
-                  {"Tidx", {DType::kInt16, DType::kInt32, DType::kInt64}, DType::kInt32},
-                  {"output_type", {DType::kInt16, DType::kInt32, DType::kInt64}, DType::kInt64}};
+                  {"Tidx", index_types, DType::kInt32},
+                  {"output_type", index_types, DType::kInt64}};
   d.shape_fn = [](InferenceContext& c) {
     const PartialShape& in = c.in(0);
     const PartialShape& dim_s = c.in(1);
@@ -275,7 +310,7 @@ OpRegistration r_argmax([] {
     dims.erase(dims.begin() + axis);
     c.set_output(0, PartialShape(dims));
   };
-  d.kernel = [](OpKernelContext& ctx) {
+  d.kernel = [is_max](OpKernelContext& ctx) {
     const Tensor &x = ctx.input(0), &dim_t = ctx.input(1);
     if (dim_t.eager_shape().rank() != 0) {
       ctx.fail("dim must be a scalar, but received tensor of shape: " +
@@ -308,14 +343,18 @@ OpRegistration r_argmax([] {
         O* po = out.data<O>();
         for (int64_t o = 0; o < outer; ++o) {
           for (int64_t i = 0; i < inner; ++i) {
-            po[o * inner + i] = static_cast<O>(argmax_of<T>(px + o * n * inner + i, n, inner));
+            po[o * inner + i] =
+                static_cast<O>(arg_extreme_of<T>(px + o * n * inner + i, n, inner, is_max));
           }
         }
       });
     });
   };
   return d;
-}());
+}
+
+OpRegistration r_argmax(arg_reduction_def("ArgMax", true));
+OpRegistration r_argmin(arg_reduction_def("ArgMin", false));
 
 }  // namespace
 

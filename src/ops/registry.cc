@@ -22,6 +22,7 @@ void anchor_random_ops();
 void anchor_reduction_ops();
 void anchor_erfc_ops();
 void anchor_list_ops();
+void anchor_math_extra_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -38,6 +39,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_reduction_ops();
     detail::anchor_erfc_ops();
     detail::anchor_list_ops();
+    detail::anchor_math_extra_ops();
     return true;
   }();
   (void)anchored;

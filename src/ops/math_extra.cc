@@ -1,0 +1,135 @@
+// Elementwise ops beyond math.cc: Sign, Floor, Round and AddN, with TF 2.21's signatures, type
+// lists (as far as tfscope has the dtypes) and CPU numerics: Sign keeps NaN and maps -0.0 to
+// +0.0, Round rounds half to even, AddN sums its inputs left to right.
+#include <cmath>
+#include <type_traits>
+
+#include "kernel_util.h"
+#include "tfscope/ops.h"
+
+namespace tfs {
+namespace {
+
+// Sign and Round: TF's "bfloat16, half, float, double, int8, int16, int32, int64, complex".
+const std::vector<DType> kSignedNumberTypes = {DType::kFloat32, DType::kFloat64, DType::kInt8,
+                                               DType::kInt16,   DType::kInt32,   DType::kInt64};
+
+template <typename F>
+OpDef elementwise_def(const std::string& name, const std::vector<DType>& types, F f) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"x", "T"}};
+  d.outputs = {{"y", "T"}};
+  d.type_attrs = {{"T", types}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = [f](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+    visit_dtype(x.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        const T* p = x.data<T>();
+        T* o = out.data<T>();
+        for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = f(p[i]);
+      } else {
+        ctx.fail("[ops] " + *ctx.op_name + " of " + std::string(dtype_name(x.dtype())));
+      }
+    });
+  };
+  return d;
+}
+
+struct SignF {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(x)) return x;
+    }
+    return static_cast<T>((x > T(0)) - (x < T(0)));
+  }
+};
+struct FloorF {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::floor(x);
+    else
+      return x;
+  }
+};
+// Half to even (Eigen's scalar_round_half_to_even_op): 0.5 -> 0, 1.5 -> 2, -0.5 -> -0.
+struct RoundF {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      T r = std::round(x);  // half away from zero
+      if (std::fabs(x - std::trunc(x)) == T(0.5)) r = T(2) * std::round(x / T(2));
+      return r;
+    } else {
+      return x;
+    }
+  }
+};
+
+OpRegistration r_sign(elementwise_def("Sign", kSignedNumberTypes, SignF{}));
+OpRegistration r_floor(elementwise_def("Floor", detail::kFloatTypes, FloorF{}));
+OpRegistration r_round(elementwise_def("Round", kSignedNumberTypes, RoundF{}));
+
+// ---- AddN ----
+
+OpRegistration r_add_n([] {
+  OpDef d;
+  d.name = "AddN";
+  d.inputs = {{"inputs", "T", DType::kInvalid, "N"}};
+  d.outputs = {{"sum", "T"}};
+  d.type_attrs = {{"T", detail::kNumberTypes}};
+  // The shapes merged from the last input to the first, as TF's AddN shape function does.
+  d.shape_fn = [](InferenceContext& c) {
+    int n = c.num_inputs();
+    PartialShape cur = c.in(n - 1);
+    for (int i = n - 2; i >= 0; --i) {
+      if (auto err = detail::merge_shapes(c.in(i), cur, &cur)) {
+        c.fail(*err + "\n\tFrom merging shape " + std::to_string(i) + " with other shapes.");
+      }
+    }
+    c.set_output(0, cur);
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor& first = ctx.input(0);
+    const Shape& s = first.eager_shape();
+    int n = ctx.num_inputs();
+    for (int i = 1; i < n; ++i) {
+      const Shape& si = ctx.input(i).eager_shape();
+      if (si != s) {
+        ctx.fail(
+            "Inputs to operation AddN of type AddN must have the same size and shape.  "
+            "Input 0: " +
+            detail::dims_text(s) + " != input " + std::to_string(i) + ": " + detail::dims_text(si));
+      }
+    }
+    Tensor& out = ctx.allocate_output(0, first.dtype(), s);
+    visit_dtype(first.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        T* o = out.data<T>();
+        const int64_t count = first.num_elements();
+        std::copy_n(first.data<T>(), count, o);
+        // One input after the other: TF's Add2..Add9 and Add8p chains sum in this order.
+        for (int i = 1; i < n; ++i) {
+          const T* p = ctx.input(i).data<T>();
+          for (int64_t k = 0; k < count; ++k) o[k] = static_cast<T>(o[k] + p[k]);
+        }
+      } else {
+        ctx.fail("[ops] AddN of " + std::string(dtype_name(first.dtype())));
+      }
+    });
+  };
+  return d;
+}());
+
+}  // namespace
+
+namespace detail {
+void anchor_math_extra_ops() {}
+}  // namespace detail
+}  // namespace tfs
