@@ -11,6 +11,10 @@
 #include "tfscope/proto/saved_model.pb.h"
 #include "tfscope/tensor_bundle.h"  // FormatError
 
+namespace tfs {
+struct GraphFunction;
+}
+
 namespace tfs::savedmodel {
 
 inline constexpr const char* kSavedModelFilename = "saved_model.pb";
@@ -37,6 +41,11 @@ void write_saved_model(const std::string& dir, const tensorflow::SavedModel& mod
 
 // `<dir>/fingerprint.pb` if present; throws on a present but unparsable file.
 std::optional<tensorflow::FingerprintDef> read_fingerprint(const std::string& dir);
+
+// The FunctionDef TF would write for a library function: argument names in its signature,
+// nodes named as in the graph with inputs as "node:arg:index" / "arg" / "^node". (Defined in
+// tfscope_savedmodel, with the graph conversion.)
+tensorflow::FunctionDef function_def(const GraphFunction& fn);
 
 // `<dir>/variables/variables`: the bundle prefix of a SavedModel's variables.
 std::string variables_prefix(const std::string& dir);

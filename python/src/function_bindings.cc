@@ -12,6 +12,8 @@
 
 #include "convert.h"
 #include "tfscope/function.h"
+#include "tfscope/graph.h"
+#include "tfscope/saved_model_io.h"
 
 namespace tfpy {
 
@@ -101,14 +103,22 @@ void bind_function(nb::module_& m) {
         return out;
       })
       .def("library", [](const tfs::ConcreteFunction& cf) {
-        std::vector<std::pair<std::string, std::vector<std::string>>> out;
+        // (name, [argument names], [(node name, op, [inputs])]) per library function, as the
+        // FunctionDef TF writes names them ("while/add", inputs "while_placeholder_1",
+        // "while/add_1/y:output:0"). A FunctionDef lists its arguments in its signature, not as
+        // nodes.
+        using NodeView = std::tuple<std::string, std::string, std::vector<std::string>>;
+        std::vector<std::tuple<std::string, std::vector<std::string>, std::vector<NodeView>>> out;
         for (auto& [name, f] : cf.graph()->library()) {
-          std::vector<std::string> ops;
-          // A FunctionDef lists its arguments in its signature, not as nodes.
-          for (auto& n : f->graph->nodes())
-            if (std::find(f->args.begin(), f->args.end(), n.get()) == f->args.end())
-              ops.push_back(n->op());
-          out.emplace_back(name, ops);
+          tensorflow::FunctionDef fd = tfs::savedmodel::function_def(*f);
+          std::vector<std::string> args;
+          for (const auto& a : fd.signature().input_arg()) args.push_back(a.name());
+          std::vector<NodeView> nodes;
+          for (const auto& n : fd.node_def()) {
+            nodes.emplace_back(n.name(), n.op(),
+                               std::vector<std::string>(n.input().begin(), n.input().end()));
+          }
+          out.emplace_back(name, args, nodes);
         }
         return out;
       })

@@ -148,17 +148,26 @@ class _NodeDef:
         return "node { name: %r op: %r }" % (self.name, self.op)
 
 
+class _ArgDef:
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+
 class _FunctionDef:
-    def __init__(self, name, ops):
-        self.signature = type("Sig", (), {"name": name})()
-        self.node_def = [_NodeDef("", op, []) for op in ops]
+    def __init__(self, name, args, nodes):
+        self.signature = type("Sig", (), {})()
+        self.signature.name = name
+        self.signature.input_arg = [_ArgDef(a) for a in args]
+        self.node_def = [_NodeDef(*n) for n in nodes]
 
 
 class _GraphDef:
     def __init__(self, core):
         self.node = [_NodeDef(*n) for n in core.nodes()]
         self.library = type("Lib", (), {})()
-        self.library.function = [_FunctionDef(n, ops) for n, ops in core.library()]
+        self.library.function = [_FunctionDef(*f) for f in core.library()]
 
 
 class FuncGraph:

@@ -1,6 +1,7 @@
 #include "tfscope/control_flow.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "tfscope/graph_builder.h"
 
@@ -23,10 +24,15 @@ struct Traced {
   std::vector<Tensor> outputs;   // results, before wrapping
 };
 
+// The name of the placeholder a body gets for an external tensor it did not capture itself
+// (`index` counts those within the body).
+using ExtraArgName = std::function<std::string(size_t body, size_t index, const Tensor& external)>;
+
 // Give every traced body one placeholder per external tensor of the union, in the same order,
 // and return that union. A capture already made by a body reuses its placeholder.
 std::vector<Tensor> unify_captures(std::vector<Traced*> bodies,
-                                   std::vector<std::vector<Node*>>* extra_args) {
+                                   std::vector<std::vector<Node*>>* extra_args,
+                                   const ExtraArgName& extra_name) {
   std::vector<Tensor> externals;
   auto same = [](const Tensor& a, const Tensor& b) {
     if (a.dtype() == DType::kResource && b.dtype() == DType::kResource && a.is_eager() && b.is_eager())
@@ -44,13 +50,14 @@ std::vector<Tensor> unify_captures(std::vector<Traced*> bodies,
   extra_args->assign(bodies.size(), {});
   for (size_t bi = 0; bi < bodies.size(); ++bi) {
     Traced* t = bodies[bi];
+    size_t missing = 0;
     for (auto& e : externals) {
       Node* ph = nullptr;
       for (auto& c : t->builder->captures())
         if (c.kind != "const" && same(c.external, e)) ph = c.placeholder;
       if (!ph) {
         BuildScope scope(*t->builder);
-        ph = t->builder->add_placeholder("Placeholder", e.dtype(), e.shape()).node();
+        ph = t->builder->add_placeholder(extra_name(bi, missing++, e), e.dtype(), e.shape()).node();
       }
       (*extra_args)[bi].push_back(ph);
     }
@@ -84,7 +91,17 @@ std::vector<Output> wrap_identities(FuncGraphBuilder& b, const std::vector<Tenso
     ctrl.push_back(b.graph()->add_node("NoOp", "NoOp", {}, {}, b.stateful_ops()));
   for (const Tensor& t : outs) {
     Tensor in = t;
-    if (!(t.is_symbolic() && t.graph() == b.graph())) in = b.capture(t, "Const");
+    if (!(t.is_symbolic() && t.graph() == b.graph())) {
+      if (t.is_symbolic()) {
+        // An outer tensor returned as it is: captured inside the Identity's own scope, as TF
+        // converts an op's inputs ("while/cond/Identity/while/placeholder_2").
+        b.push_scope(b.graph()->unique_name(scope + "/Identity", false));
+        in = b.capture(t, "Const");
+        b.pop_scope();
+      } else {
+        in = b.capture(t, "Const");
+      }
+    }
     Node* id = b.graph()->add_node("Identity", scope + "/Identity", {Output{in.node(), in.index()}},
                                    {}, ctrl);
     r.push_back(Output{id, 0});
@@ -143,7 +160,10 @@ std::vector<Tensor> cond(const Tensor& pred, const BranchFn& true_fn, const Bran
   std::vector<Output> outs[2];
   for (int i = 0; i < 2; ++i) outs[i] = wrap_identities(*branches[i].builder, branches[i].outputs, scope);
   std::vector<std::vector<Node*>> args;
-  std::vector<Tensor> externals = unify_captures({&branches[0], &branches[1]}, &args);
+  // cond_v2: a branch gets a "<scope>/placeholder" for what only the other branch captured.
+  std::vector<Tensor> externals =
+      unify_captures({&branches[0], &branches[1]}, &args,
+                     [&](size_t, size_t, const Tensor&) { return scope + "/placeholder"; });
   auto tf = make_function(branches[0].builder->graph()->name(), branches[0], args[0], outs[0]);
   auto ff = make_function(branches[1].builder->graph()->name(), branches[1], args[1], outs[1]);
   outer.graph()->add_function(tf);
@@ -199,11 +219,16 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
   int64_t uid = next_uid();
   auto make_args = [&](Traced& t) {
     BuildScope s(*t.builder);
-    t.args.push_back(t.builder->add_placeholder(scope + "_loop_counter", DType::kInt32, Shape{}));
-    t.args.push_back(t.builder->add_placeholder(scope + "_maximum_iterations", DType::kInt32, Shape{}));
+    // Named in the loop's scope, as while_v2 traces them: "while/while_loop_counter",
+    // "while/placeholder", "while/placeholder_1".
+    const std::string p = scope + "/";
+    t.args.push_back(t.builder->add_placeholder(p + scope + "_loop_counter", DType::kInt32, Shape{}));
+    t.args.push_back(
+        t.builder->add_placeholder(p + scope + "_maximum_iterations", DType::kInt32, Shape{}));
     for (size_t i = 0; i < loop_vars.size(); ++i) {
-      t.args.push_back(t.builder->add_placeholder(i == 0 ? "placeholder" : "placeholder_" + std::to_string(i),
-                                                  loop_vars[i].dtype(), var_shapes[i]));
+      t.args.push_back(t.builder->add_placeholder(
+          p + (i == 0 ? "placeholder" : "placeholder_" + std::to_string(i)), loop_vars[i].dtype(),
+          var_shapes[i]));
     }
   };
   Traced c, b;
@@ -248,7 +273,16 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
     b.outputs.insert(b.outputs.end(), next.begin(), next.end());
   }
   std::vector<std::vector<Node*>> extra;
-  std::vector<Tensor> externals = unify_captures({&c, &b}, &extra);
+  // while_v2: the cond gets "<cond>___redundant_placeholder<i>" for the body's captures, the body
+  // a placeholder named after each tensor only the cond captured ("while/strided_slice").
+  std::vector<Tensor> externals = unify_captures(
+      {&c, &b}, &extra, [&](size_t body, size_t index, const Tensor& e) {
+        if (body == 0) {
+          return scope + "/" + c.builder->graph()->name() + "___redundant_placeholder" +
+                 std::to_string(index);
+        }
+        return scope + "/" + (e.is_symbolic() ? e.node()->name : std::string("placeholder"));
+      });
   auto c_outs = wrap_identities(*c.builder, c.outputs, scope);
   auto b_outs = wrap_identities(*b.builder, b.outputs, scope);
   // The body passes captured tensors through unchanged: TF appends the body's internal captures

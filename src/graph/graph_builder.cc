@@ -95,7 +95,11 @@ Tensor FuncGraphBuilder::capture(const Tensor& external, const std::string& name
     internal = constant(external, name_hint);
     kind = "const";
   } else {
-    internal = add_placeholder(scoped(name_hint), external.dtype(), external.shape());
+    // TF's FuncGraph.capture names the placeholder after the captured tensor's op (in the
+    // current scope: "while/Less/strided_slice"); an eager tensor has no op, so the input it
+    // feeds names it ("add/y").
+    std::string name = external.is_symbolic() ? external.node()->name : name_hint;
+    internal = add_placeholder(scoped(name), external.dtype(), external.shape());
     kind = external.dtype() == DType::kResource ? "resource"
                                                 : (external.is_eager() ? "tensor" : "outer");
   }

@@ -289,9 +289,15 @@ tensorflow::FunctionDef function_to_proto(const GraphFunction& fn) {
   sig->set_name(fn.name);
   std::set<std::string> used;
   std::map<const Node*, std::string> args;
+  // An argument the function also returns as it is (a while body's passed-through capture):
+  // TF gives the output its name and the argument "<name>_0".
+  std::set<const Node*> passed_through;
+  for (const Output& o : fn.outputs) passed_through.insert(o.node);
   for (size_t i = 0; i < fn.args.size(); ++i) {
     Node* a = fn.args[i];
-    std::string name = arg_name(i < fn.arg_names.size() ? fn.arg_names[i] : a->name, used);
+    std::string raw = i < fn.arg_names.size() ? fn.arg_names[i] : a->name;
+    if (passed_through.count(a)) raw += "_0";
+    std::string name = arg_name(raw, used);
     args[a] = name;
     auto* ad = sig->add_input_arg();
     ad->set_name(name);
@@ -632,3 +638,11 @@ std::shared_ptr<const GraphFunction> FunctionImporter::get(const std::string& na
 }
 
 }  // namespace tfs::savedmodel::detail
+
+namespace tfs::savedmodel {
+
+tensorflow::FunctionDef function_def(const GraphFunction& fn) {
+  return detail::function_to_proto(fn);
+}
+
+}  // namespace tfs::savedmodel
