@@ -39,4 +39,10 @@ Tensor gather(const Tensor& params, const Tensor& indices, int64_t axis, int64_t
 // tf.size with an explicit out_type (int32 or int64).
 Tensor size(const Tensor& x, DType out_type);
 
+// tf.tile: Tile with both operands converted in its scope ("Tile/multiples", int32 unless given).
+Tensor tile(const Value& input, const Value& multiples);
+
+// tf.broadcast_to: BroadcastTo with both operands converted in its scope ("BroadcastTo/shape").
+Tensor broadcast_to(const Value& input, const Value& shape);
+
 }  // namespace tfs

@@ -299,6 +299,12 @@ void bind_tensor(nb::module_& m) {
     for (nb::handle v : inputs) vs.push_back(operand(v));
     return tfs::add_n(vs);
   });
+  def_any(m, "tile", [](nb::handle x, nb::handle multiples) {
+    return tfs::tile(operand(x), operand(multiples));
+  });
+  def_any(m, "broadcast_to", [](nb::handle x, nb::handle shape) {
+    return tfs::broadcast_to(operand(x), operand(shape));
+  });
   def_any(m, "sign", [](nb::handle x) { return tfs::sign(operand(x)); });
   def_any(m, "floor", [](nb::handle x) { return tfs::floor(operand(x)); });
   def_any(m, "round", [](nb::handle x) { return tfs::round(operand(x)); });

@@ -370,6 +370,14 @@ def add_n(inputs, name=None):
     return _core.add_n(list(inputs))
 
 
+def tile(input, multiples, name=None):  # noqa: A002
+    return _core.tile(input, multiples)
+
+
+def broadcast_to(input, shape, name=None):  # noqa: A002
+    return _core.broadcast_to(input, shape)
+
+
 def sign(x, name=None):
     return _core.sign(x)
 

@@ -45,6 +45,21 @@ Tensor pack_indices(const std::vector<Value>& values) {
   return execute1("Pack", elems, {{"axis", int64_t{0}}}, s.op_name());
 }
 
+// ops.convert_to_tensor with preferred_dtype, as _apply_op_helper converts an operand whose type
+// attr has a default (Tile's multiples, int32): the default where the value converts to it, the
+// value's own dtype otherwise ([] is int32, [2.0] stays float32 and fails the attr check).
+Tensor convert_preferring(const Value& v, DType preferred, const std::string& name) {
+  if (v.kind() == Value::Kind::kTensor || v.kind() == Value::Kind::kVariable) {
+    return convert_to_tensor(v);
+  }
+  try {
+    return convert_to_tensor(v, preferred, name);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::kTypeError && e.kind() != ErrorKind::kValueError) throw;
+  }
+  return convert_to_tensor(v, DType::kInvalid, name);
+}
+
 }  // namespace
 
 Tensor getitem(const Tensor& x, const std::vector<SliceItem>& items) {
@@ -153,6 +168,56 @@ Tensor gather(const Tensor& params, const Tensor& indices, int64_t axis, int64_t
 
 Tensor size(const Tensor& x, DType out_type) {
   return execute1("Size", {x}, {{"out_type", out_type}}, "Size");
+}
+
+namespace {
+
+// An eager op with an int32/int64 index operand, executed as TF's generated wrapper runs it: a host
+// operand makes the fast path fall back to eager_fallback, whose errors carry no " name: " suffix
+// and which checks the index dtype against the OpDef ("Value for attr 'Tidx' of float ...").
+Tensor execute_with_index(const std::string& op, const Tensor& x, const Tensor& index,
+                          bool host_operand, const std::string& attr, const std::string& signature,
+                          const std::string& name) {
+  if (!executing_eagerly() || !host_operand) return execute1(op, {x, index}, {}, name);
+  if (index.dtype() != DType::kInt32 && index.dtype() != DType::kInt64) {
+    invalid_argument(
+        "Value for attr '" + attr + "' of " + std::string(dtype_tf_string(index.dtype())) +
+        " is not in the list of allowed values: int32, int64\n\t; NodeDef: {{node " + op +
+        "}}; Op<name=" + op + "; signature=" + signature + "; attr=T:type; attr=" + attr +
+        ":type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:" + op + "]");
+  }
+  try {
+    return execute1(op, {x, index}, {}, name);
+  } catch (const Error& e) {
+    static const std::string kSuffix = " name: ";
+    std::string msg = e.what();
+    if (msg.size() < kSuffix.size() ||
+        msg.compare(msg.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+      throw;
+    throw Error(e.kind(), msg.substr(0, msg.size() - kSuffix.size()));
+  }
+}
+
+bool is_host(const Value& v) {
+  return v.kind() != Value::Kind::kTensor && v.kind() != Value::Kind::kVariable;
+}
+
+}  // namespace
+
+Tensor tile(const Value& input, const Value& multiples) {
+  OpScope s("Tile");
+  Tensor x = convert_to_tensor(input, DType::kInvalid, "input");
+  Tensor m = convert_preferring(multiples, DType::kInt32, "multiples");
+  return execute_with_index("Tile", x, m, is_host(input) || is_host(multiples), "Tmultiples",
+                            "input:T, multiples:Tmultiples -> output:T", s.op_name());
+}
+
+Tensor broadcast_to(const Value& input, const Value& shape) {
+  OpScope s("BroadcastTo");
+  Tensor x = convert_to_tensor(input, DType::kInvalid, "input");
+  Tensor sh = convert_preferring(shape, DType::kInt32, "shape");
+  return execute_with_index("BroadcastTo", x, sh, is_host(input) || is_host(shape), "Tidx",
+                            "input:T, shape:Tidx -> output:T", s.op_name());
 }
 
 }  // namespace tfs

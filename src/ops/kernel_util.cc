@@ -1,5 +1,7 @@
 #include "kernel_util.h"
 
+#include "tfscope/errors.h"
+
 #include <type_traits>
 
 #include "tfscope/detail/dtype_visit.h"
@@ -140,7 +142,11 @@ PartialShape shape_from_shape_tensor(const InferenceContext& c, int i) {
   if (const Tensor* v = c.value(i)) {
     std::vector<int64_t> dims = detail::tensor_ints(*v);
     for (int64_t d : dims) {
-      if (d < -1) c.fail("Invalid value in tensor used for shape: " + std::to_string(d));
+      if (d >= -1) continue;
+      // TF reports this while evaluating the shape tensor, without the node and input shapes.
+      const std::string msg = "Invalid value in tensor used for shape: " + std::to_string(d);
+      if (!c.node_summary.empty()) value_error(msg);
+      c.fail(msg);
     }
     return PartialShape(dims);
   }

@@ -23,6 +23,7 @@ void anchor_reduction_ops();
 void anchor_erfc_ops();
 void anchor_list_ops();
 void anchor_math_extra_ops();
+void anchor_array_extra_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -40,6 +41,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_erfc_ops();
     detail::anchor_list_ops();
     detail::anchor_math_extra_ops();
+    detail::anchor_array_extra_ops();
     return true;
   }();
   (void)anchored;
