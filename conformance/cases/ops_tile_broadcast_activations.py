@@ -1,4 +1,4 @@
-"""Ops: tf.tile (Tile, multiples converted as "Tile/multiples", int32 unless given), tf.broadcast_to (BroadcastTo, "BroadcastTo/shape"): values of every dtype, shape inference from partial shapes, TF's kernel and shape-function error texts (host operands take eager_fallback: no " name: " suffix)."""
+"""Ops: tf.tile (Tile, multiples converted as "Tile/multiples", int32 unless given), tf.broadcast_to (BroadcastTo, "BroadcastTo/shape"): values of every dtype, shape inference from partial shapes, TF's kernel and shape-function error texts (host operands take eager_fallback: no " name: " suffix); tf.nn.leaky_relu (LeakyRelu in its scope, integers cast first as "LeakyRelu/Cast", alpha a float32 attr), tf.nn.elu (Elu, exp(x) - 1), tf.nn.softplus (Softplus, switching over at log(epsilon) + 2): values bit for bit on packets and tails, denormals as zero, dtype errors."""
 
 
 def nodes(cf):
@@ -69,3 +69,44 @@ attempt("graph broadcast dims", lambda: tf.function(g_bcast_dims, autograph=Fals
 attempt("graph tile negative", lambda: tf.function(g_tile_negative, autograph=False).get_concrete_function(spec3))
 attempt("graph broadcast rank", lambda: tf.function(g_bcast_rank, autograph=False).get_concrete_function(
     tf.TensorSpec([3, 3], tf.float32), tf.TensorSpec([1], tf.int32)))
+
+
+@tf.function(autograph=False)
+def acts(x):
+    return (tf.nn.leaky_relu(x), tf.nn.leaky_relu(x, 0.3), tf.nn.elu(x), tf.nn.softplus(x),
+            tf.math.softplus(x))
+
+
+@tf.function(autograph=False)
+def acts_int(x):
+    return tf.nn.leaky_relu(x), tf.nn.leaky_relu(x, alpha=-2)
+
+
+nan, inf = float("nan"), float("inf")
+edge = [-1.0, 2.0, -0.0, 0.0, nan, -inf, inf, -1e-8, -13.9, -14.0, 13.9, 14.0, -100.0, 100.0, 1e-8,
+        -88.0, -104.5, 88.7, -2.127313e-39, 2.127313e-39, -0.5, 0.3, -3e38]
+call("acts f32", acts, tf.constant(edge))
+call("acts f64", acts, tf.constant(edge + [-36.0, -37.0, 36.0, 37.0, -800.0, 1e-310, -1e-310], tf.float64))
+call("acts int", acts_int, tf.constant([-5, 3, 0]))
+record("acts nodes", nodes(acts.get_concrete_function(tf.TensorSpec([None], tf.float32))))
+record("acts int nodes", nodes(acts_int.get_concrete_function(tf.TensorSpec([None], tf.int64))))
+record("acts host nodes", nodes(tf.function(
+    lambda: (tf.nn.softplus([1.0, 2.0]), tf.nn.elu([1.0]), tf.nn.leaky_relu([1.0]), tf.nn.leaky_relu([1])),
+    autograph=False).get_concrete_function()))
+sweep = [i * 0.0371 - 40.0 for i in range(2161)] + [-1e-30, 1e-30, -1e-38, 5e-39]
+for dtype in (tf.float32, tf.float64):
+    x = tf.constant(sweep, dtype)
+    record(f"sweep {dtype.name}", [tf.nn.elu(x).numpy().tolist(), tf.nn.softplus(x).numpy().tolist(),
+                                   tf.nn.leaky_relu(x, 0.01).numpy().tolist()])
+call("leaky bool", lambda: tf.nn.leaky_relu(True))
+call("leaky string", lambda: tf.nn.leaky_relu(tf.constant(["a"])))
+call("leaky alpha list", lambda: tf.nn.leaky_relu([1.0], alpha=[1.0]))
+call("leaky alpha str", lambda: tf.nn.leaky_relu([1.0], alpha="a"))
+call("leaky alpha bool", lambda: tf.nn.leaky_relu([-1.0], alpha=True))
+call("elu int host", lambda: tf.nn.elu([1, 2]))
+call("elu int tensor", lambda: tf.nn.elu(tf.constant([1, 2])))
+call("softplus int host", lambda: tf.nn.softplus([1, 2]))
+call("softplus int tensor", lambda: tf.nn.softplus(tf.constant([1, 2])))
+for op in ("elu", "softplus", "leaky_relu"):
+    attempt(f"graph {op} bool", lambda op=op: tf.function(getattr(tf.nn, op), autograph=False).get_concrete_function(
+        tf.TensorSpec([None], tf.bool)))

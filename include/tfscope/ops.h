@@ -104,6 +104,11 @@ Tensor erf(const Tensor& x);
 Tensor relu(const Tensor& x);
 Tensor relu6(const Tensor& x);
 Tensor gelu(const Tensor& x, bool approximate = false);
+// tf.nn.leaky_relu: LeakyRelu in a "LeakyRelu" scope, integer features cast to float32 first
+// ("LeakyRelu/Cast"); alpha is the op's float32 attr.
+Tensor leaky_relu(const Value& features, float alpha = 0.2f);
+Tensor elu(const Value& features);       // Elu: exp(x) - 1 below 0
+Tensor softplus(const Value& features);  // Softplus: log1p(exp(x)), x or exp(x) beyond +/-13.94
 Tensor softmax(const Tensor& x);
 Tensor log_softmax(const Tensor& x);
 Tensor cast(const Tensor& x, DType dtype);

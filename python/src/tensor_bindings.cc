@@ -308,6 +308,11 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "sign", [](nb::handle x) { return tfs::sign(operand(x)); });
   def_any(m, "floor", [](nb::handle x) { return tfs::floor(operand(x)); });
   def_any(m, "round", [](nb::handle x) { return tfs::round(operand(x)); });
+  def_any(m, "leaky_relu", [](nb::handle x, double alpha) {
+    return tfs::leaky_relu(operand(x), static_cast<float>(alpha));
+  });
+  def_any(m, "elu", [](nb::handle x) { return tfs::elu(operand(x)); });
+  def_any(m, "softplus", [](nb::handle x) { return tfs::softplus(operand(x)); });
   def_any(m, "gelu", [](nb::handle x, bool approximate) { return tfs::gelu(to_tensor(x), approximate); });
   def_any(m, "cast", [](nb::handle x, nb::handle dtype) { return tfs::cast(to_tensor(x), dtype_arg(dtype)); });
   def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) { return tfs::where(to_tensor(c), operand(x), operand(y)); });

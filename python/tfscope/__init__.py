@@ -4,6 +4,7 @@ TF code runs with ``import tfscope as tf``; see README.md for the supported subs
 """
 import collections as _collections
 import logging as _logging
+import numbers as _numbers
 import sys as _sys
 
 import numpy as _np
@@ -463,6 +464,10 @@ class math:  # noqa: N801  (tf.math namespace)
     def negative(x, name=None):
         return _core.unary("neg", x)
 
+    @staticmethod
+    def softplus(features, name=None):
+        return _core.softplus(features)
+
 
 class nn:  # noqa: N801  (tf.nn namespace)
     @staticmethod
@@ -488,6 +493,23 @@ class nn:  # noqa: N801  (tf.nn namespace)
     @staticmethod
     def tanh(x, name=None):
         return _core.unary("tanh", x)
+
+    @staticmethod
+    def leaky_relu(features, alpha=0.2, name=None):
+        if isinstance(alpha, _np.ndarray):
+            alpha = alpha.item()
+        # _MakeFloat: any real number (bool included), nothing else.
+        if not isinstance(alpha, (_numbers.Real, _np.integer, _np.floating)):
+            raise TypeError(f"Expected float for argument 'alpha' not {alpha!r}.")
+        return _core.leaky_relu(features, float(alpha))
+
+    @staticmethod
+    def elu(features, name=None):
+        return _core.elu(features)
+
+    @staticmethod
+    def softplus(features, name=None):
+        return _core.softplus(features)
 
     @staticmethod
     def gelu(features, approximate=False, name=None):

@@ -214,6 +214,54 @@ Tensor cast_python_float(double v, DType dtype) {
 
 }  // namespace
 
+namespace {
+
+// Elu, Softplus and LeakyRelu take TF's "half, bfloat16, float, double". Another dtype fails as
+// TF's wrapper does: a TypeError while building a graph; eagerly the OpDef's attr check, whose
+// text ends with " name: " unless a host operand sent the wrapper down eager_fallback.
+void check_float_features(const std::string& op, const Tensor& x, bool name_suffix,
+                          const std::string& attrs) {
+  DType d = x.dtype();
+  if (d == DType::kFloat32 || d == DType::kFloat64) return;
+  if (!executing_eagerly()) {
+    type_error("Value passed to parameter 'features' has DataType " + std::string(dtype_name(d)) +
+               " not in list of allowed values: float16, bfloat16, float32, float64");
+  }
+  invalid_argument("Value for attr 'T' of " + std::string(dtype_tf_string(d)) +
+                   " is not in the list of allowed values: half, bfloat16, float, double\n\t; "
+                   "NodeDef: {{node " + op + "}}; Op<name=" + op +
+                   "; signature=features:T -> activations:T; " + attrs +
+                   "allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]> [Op:" + op + "]" +
+                   (name_suffix ? " name: " : ""));
+}
+
+// gen_nn_ops.elu / softplus: the operand converted in the op's scope ("Elu/features").
+Tensor float_activation(const std::string& op, const Value& features) {
+  Tensor x = convert_input(op, features, DType::kInvalid, "features");
+  check_float_features(op, x, is_tensorish(features), "attr=T:type,");
+  return execute1(op, {x}, {}, op);
+}
+
+}  // namespace
+
+Tensor leaky_relu(const Value& features, float alpha) {
+  // nn_ops.leaky_relu converts in its scope, then calls the op with name=scope (so eager errors
+  // always end with " name: ").
+  Scope s("LeakyRelu");
+  Tensor x = convert_to_tensor(features, DType::kInvalid, "features");
+  if (is_integer(x.dtype())) x = cast(x, DType::kFloat32);
+  check_float_features("LeakyRelu", x, true,
+                       "attr=alpha:float,default=0.2; attr=T:type,default=DT_FLOAT,");
+  return execute1("LeakyRelu", {x}, {{"alpha", alpha}}, s.op_name());
+}
+
+Tensor elu(const Value& features) {
+  return float_activation("Elu", features);
+}
+Tensor softplus(const Value& features) {
+  return float_activation("Softplus", features);
+}
+
 Tensor gelu(const Tensor& x, bool approximate) {
   // tf.nn.gelu, with TF's operations in TF's order (the node names and rounding follow):
   // exact is 0.5 * x * erfc(-x * cast(1/sqrt(2))), approximate is

@@ -25,42 +25,16 @@
 #include <immintrin.h>
 #endif
 
+#include "eigen_math.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
 namespace {
 
-template <typename T>
-T flush_denormal(T v) {
-  return std::fabs(v) < std::numeric_limits<T>::min() ? T(0) * v : v;
-}
-
-// c[0] x^n + ... + c[n], Horner's rule with a rounding after each operation (Eigen's ppolevl).
-template <typename T>
-T polynomial(T x, const T* c, int n) {
-  T r = c[0];
-  for (int i = 1; i <= n; ++i) r = r * x + c[i];
-  return r;
-}
-
-// Eigen's pexp_float: exp(x) = 2^m exp(r), m = floor(x log2(e) + 1/2), r reduced in two steps,
-// exp(r) a degree-6 polynomial split into even and odd parts.
-float packet_exp(float x_in) {
-  if (x_in < -104.0f) return 0.0f;
-  const float x = std::min(x_in, 88.723f);
-  const float m = std::floor(x * 1.44269504088896341f + 0.5f);
-  float r = m * -0.693359375f + x;
-  r = m * 2.12194440e-4f + r;
-  const float r2 = r * r;
-  float p_even = r2 * 1.37449637986719608306884765625e-3f + 4.166965186595916748046875e-2f;
-  const float p_odd = r2 * 8.36894474923610687255859375e-3f + 0.16666518151760101318359375f;
-  p_even = r2 * p_even + 0.49999988079071044921875f;
-  const float p_low = r + 1.0f;
-  float y = r * p_odd + p_even;
-  y = r2 * y + p_low;
-  return std::max(flush_denormal(std::ldexp(y, static_cast<int>(m))), x_in);
-}
+using detail::flush_denormal;
+using detail::packet_exp;
+using detail::polynomial;
 
 float packet_reciprocal(float a) {
 #if defined(__x86_64__) || defined(_M_X64)
@@ -96,26 +70,6 @@ float eigen_erfc(float x_in) {
   const float q2 = kPacket ? packet_reciprocal(x2) : 1.0f / x2;
   const float r = polynomial(q2, kNum, 3) / (x * polynomial(q2, kDen, 4));
   return flush_denormal(z * r + (x < 0.0f ? 2.0f : 0.0f));
-}
-
-// Eigen's pexp_double: exp(x) = 2^n exp(g), g reduced in two steps, exp(g) from a Pade form.
-double packet_exp(double x_in) {
-  if (x_in < -709.784) return 0.0;
-  double x = std::min(x_in, 709.784);
-  const double n = std::floor(1.4426950408889634073599 * x + 0.5);
-  x = x - n * 0.693145751953125;
-  x = x - n * 1.42860682030941723212e-6;
-  const double x2 = x * x;
-  double px = 1.26177193074810590878e-4;
-  px = px * x2 + 3.02994407707441961300e-2;
-  px = px * x2 + 9.99999999999999999910e-1;
-  px = px * x;
-  double qx = 3.00198505138664455042e-6;
-  qx = qx * x2 + 2.52448340349684104192e-3;
-  qx = qx * x2 + 2.27265548208155028766e-1;
-  qx = qx * x2 + 2.00000000000000000009e0;
-  const double e = 2.0 * (px / (qx - px)) + 1.0;
-  return std::max(flush_denormal(std::ldexp(e, static_cast<int>(n))), x_in);
 }
 
 template <bool kPacket>

@@ -1,9 +1,13 @@
-// Dense layers and activations: MatMul, BatchMatMulV2, BiasAdd, Relu, Relu6, Softmax,
-// LogSoftmax. Float32 GEMMs sum in TF's (oneDNN's) order for the same bits (gemm_f32.h); the
-// other dtypes use Eigen's GEMM.
+// Dense layers and activations: MatMul, BatchMatMulV2, BiasAdd, Relu, Relu6, LeakyRelu, Elu,
+// Softplus, Softmax, LogSoftmax. Float32 GEMMs sum in TF's (oneDNN's) order for the same bits
+// (gemm_f32.h); the other dtypes use Eigen's GEMM. Elu and Softplus use Eigen's exp/log as TF's
+// kernels do (eigen_math.h).
 #include <Eigen/Core>
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
+#include "eigen_math.h"
 #include "gemm_f32.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
@@ -239,6 +243,99 @@ struct Relu6F {
 };
 OpRegistration r_relu(activation("Relu", detail::kNumberTypes, ReluF{}));
 OpRegistration r_relu6(activation("Relu6", detail::kNumberTypes, Relu6F{}));
+
+// ---- LeakyRelu, Elu, Softplus ----
+
+// x > 0 ? x : x * alpha, with alpha the float32 attr widened to T (so 0.2 is 0.2f in float64).
+OpRegistration r_leaky_relu([] {
+  OpDef d;
+  d.name = "LeakyRelu";
+  d.inputs = {{"features", "T"}};
+  d.outputs = {{"activations", "T"}};
+  d.type_attrs = {{"T", detail::kFloatTypes, DType::kFloat32}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    const float alpha = ctx.attrs->count("alpha") ? attr_float(*ctx.attrs, "alpha") : 0.2f;
+    Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+    auto run = [&](auto* o, const auto* p) {
+      using T = std::remove_cv_t<std::remove_pointer_t<decltype(p)>>;
+      const T a = static_cast<T>(alpha);
+      // TF's threads treat denormal operands as 0 and flush denormal results.
+      for (int64_t i = 0; i < x.num_elements(); ++i) {
+        const T v = detail::flush_denormal(p[i]);
+        o[i] = v > T(0) ? p[i] : detail::flush_denormal(v * a);
+      }
+    };
+    if (x.dtype() == DType::kFloat32) {
+      run(out.data<float>(), x.data<float>());
+    } else {
+      run(out.data<double>(), x.data<double>());
+    }
+  };
+  return d;
+}());
+
+// A float activation evaluated as Eigen evaluates TF's functor: whole packets through the
+// vectorised exp/log (kPacket true), the tail through std:: (eigen_math.h).
+template <typename F>
+OpDef float_activation(const std::string& name, F f) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"features", "T"}};
+  d.outputs = {{"activations", "T"}};
+  d.type_attrs = {{"T", detail::kFloatTypes}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = [f](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+    const int64_t n = x.num_elements();
+    if (x.dtype() == DType::kFloat32) {
+      detail::fill_packets(x.data<float>(), out.data<float>(), n, f);
+    } else {
+      detail::fill_packets(x.data<double>(), out.data<double>(), n, f);
+    }
+  };
+  return d;
+}
+
+template <typename T, bool kPacket>
+T eigen_exp(T x) {
+  if constexpr (kPacket) {
+    return detail::packet_exp(x);
+  } else {
+    return detail::flush_denormal(std::exp(x));
+  }
+}
+
+// TF's Elu functor: x < 0 ? exp(x) - 1 : x (exp minus one, not expm1: -1e-8f gives 0).
+struct EluF {
+  template <typename T, bool kPacket>
+  T operator()(T x, std::bool_constant<kPacket>) const {
+    // A denormal compares as 0 (TF's threads run with denormals as zero) and passes through.
+    return detail::flush_denormal(x) < T(0) ? eigen_exp<T, kPacket>(x) - T(1) : x;
+  }
+};
+
+// TF's Softplus functor: x above -threshold is x, below threshold exp(x), log1p(exp(x)) between;
+// threshold = log(epsilon) + 2 (-13.94 for float32, -34.04 for float64).
+struct SoftplusF {
+  template <typename T, bool kPacket>
+  T operator()(T x, std::bool_constant<kPacket>) const {
+    static const T threshold = std::log(std::numeric_limits<T>::epsilon()) + T(2);
+    if (x > -threshold) return x;
+    const T e = eigen_exp<T, kPacket>(x);
+    if (x < threshold) return e;
+    if constexpr (kPacket) {
+      return detail::packet_log1p(e);
+    } else {
+      return std::log1p(e);
+    }
+  }
+};
+
+OpRegistration r_elu(float_activation("Elu", EluF{}));
+OpRegistration r_softplus(float_activation("Softplus", SoftplusF{}));
 
 OpDef softmax_def(const std::string& name, bool log) {
   OpDef d;
