@@ -72,10 +72,17 @@ class InferenceContext {
   std::vector<PartialShape> output_shapes;
   // For error texts: "{{node add}} = AddV2[T=DT_FLOAT](x, y)".
   std::string node_summary;
+  // Per input: 0 not read, 1 read as a value, 2 read as a shape tensor.
+  mutable std::vector<uint8_t> requested;
 
   int num_inputs() const { return static_cast<int>(input_shapes.size()); }
   const PartialShape& in(int i) const { return input_shapes[static_cast<size_t>(i)]; }
-  const Tensor* value(int i) const { return input_values[static_cast<size_t>(i)]; }
+  // A constant input's value (null where unknown). Asking records it, as TF's input_tensor does:
+  // a failing shape function's error then lists the values it read ("and with computed input
+  // tensors: input[1] = <2>."); value_as_shape reads a shape tensor ("and with input tensors
+  // computed as partial shapes: input[1] = [5].").
+  const Tensor* value(int i) const;
+  const Tensor* value_as_shape(int i) const;
   void set_output(int i, PartialShape s) { output_shapes[static_cast<size_t>(i)] = std::move(s); }
   // Raise TF's graph-construction ValueError: "<msg> for '<node summary>' with input shapes: ...".
   [[noreturn]] void fail(const std::string& msg) const;

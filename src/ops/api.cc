@@ -375,6 +375,14 @@ Tensor concat(const std::vector<Tensor>& values, int64_t axis) {
 }
 
 Tensor stack(const std::vector<Tensor>& values, int64_t axis) {
+  // array_ops_stack.stack checks the axis against the first value's static rank itself.
+  if (!values.empty() && values[0].shape().has_rank()) {
+    const int64_t expanded = values[0].shape().rank() + 1;
+    if (axis < -expanded || axis >= expanded) {
+      value_error("Argument `axis` = " + std::to_string(axis) + " not in range [" +
+                  std::to_string(-expanded) + ", " + std::to_string(expanded) + ")");
+    }
+  }
   return execute1("Pack", values, {{"axis", axis}}, "stack");
 }
 

@@ -1,4 +1,6 @@
 // The ops every graph has: Const, Placeholder, Identity, IdentityN, NoOp, Shape, Reshape.
+#include <algorithm>
+
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
@@ -123,7 +125,10 @@ OpRegistration r_reshape([] {
   d.outputs = {{"output", "T"}};
   d.type_attrs = {{"T", {}}, {"Tshape", detail::kIndexTypes, DType::kInt32}};
   d.shape_fn = [](InferenceContext& c) {
-    auto want = detail::const_ints(c, 1);
+    // The shape input is read as a shape tensor (TF's MakeShapeFromShapeTensor).
+    const Tensor* shape_t = c.value_as_shape(1);
+    auto want = shape_t ? std::optional<std::vector<int64_t>>(detail::tensor_ints(*shape_t))
+                        : std::nullopt;
     if (!want) {
       const PartialShape& sh = c.in(1);
       c.set_output(0, sh.has_rank() && sh.dim(0) >= 0 ? PartialShape::unknown_of_rank(static_cast<int>(sh.dim(0)))
@@ -141,6 +146,15 @@ OpRegistration r_reshape([] {
     std::string err;
     auto r = resolve_reshape(dims, n, &err);
     if (!r) {
+      // One -1 with the other sizes not dividing the input: TF's shape function says so.
+      if (std::count(dims.begin(), dims.end(), int64_t{-1}) == 1) {
+        int64_t known = 1;
+        for (int64_t x : dims) known *= x == -1 ? 1 : x;
+        if (known != 0 && n % known != 0) {
+          c.fail("Dimension size must be evenly divisible by " + std::to_string(known) +
+                 " but is " + std::to_string(n));
+        }
+      }
       int64_t req = 1;
       std::string txt = "[";
       for (size_t i = 0; i < dims.size(); ++i) {

@@ -60,6 +60,13 @@ OpRegistration r_tile([] {
   d.type_attrs = {{"T", {}}, {"Tmultiples", detail::kIndexTypes, DType::kInt32}};
   d.shape_fn = [](InferenceContext& c) {
     PartialShape input = c.in(0);
+    // TF first runs this without constant values: a multiples vector of the wrong length fails
+    // there, before the values are read (so its error lists none).
+    if (input.has_rank() && c.in(1).has_rank() && c.in(1).rank() == 1 && c.in(1).dim(0) >= 0 &&
+        c.in(1).dim(0) != input.rank()) {
+      c.fail("Shape must be rank " + std::to_string(input.rank()) + " but is rank " +
+             std::to_string(c.in(1).dim(0)));
+    }
     // multiples read as a shape, so partially known multiples give partially known dims.
     PartialShape multiples = detail::shape_from_shape_tensor(c, 1);
     if (input.has_rank()) {
@@ -114,16 +121,6 @@ OpRegistration r_tile([] {
 
 // ---- BroadcastTo ----
 
-// TF reruns a shape function once constant inputs are known and then reports the shape tensors
-// it read: "... and with input tensors computed as partial shapes: input[1] = [2,2]."
-[[noreturn]] void fail_with_shape_tensor(const InferenceContext& c, const std::string& msg,
-                                         const PartialShape& shape_input) {
-  if (c.node_summary.empty()) c.fail(msg);
-  value_error(msg + " for '" + c.node_summary + "' with input shapes: " + c.input_shapes_text() +
-              " and with input tensors computed as partial shapes: input[1] = " +
-              detail::shape_text(shape_input) + ".");
-}
-
 OpRegistration r_broadcast_to([] {
   OpDef d;
   d.name = "BroadcastTo";
@@ -152,7 +149,6 @@ OpRegistration r_broadcast_to([] {
       if (out_dim >= 0 && out_dim != in_dim) {
         const std::string msg = "Dimensions must be equal, but are " + std::to_string(in_dim) +
                                 " and " + std::to_string(out_dim);
-        if (c.value(1)) fail_with_shape_tensor(c, msg, out);
         c.fail(msg);
       }
       out_dim = in_dim;

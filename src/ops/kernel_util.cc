@@ -139,7 +139,7 @@ std::optional<std::string> merge_shapes(const PartialShape& a, const PartialShap
 PartialShape shape_from_shape_tensor(const InferenceContext& c, int i) {
   const PartialShape& s = c.in(i);
   with_rank(c, s, 1);
-  if (const Tensor* v = c.value(i)) {
+  if (const Tensor* v = c.value_as_shape(i)) {
     std::vector<int64_t> dims = detail::tensor_ints(*v);
     for (int64_t d : dims) {
       if (d >= -1) continue;

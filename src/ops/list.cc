@@ -35,7 +35,7 @@ PartialShape element_shape_of(const Tensor& t) {
 
 // The same, at graph-construction time, where the input is a constant.
 PartialShape const_element_shape(const InferenceContext& c, int i) {
-  const Tensor* t = c.value(i);
+  const Tensor* t = c.value_as_shape(i);
   if (!t) return PartialShape();
   return element_shape_of(*t);
 }

@@ -186,10 +186,14 @@ void shape_from_input(InferenceContext& c, int i) {
   if (s.has_rank() && s.rank() != 1) {
     c.fail("Shape must be rank 1 but is rank " + std::to_string(s.rank()));
   }
-  if (const Tensor* v = c.value(i)) {
+  if (const Tensor* v = c.value_as_shape(i)) {
     std::vector<int64_t> dims = detail::tensor_ints(*v);
     for (int64_t x : dims) {
-      if (x < -1) c.fail("Invalid value in tensor used for shape: " + std::to_string(x));
+      if (x >= -1) continue;
+      // TF reports this while evaluating the shape tensor, without the node and input shapes.
+      const std::string msg = "Invalid value in tensor used for shape: " + std::to_string(x);
+      if (!c.node_summary.empty()) value_error(msg);
+      c.fail(msg);
     }
     c.set_output(0, PartialShape(dims));
   } else if (s.has_rank() && s.dim(0) >= 0) {

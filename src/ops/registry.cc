@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "tfscope/op_def.h"
+#include "tfscope/format.h"
 
 namespace tfs {
 
@@ -325,9 +326,82 @@ std::string InferenceContext::input_shapes_text() const {
   return s;
 }
 
+const Tensor* InferenceContext::value(int i) const {
+  if (requested.size() < input_values.size()) requested.resize(input_values.size(), 0);
+  if (requested[static_cast<size_t>(i)] == 0) requested[static_cast<size_t>(i)] = 1;
+  return input_values[static_cast<size_t>(i)];
+}
+
+const Tensor* InferenceContext::value_as_shape(int i) const {
+  if (requested.size() < input_values.size()) requested.resize(input_values.size(), 0);
+  requested[static_cast<size_t>(i)] = 2;
+  return input_values[static_cast<size_t>(i)];
+}
+
+namespace {
+
+// Tensor::SummarizeValue(256) of a small integer or float constant: "2", "0 1".
+std::string summarize_value(const Tensor& t) {
+  std::string out;
+  const int64_t n = std::min<int64_t>(t.num_elements(), 256);
+  visit_dtype(t.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* p = t.data<T>();
+    for (int64_t k = 0; k < n; ++k) {
+      if (k) out += " ";
+      if constexpr (std::is_same_v<T, bool>) {
+        out += p[k] ? "1" : "0";
+      } else if constexpr (std::is_floating_point_v<T>) {
+        out += shortest_float_str(static_cast<double>(p[k]), std::is_same_v<T, float>);
+      } else {
+        out += std::to_string(static_cast<int64_t>(p[k]));
+      }
+    }
+  });
+  if (t.num_elements() > 256) out += "...";
+  return out;
+}
+
+// A shape tensor as a partial shape: "[5]", "[?,3]"; empty for an unknown rank (-1).
+std::string shape_tensor_text(const Tensor& t) {
+  if (t.eager_shape().rank() == 0) return "";
+  std::string out = "[";
+  std::vector<int64_t> dims(static_cast<size_t>(t.num_elements()));
+  visit_dtype(t.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T* p = t.data<T>();
+    for (size_t k = 0; k < dims.size(); ++k) dims[k] = static_cast<int64_t>(p[k]);
+  });
+  for (size_t k = 0; k < dims.size(); ++k) {
+    if (k) out += ",";
+    out += dims[k] < 0 ? "?" : std::to_string(dims[k]);
+  }
+  return out + "]";
+}
+
+}  // namespace
+
 void InferenceContext::fail(const std::string& msg) const {
   if (node_summary.empty()) invalid_argument(msg);
-  value_error(msg + " for '" + node_summary + "' with input shapes: " + input_shapes_text() + ".");
+  std::string values, shapes;
+  for (size_t i = 0; i < requested.size() && i < input_values.size(); ++i) {
+    const Tensor* t = input_values[i];
+    if (!t || requested[i] == 0) continue;
+    if (t->dtype() == DType::kString || t->dtype() == DType::kResource ||
+        t->dtype() == DType::kVariant)
+      continue;
+    if (requested[i] == 2) {
+      std::string s = shape_tensor_text(*t);
+      if (!s.empty()) shapes += (shapes.empty() ? "" : ",") + ("input[" + std::to_string(i) + "] = " + s);
+    } else {
+      values += (values.empty() ? "" : ", ") +
+                ("input[" + std::to_string(i) + "] = <" + summarize_value(*t) + ">");
+    }
+  }
+  std::string context = " for '" + node_summary + "' with input shapes: " + input_shapes_text();
+  if (!values.empty()) context += " and with computed input tensors: " + values;
+  if (!shapes.empty()) context += " and with input tensors computed as partial shapes: " + shapes;
+  value_error(msg + context + ".");
 }
 
 void infer_shapes(const OpDef& def, InferenceContext& ctx) {
