@@ -47,6 +47,23 @@ void push_builder(GraphBuilder* b);
 void pop_builder();
 bool executing_eagerly();
 
+// What an eager kernel error ends with after "[Op:X]", for the calls made while one of these is
+// alive on the thread: TF's fast path appends " name: <name>" (name empty unless the Python
+// wrapper passes one, as tf.concat passes "concat"); a Python list operand sends TF's generated
+// wrapper down eager_fallback, whose errors end at "[Op:X]" (suffix "").
+class EagerErrorName {
+ public:
+  explicit EagerErrorName(std::string suffix);
+  ~EagerErrorName();
+  EagerErrorName(const EagerErrorName&) = delete;
+  EagerErrorName& operator=(const EagerErrorName&) = delete;
+  static const std::string& current();  // " name: " when none is alive
+
+ private:
+  std::string suffix_;
+  const std::string* previous_;
+};
+
 // Run or stage one op. `name` is the node name TF's Python wrapper would use ("add", "mul").
 std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs = {},
                             const std::string& name = "");
@@ -129,7 +146,8 @@ Tensor squeeze(const Tensor& x, std::vector<int64_t> axis = {});
 Tensor transpose(const Tensor& x, std::optional<std::vector<int64_t>> perm = std::nullopt);
 Tensor concat(const std::vector<Tensor>& values, int64_t axis);
 Tensor stack(const std::vector<Tensor>& values, int64_t axis = 0);
-std::vector<Tensor> unstack(const Tensor& x, int64_t axis = 0);
+// num < 0: taken from the static shape (TF's num=None).
+std::vector<Tensor> unstack(const Tensor& x, int64_t axis = 0, int64_t num = -1);
 Tensor slice(const Tensor& x, const std::vector<int64_t>& begin, const std::vector<int64_t>& size);
 // tf.slice with begin and size as Python gives them (lists, or int32/int64 tensors).
 Tensor slice(const Value& input, const Value& begin, const Value& size);

@@ -28,6 +28,14 @@ Value operand(nb::handle h) {
   return to_value(h);
 }
 
+// The end of an eager kernel error for a generated op wrapper called with these Python operands:
+// a list or tuple sends TF's wrapper down eager_fallback, whose errors carry no " name: ".
+template <typename... H>
+std::string eager_error_name(H... operands) {
+  bool host_list = ((PyList_Check(operands.ptr()) || PyTuple_Check(operands.ptr())) || ...);
+  return host_list ? std::string() : tfs::EagerErrorName::current();
+}
+
 // Runs `f` inside the name scope the next op named `base` will get (graph mode), so what it
 // converts is named as TF's wrappers name it ("MatMul/ReadVariableOp").
 // `mark_used` reserves the scope name now (a scope of its own, like "Read"); otherwise the op
@@ -270,6 +278,7 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "logical_or", &bin<tfs::logical_or>);
   def_any(m, "logical_not", [](nb::handle x) { return tfs::logical_not(operand(x)); });
   def_any(m, "slice", [](nb::handle x, nb::handle begin, nb::handle size) {
+    tfs::EagerErrorName n(eager_error_name(x, begin, size));
     return tfs::slice(operand(x), operand(begin), operand(size));
   });
   def_any(m, "unary", [](const std::string& op, nb::handle x) {
@@ -329,13 +338,17 @@ void bind_tensor(nb::module_& m) {
   });
   def_any(m, "size", [](nb::handle x) { return tfs::size(to_tensor(x)); });
   def_any(m, "rank", [](nb::handle x) { return tfs::rank(to_tensor(x)); });
-  def_any(m, "reshape", [](nb::handle x, nb::handle s) { return tfs::reshape(to_tensor(x), operand(s)); });
+  def_any(m, "reshape", [](nb::handle x, nb::handle s) {
+    tfs::EagerErrorName n(eager_error_name(x, s));
+    return tfs::reshape(to_tensor(x), operand(s));
+  });
   def_any(m, "expand_dims", [](nb::handle x, int64_t a) { return tfs::expand_dims(to_tensor(x), a); });
   def_any(m, "squeeze", [](nb::handle x, nb::handle axis) {
     auto a = axis_arg(axis);
     return tfs::squeeze(to_tensor(x), a ? *a : std::vector<int64_t>{});
   });
   def_any(m, "transpose", [](nb::handle x, nb::handle perm) {
+    tfs::EagerErrorName n(eager_error_name(x, perm));
     std::optional<std::vector<int64_t>> p;
     if (!perm.is_none()) p = int_list(perm);
     return tfs::transpose(to_tensor(x), p);
@@ -350,9 +363,17 @@ void bind_tensor(nb::module_& m) {
     for (nb::handle v : values) ts.push_back(to_tensor(v));
     return tfs::stack(ts, axis);
   });
-  def_any(m, "unstack", [](nb::handle x, int64_t axis) { return tfs::unstack(to_tensor(x), axis); });
-  def_any(m, "gather", [](nb::handle p, nb::handle i, int64_t axis) { return tfs::gather(to_tensor(p), operand(i), axis); });
-  def_any(m, "fill", [](nb::handle dims, nb::handle v) { return tfs::fill(operand(dims), operand(v)); });
+  def_any(m, "unstack", [](nb::handle x, int64_t axis, nb::handle num) {
+    return tfs::unstack(to_tensor(x), axis, num.is_none() ? -1 : nb::cast<int64_t>(num));
+  });
+  def_any(m, "gather", [](nb::handle p, nb::handle i, int64_t axis) {
+    tfs::EagerErrorName n(eager_error_name(p, i));
+    return tfs::gather(to_tensor(p), operand(i), axis);
+  });
+  def_any(m, "fill", [](nb::handle dims, nb::handle v) {
+    tfs::EagerErrorName n(eager_error_name(dims, v));
+    return tfs::fill(operand(dims), operand(v));
+  });
   def_any(m, "zeros", [](nb::handle shape, nb::handle dtype) {
     tfs::DType d = dtype_arg(dtype);
     if (nb::isinstance<Tensor>(shape)) {

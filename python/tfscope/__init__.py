@@ -258,7 +258,7 @@ def stack(values, axis=0, name="stack"):
 
 
 def unstack(value, num=None, axis=0, name="unstack"):
-    return _core.unstack(value, axis)
+    return _core.unstack(value, axis, num)
 
 
 def gather(params, indices, axis=None, batch_dims=0, name=None):

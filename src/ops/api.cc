@@ -371,6 +371,7 @@ Tensor concat(const std::vector<Tensor>& values, int64_t axis) {
   Scope s("concat");
   std::vector<Tensor> ins = values;
   ins.push_back(convert_to_tensor(Value(axis), DType::kInt32, "axis"));
+  EagerErrorName n(" name: concat");  // tf.concat passes name="concat" to its op
   return execute1("ConcatV2", ins, {}, s.op_name());
 }
 
@@ -383,15 +384,20 @@ Tensor stack(const std::vector<Tensor>& values, int64_t axis) {
                   std::to_string(-expanded) + ", " + std::to_string(expanded) + ")");
     }
   }
+  EagerErrorName n(" name: stack");  // tf.stack passes name="stack" to its op
   return execute1("Pack", values, {{"axis", axis}}, "stack");
 }
 
-std::vector<Tensor> unstack(const Tensor& x, int64_t axis) {
-  if (!x.shape().has_rank()) invalid_argument("[ops] unstack needs a known rank");
-  int r = x.shape().rank();
-  int64_t a = axis < 0 ? axis + r : axis;
-  int64_t n = x.shape().dim(static_cast<int>(a));
-  if (n < 0) value_error("Cannot infer argument `num` from shape " + x.shape().as_list_str());
+std::vector<Tensor> unstack(const Tensor& x, int64_t axis, int64_t num) {
+  int64_t n = num;
+  if (n < 0) {
+    if (!x.shape().has_rank()) invalid_argument("[ops] unstack needs a known rank");
+    int r = x.shape().rank();
+    int64_t a = axis < 0 ? axis + r : axis;
+    n = x.shape().dim(static_cast<int>(a));
+    if (n < 0) value_error("Cannot infer argument `num` from shape " + x.shape().as_list_str());
+  }
+  EagerErrorName en(" name: unstack");  // tf.unstack passes name="unstack" to its op
   return execute("Unpack", {x}, {{"num", n}, {"axis", axis}}, "unstack");
 }
 

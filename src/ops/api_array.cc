@@ -186,16 +186,8 @@ Tensor execute_with_index(const std::string& op, const Tensor& x, const Tensor& 
         "}}; Op<name=" + op + "; signature=" + signature + "; attr=T:type; attr=" + attr +
         ":type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:" + op + "]");
   }
-  try {
-    return execute1(op, {x, index}, {}, name);
-  } catch (const Error& e) {
-    static const std::string kSuffix = " name: ";
-    std::string msg = e.what();
-    if (msg.size() < kSuffix.size() ||
-        msg.compare(msg.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
-      throw;
-    throw Error(e.kind(), msg.substr(0, msg.size() - kSuffix.size()));
-  }
+  EagerErrorName fallback("");
+  return execute1(op, {x, index}, {}, name);
 }
 
 bool is_host(const Value& v) {

@@ -29,6 +29,21 @@ class NoFunctionRuntime : public FunctionRuntime {
 
 }  // namespace
 
+namespace {
+thread_local const std::string* g_eager_error_name = nullptr;
+}  // namespace
+
+EagerErrorName::EagerErrorName(std::string suffix)
+    : suffix_(std::move(suffix)), previous_(g_eager_error_name) {
+  g_eager_error_name = &suffix_;
+}
+EagerErrorName::~EagerErrorName() { g_eager_error_name = previous_; }
+
+const std::string& EagerErrorName::current() {
+  static const std::string kDefault = " name: ";
+  return g_eager_error_name ? *g_eager_error_name : kDefault;
+}
+
 std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs,
                             const std::string& name) {
   const OpDef& def = OpRegistry::global().get(op);
@@ -57,13 +72,19 @@ std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, A
     // TF's wrapper function is named after the op and the lengths of its list inputs
     // ("__wrapped__AddN_N_3"), as those fix its signature.
     std::string fn = op;
-    for (const ArgDef& a : def.inputs) {
-      if (a.number_attr.empty()) continue;
-      fn += "_" + a.number_attr + "_" + std::to_string(attr_int(attrs, a.number_attr));
+    std::vector<std::string> seen;
+    for (const auto* args : {&def.inputs, &def.outputs}) {
+      for (const ArgDef& a : *args) {
+        if (a.number_attr.empty() ||
+            std::find(seen.begin(), seen.end(), a.number_attr) != seen.end())
+          continue;
+        seen.push_back(a.number_attr);
+        fn += "_" + a.number_attr + "_" + std::to_string(attr_int(attrs, a.number_attr));
+      }
     }
     throw Error(e.kind(), "{{function_node __wrapped__" + fn +
                               "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " + msg +
-                              " [Op:" + op + "] name: ");
+                              " [Op:" + op + "]" + EagerErrorName::current());
   }
 }
 

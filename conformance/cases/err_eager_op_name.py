@@ -1,0 +1,23 @@
+"""Errors: how an eager kernel error ends: TF's fast path appends " name: <name>" (empty, or the name the Python wrapper passes: concat, stack, unstack); a Python list operand sends the generated wrapper down eager_fallback, whose errors end at "[Op:X]"; numpy arrays and Python ints stay on the fast path."""
+import numpy as np
+
+x = tf.constant([[1., 2., 3.], [4., 5., 6.]])
+attempt("slice lists", lambda: tf.slice(x, [0, 0], [3, 1]))
+attempt("slice tensors", lambda: tf.slice(x, tf.constant([0, 0]), tf.constant([3, 1])))
+attempt("slice mixed", lambda: tf.slice(x, tf.constant([0, 0]), [3, 1]))
+attempt("reshape list", lambda: tf.reshape(x, [7]))
+attempt("reshape tuple", lambda: tf.reshape(x, (7,)))
+attempt("reshape tensor", lambda: tf.reshape(x, tf.constant([7])))
+attempt("reshape numpy", lambda: tf.reshape(x, np.array([7])))
+attempt("add list", lambda: tf.add(x, [1., 2.]))
+attempt("transpose list", lambda: tf.transpose(x, [0, 2]))
+attempt("transpose tensor", lambda: tf.transpose(x, tf.constant([0, 2])))
+attempt("concat", lambda: tf.concat([x, tf.constant([1.])], 0))
+attempt("stack", lambda: tf.stack([x, tf.constant([1.])]))
+attempt("unstack num", lambda: tf.unstack(x, num=5))
+attempt("gather list", lambda: tf.gather(x, [5]))
+attempt("gather int", lambda: tf.gather(x, 5))
+attempt("fill list", lambda: tf.fill([2, -1], 1.0))
+attempt("fill tensor", lambda: tf.fill(tf.constant([2, -1]), 1.0))
+attempt("tile list", lambda: tf.tile(x, [1, 2, 3]))
+attempt("range", lambda: tf.range(0, 5, 0))
