@@ -120,24 +120,20 @@ Value axis_value(const std::optional<std::vector<int64_t>>& axis) {
   return Value::list(std::move(items));
 }
 
-Tensor reduce_impl(const std::string& op, const Tensor& x, const Value& axis, bool keepdims) {
+Tensor reduce_vec(const std::string& op, const Tensor& x,
+                  const std::optional<std::vector<int64_t>>& axis, bool keepdims) {
+  return reduce(op, x, axis_value(axis), keepdims);
+}
+
+}  // namespace
+
+Tensor reduce(const std::string& op, const Tensor& x, const Value& axis, bool keepdims) {
   Tensor ax = reduction_axes(op, x, axis);
   Tensor r = execute1(op, {x, ax}, {{"keep_dims", keepdims}}, op);
   // TF's wrappers pin a full reduction to a scalar even when the input rank is unknown.
   if (axis.is_none() && !keepdims && r.is_symbolic() && !r.shape().has_rank())
     r = current_builder()->refine_shape(r, PartialShape(std::vector<int64_t>{}));
   return r;
-}
-
-Tensor reduce_vec(const std::string& op, const Tensor& x,
-                  const std::optional<std::vector<int64_t>>& axis, bool keepdims) {
-  return reduce_impl(op, x, axis_value(axis), keepdims);
-}
-
-}  // namespace
-
-Tensor reduce(const std::string& op, const Tensor& x, const Value& axis, bool keepdims) {
-  return reduce_impl(op, x, axis, keepdims);
 }
 
 Tensor add(const Value& x, const Value& y) { return binary("AddV2", "add", x, y); }

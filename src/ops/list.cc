@@ -42,13 +42,7 @@ PartialShape const_element_shape(const InferenceContext& c, int i) {
 
 // TF's PartialTensorShape::DebugString: "[2,?]", "<unknown>".
 std::string shape_debug(const PartialShape& s) {
-  if (!s.has_rank()) return "<unknown>";
-  std::string out = "[";
-  for (int i = 0; i < s.rank(); ++i) {
-    if (i) out += ",";
-    out += s.dim(i) < 0 ? "?" : std::to_string(s.dim(i));
-  }
-  return out + "]";
+  return s.has_rank() ? detail::shape_text(s) : "<unknown>";
 }
 
 Tensor wrap(std::shared_ptr<TensorList> l) {

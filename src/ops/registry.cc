@@ -4,6 +4,7 @@
 #include <atomic>
 #include <sstream>
 
+#include "kernel_util.h"
 #include "tfscope/op_def.h"
 #include "tfscope/format.h"
 
@@ -365,18 +366,7 @@ std::string summarize_value(const Tensor& t) {
 // A shape tensor as a partial shape: "[5]", "[?,3]"; empty for an unknown rank (-1).
 std::string shape_tensor_text(const Tensor& t) {
   if (t.eager_shape().rank() == 0) return "";
-  std::string out = "[";
-  std::vector<int64_t> dims(static_cast<size_t>(t.num_elements()));
-  visit_dtype(t.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const T* p = t.data<T>();
-    for (size_t k = 0; k < dims.size(); ++k) dims[k] = static_cast<int64_t>(p[k]);
-  });
-  for (size_t k = 0; k < dims.size(); ++k) {
-    if (k) out += ",";
-    out += dims[k] < 0 ? "?" : std::to_string(dims[k]);
-  }
-  return out + "]";
+  return detail::shape_text(PartialShape(detail::tensor_ints(t)));
 }
 
 }  // namespace
