@@ -99,6 +99,8 @@ struct Node {
   Block v1, v2, v3, v4, v5;
   int flag = 0;
   int line = 0;
+  // 1-based column (byte offset + 1) of the node's first token; 0 for nodes the converter makes.
+  int col = 0;
   // Source span of a def/class, decorators included (1-based, inclusive).
   int first_line = 0, last_line = 0;
   // True for names that come from the user's source (TF: has ORIG_DEFINITIONS); only those

@@ -83,6 +83,7 @@ bool Parser::is_keyword(const std::string& s) {
 P Parser::node(K k) {
   auto n = std::make_shared<Node>(k);
   n->line = peek().line;
+  n->col = peek().col + 1;
   return n;
 }
 
@@ -292,10 +293,9 @@ Block Parser::simple_line() {
 P Parser::small_stmt() {
   const Token& t = peek();
   if (t.type == Tok::Name) {
-    if (t.text == "pass") return (++pos_, with_line(std::make_shared<Node>(K::Pass), t.line));
-    if (t.text == "break") return (++pos_, with_line(std::make_shared<Node>(K::Break), t.line));
-    if (t.text == "continue")
-      return (++pos_, with_line(std::make_shared<Node>(K::Continue), t.line));
+    if (t.text == "pass") return (++pos_, with_pos(std::make_shared<Node>(K::Pass), t));
+    if (t.text == "break") return (++pos_, with_pos(std::make_shared<Node>(K::Break), t));
+    if (t.text == "continue") return (++pos_, with_pos(std::make_shared<Node>(K::Continue), t));
     if (t.text == "return") {
       P n = node(K::Return);
       ++pos_;
@@ -374,8 +374,9 @@ P Parser::small_stmt() {
   return expr_stmt_or_assign();
 }
 
-P Parser::with_line(P n, int line) {
-  n->line = line;
+P Parser::with_pos(P n, const Token& t) {
+  n->line = t.line;
+  n->col = t.col + 1;
   return n;
 }
 
@@ -386,12 +387,13 @@ std::string Parser::dotted_name() {
 }
 
 P Parser::expr_stmt_or_assign() {
-  int line = peek().line;
+  int line = peek().line, col = peek().col + 1;
   P first = at_kw("yield") ? yield_expr() : testlist_star_expr();
   if (at_op(":")) {  // annotated assignment
     ++pos_;
     P n = std::make_shared<Node>(K::AnnAssign);
     n->line = line;
+    n->col = col;
     n->a = first;
     n->flag = first->kind == K::Name && !first->flag;  // simple: bare name, not parenthesised
     set_ctx(first, Ctx::Store);
@@ -405,6 +407,7 @@ P Parser::expr_stmt_or_assign() {
     if (accept_op(op)) {
       P n = std::make_shared<Node>(K::AugAssign);
       n->line = line;
+      n->col = col;
       n->a = first;
       set_ctx(first, Ctx::Store);
       n->s = std::string(op, std::char_traits<char>::length(op) - 1);
@@ -415,6 +418,7 @@ P Parser::expr_stmt_or_assign() {
   if (at_op("=")) {
     P n = std::make_shared<Node>(K::Assign);
     n->line = line;
+    n->col = col;
     Block chain{first};
     while (accept_op("=")) chain.push_back(at_kw("yield") ? yield_expr() : testlist_star_expr());
     n->a = chain.back();
@@ -425,6 +429,7 @@ P Parser::expr_stmt_or_assign() {
   }
   P n = std::make_shared<Node>(K::Expr);
   n->line = line;
+  n->col = col;
   n->a = first;
   return n;
 }

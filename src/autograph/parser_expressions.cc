@@ -48,7 +48,7 @@ P Parser::arg(bool annotations) {
 }
 
 P Parser::testlist_star_expr() {
-  int line = peek().line;
+  int line = peek().line, col = peek().col + 1;
   P first = at_op("*") ? star_expr() : namedexpr_test();
   if (!at_op(",")) return first;
   Block elts{first};
@@ -58,6 +58,7 @@ P Parser::testlist_star_expr() {
   }
   P t = tuple(elts);
   t->line = line;
+  t->col = col;
   return t;
 }
 
@@ -92,11 +93,12 @@ P Parser::namedexpr_test() {
 
 P Parser::test() {
   if (at_kw("lambda")) return lambdef();
-  int line = peek().line;
+  int line = peek().line, col = peek().col + 1;
   P body = or_test();
   if (accept_kw("if")) {
     P n = std::make_shared<Node>(K::IfExp);
     n->line = line;
+    n->col = col;
     n->b = body;
     n->a = or_test();
     expect_kw("else");
@@ -158,6 +160,7 @@ P Parser::comparison() {
     if (!n) {
       n = std::make_shared<Node>(K::Compare);
       n->line = left->line;
+      n->col = left->col;
       n->a = left;
     }
     n->names.push_back(op);
@@ -175,6 +178,7 @@ P Parser::binary(int level) {
                                              peek().text) != levels[level].end()) {
     P n = std::make_shared<Node>(K::BinOp);
     n->line = left->line;
+    n->col = left->col;
     n->s = t_[pos_++].text;
     n->a = left;
     n->b = binary(level + 1);
@@ -205,6 +209,7 @@ P Parser::power() {
   if (accept_op("**")) {
     P n = std::make_shared<Node>(K::BinOp);
     n->line = base->line;
+    n->col = base->col;
     n->s = "**";
     n->a = base;
     n->b = factor();
@@ -219,6 +224,7 @@ P Parser::primary() {
     if (accept_op(".")) {
       P n = std::make_shared<Node>(K::Attribute);
       n->line = e->line;
+      n->col = e->col;
       n->a = e;
       n->s = expect_name();
       e = n;
@@ -226,6 +232,7 @@ P Parser::primary() {
       ++pos_;
       P n = std::make_shared<Node>(K::Call);
       n->line = e->line;
+      n->col = e->col;
       n->a = e;
       call_args(n->v1, n->v2);
       expect_op(")");
@@ -234,6 +241,7 @@ P Parser::primary() {
       ++pos_;
       P n = std::make_shared<Node>(K::Subscript);
       n->line = e->line;
+      n->col = e->col;
       n->a = e;
       n->b = subscript_list();
       expect_op("]");
@@ -263,6 +271,7 @@ void Parser::call_args(Block& args, Block& keywords) {
       if (at_kw("for") || at_kw("async")) {
         P g = std::make_shared<Node>(K::GeneratorExp);
         g->line = e->line;
+        g->col = e->col;
         g->a = e;
         g->v1 = comp_for();
         e = g;
@@ -361,7 +370,7 @@ P Parser::yield_expr() {
 
 P Parser::atom() {
   const Token& t = peek();
-  int line = t.line;
+  int line = t.line, col = t.col + 1;
   if (t.type == Tok::Op) {
     if (t.text == "(") {
       ++pos_;
@@ -375,6 +384,7 @@ P Parser::atom() {
       if (at_kw("for") || at_kw("async")) {
         P g = std::make_shared<Node>(K::GeneratorExp);
         g->line = line;
+        g->col = col;
         g->a = first;
         g->v1 = comp_for();
         expect_op(")");
@@ -397,6 +407,7 @@ P Parser::atom() {
       expect_op(")");
       P tp = tuple(elts);
       tp->line = line;
+      tp->col = col;
       tp->flag = 1;
       return tp;
     }
@@ -404,6 +415,7 @@ P Parser::atom() {
       ++pos_;
       P n = std::make_shared<Node>(K::List);
       n->line = line;
+      n->col = col;
       if (accept_op("]")) return n;
       P first = at_op("*") ? star_expr() : namedexpr_test();
       if (at_kw("for") || at_kw("async")) {
@@ -426,13 +438,16 @@ P Parser::atom() {
       ++pos_;
       P n = kw_const(ConstKind::Ellipsis);
       n->line = line;
+      n->col = col;
       return n;
     }
     syntax_error(line, "invalid syntax near '" + t.text + "'");
   }
   if (t.type == Tok::Number) {
     ++pos_;
-    return number(t.text, line);
+    P n = number(t.text, line);
+    n->col = col;
+    return n;
   }
   if (t.type == Tok::String) return strings();
   if (t.type == Tok::Name) {
@@ -442,12 +457,14 @@ P Parser::atom() {
                      : t.text == "True" ? ConstKind::True
                                         : ConstKind::False);
       n->line = line;
+      n->col = col;
       return n;
     }
     if (is_keyword(t.text)) syntax_error(line, "invalid syntax near '" + t.text + "'");
     ++pos_;
     P n = name(t.text);
     n->line = line;
+    n->col = col;
     n->original = true;
     return n;
   }
@@ -455,11 +472,12 @@ P Parser::atom() {
 }
 
 P Parser::brace_atom() {
-  int line = peek().line;
+  int line = peek().line, col = peek().col + 1;
   expect_op("{");
   if (accept_op("}")) {
     P d = std::make_shared<Node>(K::Dict);
     d->line = line;
+    d->col = col;
     return d;
   }
   P key, value;
@@ -477,6 +495,7 @@ P Parser::brace_atom() {
   if (is_dict) {
     P d = std::make_shared<Node>(K::Dict);
     d->line = line;
+    d->col = col;
     if (at_kw("for") || at_kw("async")) {
       d->kind = K::DictComp;
       d->a = key;
@@ -503,6 +522,7 @@ P Parser::brace_atom() {
   }
   P s = std::make_shared<Node>(K::Set);
   s->line = line;
+  s->col = col;
   if (at_kw("for") || at_kw("async")) {
     s->kind = K::SetComp;
     s->a = key;
@@ -541,7 +561,7 @@ P Parser::number(const std::string& text, int line) {
 }
 
 P Parser::strings() {
-  int line = peek().line;
+  int line = peek().line, col = peek().col + 1;
   bool any_f = false, bytes = false;
   std::vector<std::pair<std::string, bool>> pieces;  // token text, is f-string
   while (at(Tok::String)) {
@@ -560,6 +580,7 @@ P Parser::strings() {
     }
     P n = std::make_shared<Node>(K::Constant);
     n->line = line;
+    n->col = col;
     n->ckind = bytes ? ConstKind::Bytes : ConstKind::Str;
     n->s = value;
     // Constant.kind is 'u' when the first piece has a u prefix; ast.unparse prints it.
@@ -568,6 +589,7 @@ P Parser::strings() {
   }
   P js = std::make_shared<Node>(K::JoinedStr);
   js->line = line;
+  js->col = col;
   for (auto& [tok, f] : pieces) {
     if (!f) {
       bool b = false, ff = false;

@@ -58,7 +58,7 @@ class Parser {
   P name_or_attr_expr();
   Block simple_line();
   P small_stmt();
-  static P with_line(P n, int line);
+  static P with_pos(P n, const Token& t);
   bool at_stmt_end() const { return at(Tok::Newline) || at_op(";") || at(Tok::End); }
   std::string dotted_name();
   P expr_stmt_or_assign();
@@ -83,6 +83,7 @@ class Parser {
     if (!at_kw(op)) return first;
     P n = std::make_shared<Node>(K::BoolOp);
     n->line = first->line;
+    n->col = first->col;
     n->s = op;
     n->v1.push_back(first);
     while (accept_kw(op)) n->v1.push_back(next());

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <set>
+#include <tuple>
+
 #include "tfscope/autograph.h"
 #include "unparse.h"
 
@@ -113,6 +117,79 @@ TEST(Parser, ModuleSpansIncludeDecorators) {
   ParsedModule m = parse_module("import x\n\n@d\ndef f():\n  pass\n\n  # trailing\ny = 1\n");
   ASSERT_EQ(m.spans.size(), 3u);
   EXPECT_EQ(m.spans[1], std::make_pair(3, 5));
+}
+
+// Every node carries CPython's position: ast's (lineno, col_offset + 1), for statements and
+// expressions alike (expected positions printed by CPython 3.11's ast for the same source).
+TEST(Parser, NodesCarryCPythonsLineAndColumn) {
+  const std::string src =
+      "import tensorflow as tf\n"
+      "@tf.function\n"
+      "def f(x, n=3):\n"
+      "    y = tf.reduce_sum(x) + n * 2\n"
+      "    for i in range(n):\n"
+      "        print(\"i\", i); x += 1\n"
+      "    return [y, {\"k\": x}] if n else (y, -x)\n";
+  std::set<std::tuple<std::string, int, int>> got;
+  std::function<void(const P&)> walk = [&](const P& n) {
+    if (!n) return;
+    auto text = [&] {
+      if (n->kind == K::FunctionDef) return std::string("FunctionDef");
+      if (n->kind == K::For) return std::string("For");
+      return unparse(n).substr(0, 30);
+    };
+    static const std::set<K> kinds = {
+        K::Call,      K::Name,    K::Attribute, K::FunctionDef, K::For,   K::Assign,
+        K::AugAssign, K::Return,  K::List,      K::Dict,        K::Tuple, K::IfExp,
+        K::BinOp,     K::UnaryOp, K::Constant,  K::Expr,        K::Import};
+    if (kinds.count(n->kind)) got.emplace(text(), n->line, n->col);
+    for (const P* c : {&n->a, &n->b, &n->c}) walk(*c);
+    for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
+      for (auto& c : *v) walk(c);
+  };
+  for (auto& s : parse_module(src).body) walk(s);
+  const std::set<std::tuple<std::string, int, int>> cpython = {
+      {"import tensorflow as tf", 1, 1},
+      {"FunctionDef", 3, 1},
+      {"y = tf.reduce_sum(x) + n * 2", 4, 5},
+      {"For", 5, 5},
+      {"return [y, {'k': x}] if n else", 7, 5},
+      {"tf.function", 2, 2},
+      {"3", 3, 12},
+      {"y", 4, 5},
+      {"tf.reduce_sum(x) + n * 2", 4, 9},
+      {"i", 5, 9},
+      {"range(n)", 5, 14},
+      {"print('i', i)", 6, 9},
+      {"x += 1", 6, 24},
+      {"[y, {'k': x}] if n else (y, -x", 7, 12},
+      {"tf", 2, 2},
+      {"tf.reduce_sum(x)", 4, 9},
+      {"n * 2", 4, 28},
+      {"range", 5, 14},
+      {"n", 5, 20},
+      {"x", 6, 24},
+      {"1", 6, 29},
+      {"n", 7, 29},
+      {"[y, {'k': x}]", 7, 12},
+      {"(y, -x)", 7, 36},
+      {"tf.reduce_sum", 4, 9},
+      {"x", 4, 23},
+      {"n", 4, 28},
+      {"2", 4, 32},
+      {"print", 6, 9},
+      {"'i'", 6, 15},
+      {"i", 6, 20},
+      {"y", 7, 13},
+      {"{'k': x}", 7, 16},
+      {"y", 7, 37},
+      {"-x", 7, 40},
+      {"tf", 4, 9},
+      {"'k'", 7, 17},
+      {"x", 7, 22},
+      {"x", 7, 41},
+  };
+  EXPECT_EQ(got, cpython);
 }
 
 }  // namespace
