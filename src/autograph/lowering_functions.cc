@@ -48,33 +48,43 @@ P gen_expr(const std::string& text) {
 
 // ------------------------------------------------------------- unsupported features
 
-void check_unsupported(const P& n) {
-  if (!n) return;
-  auto reject = [](const std::string& msg) {
-    throw ConversionError(msg, "UnsupportedLanguageElementError");
-  };
+const Node* find_unsupported(const P& n, std::string* why) {
+  if (!n) return nullptr;
+  const char* msg = nullptr;
   switch (n->kind) {
     case K::Attribute:
       if (n->s.size() > 2 && n->s.compare(0, 2, "__") == 0 &&
           n->s.compare(n->s.size() - 2, 2, "__") != 0)
-        reject("mangled names are not yet supported");
+        msg = "mangled names are not yet supported";
       break;
     case K::For:
-      if (!n->v2.empty()) reject("for/else statement not yet supported");
+      if (!n->v2.empty()) msg = "for/else statement not yet supported";
       break;
     case K::While:
-      if (!n->v2.empty()) reject("while/else statement not yet supported");
+      if (!n->v2.empty()) msg = "while/else statement not yet supported";
       break;
     case K::Yield:
     case K::YieldFrom:
-      reject("generators are not supported");
+      msg = "generators are not supported";
       break;
     default:
       break;
   }
-  for (const P* c : {&n->a, &n->b, &n->c}) check_unsupported(*c);
+  if (msg) {
+    if (why) *why = msg;
+    return n.get();
+  }
+  for (const P* c : {&n->a, &n->b, &n->c})
+    if (const Node* bad = find_unsupported(*c, why)) return bad;
   for (const Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5})
-    for (auto& c : *v) check_unsupported(c);
+    for (auto& c : *v)
+      if (const Node* bad = find_unsupported(c, why)) return bad;
+  return nullptr;
+}
+
+void check_unsupported(const P& n) {
+  std::string why;
+  if (find_unsupported(n, &why)) throw ConversionError(why, "UnsupportedLanguageElementError");
 }
 
 void compute_referenced(const P& top, Context& ctx) {

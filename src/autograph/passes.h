@@ -36,7 +36,9 @@ struct Context {
 // Parses an expression written by the converter (names in it are not "original").
 P gen_expr(const std::string& text);
 
-void check_unsupported(const P& fn);                      // core/unsupported_features_checker.py
+void check_unsupported(const P& fn);  // core/unsupported_features_checker.py
+// The first construct check_unsupported rejects (pre-order), with TF's reason; null when none.
+const Node* find_unsupported(const P& fn, std::string* why);
 void compute_referenced(const P& fn, Context& ctx);       // activity: scope.referenced per function
 void functions_pass(const P& fn, Context& ctx);           // converters/functions.py
 void directives_pass(const P& fn, Context& ctx);          // converters/directives.py
