@@ -19,6 +19,7 @@ constexpr AddCommand kCommands[] = {
     add_autograph_command,
     add_inspect_command,
     add_convert_command,
+    add_lint_command,
 };
 
 std::string first_line(const std::string& s) {

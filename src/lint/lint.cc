@@ -1,0 +1,196 @@
+// lint_source: tokenize, parse, build the model, run the rule families, then apply `# noqa`
+// comments and the selection.
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string>
+
+#include "checks.h"
+#include "parser_impl.h"
+#include "tfscope/autograph.h"
+#include "tokenizer.h"
+
+namespace tfs::lint {
+namespace detail {
+
+void Report::add(const Node* at, const char* code, std::string message, const FnInfo* about) {
+  if (!options.selection.enabled(code)) return;
+  Finding f;
+  f.line = at ? at->line : 1;
+  f.col = at && at->col > 0 ? at->col : 1;
+  f.code = code;
+  f.message = std::move(message);
+  if (const Rule* r = find_rule(code)) f.hint = std::string(r->hint);
+  if (about) {
+    f.function = about->name;
+    f.function_first_line = about->first_line;
+    f.function_last_line = about->last_line;
+  }
+  out_.push_back(std::move(f));
+}
+
+namespace {
+
+// Where strings are, so that a '#' inside one is not taken for a comment.
+struct StringSpan {
+  int line, col, end_line, end_col;  // col 0-based; end exclusive
+};
+
+std::vector<StringSpan> string_spans(const std::vector<autograph::detail::Token>& toks) {
+  std::vector<StringSpan> out;
+  for (auto& t : toks) {
+    if (t.type != autograph::detail::Tok::String) continue;
+    int lines = 0;
+    size_t last_nl = std::string::npos;
+    for (size_t i = 0; i < t.text.size(); ++i)
+      if (t.text[i] == '\n') {
+        ++lines;
+        last_nl = i;
+      }
+    int end_col = lines ? static_cast<int>(t.text.size() - last_nl - 1)
+                        : t.col + static_cast<int>(t.text.size());
+    out.push_back({t.line, t.col, t.line + lines, end_col});
+  }
+  return out;
+}
+
+std::string trim(std::string s) {
+  size_t a = s.find_first_not_of(" \t");
+  size_t b = s.find_last_not_of(" \t\r");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+// `# noqa` comments, per line: empty set = every code suppressed.
+class Noqa {
+ public:
+  Noqa(std::string_view src, const std::vector<StringSpan>& strings) {
+    size_t start = 0;
+    int line = 1;
+    while (start <= src.size()) {
+      size_t end = src.find('\n', start);
+      if (end == std::string_view::npos) end = src.size();
+      std::string_view text = src.substr(start, end - start);
+      size_t hash = text.find('#');
+      while (hash != std::string_view::npos && inside_string(strings, line, int(hash)))
+        hash = text.find('#', hash + 1);
+      if (hash != std::string_view::npos) parse(line, text.substr(hash + 1));
+      if (end == src.size()) break;
+      start = end + 1;
+      ++line;
+    }
+  }
+
+  bool suppressed(int line, const std::string& code) const {
+    if (blanket_.count(line)) return true;
+    auto it = lines_.find(line);
+    if (it == lines_.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(),
+                       [&](const std::string& c) { return code.compare(0, c.size(), c) == 0; });
+  }
+
+ private:
+  std::map<int, std::vector<std::string>> lines_;
+  std::set<int> blanket_;
+
+  static bool inside_string(const std::vector<StringSpan>& s, int line, int col) {
+    for (auto& sp : s) {
+      bool after_start = line > sp.line || (line == sp.line && col >= sp.col);
+      bool before_end = line < sp.end_line || (line == sp.end_line && col < sp.end_col);
+      if (after_start && before_end) return true;
+    }
+    return false;
+  }
+
+  // "noqa", "noqa: TFS101, TFS2" (case-insensitive noqa, as flake8 and ruff accept it)
+  void parse(int line, std::string_view comment) {
+    std::string c(comment);
+    std::string lower = c;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    size_t at = lower.find("noqa");
+    if (at == std::string::npos) return;
+    std::string rest = c.substr(at + 4);
+    std::vector<std::string> codes;
+    size_t colon = rest.find_first_not_of(' ');
+    if (colon != std::string::npos && rest[colon] == ':') {
+      std::string list = rest.substr(colon + 1);
+      size_t p = 0;
+      while (p < list.size()) {
+        size_t q = list.find_first_of(", \t", p);
+        std::string code = trim(list.substr(p, q == std::string::npos ? std::string::npos : q - p));
+        if (!code.empty() && std::isupper(static_cast<unsigned char>(code[0])))
+          codes.push_back(code);
+        else if (!code.empty())
+          break;  // the codes end at the first word that is not one
+        if (q == std::string::npos) break;
+        p = q + 1;
+      }
+      if (codes.empty()) return;  // "noqa:" followed by nothing valid suppresses nothing
+    }
+    if (codes.empty())
+      blanket_.insert(line);
+    else
+      lines_[line] = codes;
+  }
+};
+
+// "[autograph] syntax error at line N: what" -> N, what
+std::pair<int, std::string> syntax_error(const std::string& what) {
+  const std::string tag = "syntax error at line ";
+  size_t at = what.find(tag);
+  if (at == std::string::npos) return {1, what};
+  int line = std::atoi(what.c_str() + at + tag.size());
+  size_t colon = what.find(": ", at);
+  return {line > 0 ? line : 1, colon == std::string::npos ? what : what.substr(colon + 2)};
+}
+
+}  // namespace
+}  // namespace detail
+
+std::vector<Finding> lint_source(std::string_view source, std::string_view path,
+                                 const Options& options) {
+  using namespace detail;
+  std::vector<Finding> out;
+  std::vector<StringSpan> strings;
+  std::unique_ptr<Module> module;
+  try {
+    auto toks = autograph::detail::tokenize(source);
+    strings = string_spans(toks);
+    module = build_module(autograph::detail::Parser(std::move(toks)).module());
+  } catch (const autograph::ConversionError& e) {
+    auto [line, what] = syntax_error(e.what());
+    Finding f;
+    f.path = std::string(path);
+    f.line = line;
+    f.col = 1;
+    f.code = "TFS000";
+    f.message = "SyntaxError: " + what;
+    f.hint = std::string(find_rule("TFS000")->hint);
+    out.push_back(std::move(f));
+    return out;
+  }
+  Report r(*module, options, out);
+  check_retracing(r);
+  check_side_effects(r);
+  check_state(r);
+  check_autograph(r);
+  check_export(r);
+  Noqa noqa(source, strings);
+  std::vector<Finding> kept;
+  for (auto& f : out) {
+    if (noqa.suppressed(f.line, f.code)) continue;
+    f.path = std::string(path);
+    kept.push_back(std::move(f));
+  }
+  std::sort(kept.begin(), kept.end(), [](const Finding& a, const Finding& b) {
+    return std::tie(a.line, a.col, a.code) < std::tie(b.line, b.col, b.code);
+  });
+  kept.erase(std::unique(kept.begin(), kept.end(),
+                         [](const Finding& a, const Finding& b) {
+                           return a.line == b.line && a.col == b.col && a.code == b.code;
+                         }),
+             kept.end());
+  return kept;
+}
+
+}  // namespace tfs::lint
