@@ -1,6 +1,9 @@
 """tf.function for Python callables, over the C++ engine (tfscope._core.FunctionCore)."""
 import functools
 import inspect
+import json as _json
+import os as _os
+import sys as _sys
 import weakref
 
 import numpy as _np
@@ -34,6 +37,20 @@ def _detector_key(fn):
     if code is None:
         return "id:%d" % id(fn)
     return "code:%d" % hash(code)
+
+
+_PACKAGE_DIR = _os.path.dirname(_os.path.abspath(__file__))
+
+
+def _call_site():
+    # The user's frame that made the call being traced: the first frame outside this package.
+    frame = _sys._getframe(1)
+    while frame is not None:
+        path = frame.f_code.co_filename
+        if not _os.path.abspath(path).startswith(_PACKAGE_DIR + _os.sep):
+            return "%s:%d" % (path, frame.f_lineno)
+        frame = frame.f_back
+    return ""
 
 
 def _same(a, b):
@@ -202,6 +219,7 @@ class Function:
         self._autograph = autograph
         self._jit_compile = jit_compile
         self._descriptor_cache = weakref.WeakKeyDictionary()
+        self._trace_sites = []  # the call site of each trace, for ledger_json
         functools.update_wrapper(self, python_function, updated=())
         target = python_function
         sig = inspect.signature(target)
@@ -231,6 +249,7 @@ class Function:
             bool(reduce_retracing), _detector or _detector_key(python_function), display)
 
     def _body(self, args, kwargs):
+        self._trace_sites.append(_call_site())
         snaps = [(_snapshot(a), a) for a in args] + [(_snapshot(v), v) for v in kwargs.values()]
         names = list(self._param_names)
         target = self._python_function
@@ -283,7 +302,20 @@ class Function:
         return self._core.ledger_text()
 
     def ledger_json(self):
-        return self._core.ledger_json()
+        """The ledger as JSON, with the function's name and def (file, first line, as
+        __code__ gives them) and the call site ("file:line") of each traced entry: what
+        `tfscope lint --ledger` joins its findings with."""
+        data = _json.loads(self._core.ledger_json())
+        code = getattr(_innermost(self._python_function), "__code__", None)
+        data["function"] = self._name
+        if code is not None:
+            data["file"] = code.co_filename
+            data["line"] = code.co_firstlineno
+        sites = iter(self._trace_sites)
+        for entry in data.get("entries", []):
+            if entry.get("traced") or entry.get("error"):
+                entry["call_site"] = next(sites, "")
+        return _json.dumps(data)
 
     def fail_on_retrace(self, on=True):
         """From now on every trace raises, naming the reason."""
