@@ -24,7 +24,7 @@ py=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$py" -m venv .venv
 fi
-want=(numpy pytest nanobind scikit-build-core)
+want=(numpy pytest nanobind scikit-build-core jsonschema)
 need=()
 for m in "${want[@]}"; do
   .venv/bin/python -m pip show -q "$m" >/dev/null 2>&1 || need+=("$m")

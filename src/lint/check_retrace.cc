@@ -65,9 +65,10 @@ class Retrace {
       case K::FunctionDef: {
         for (auto& d : n->v2) visit(d, c);
         FnInfo* f = m_.fn_of.at(n.get());
-        if (f->tf_function && f->tf_site && f->tf_site->kind != K::Call) decorated_def(*f, c);
-        if (f->tf_function && f->tf_site && in_decorators(*n, f->tf_site))
+        if (f->tf_function && f->tf_site && in_decorators(*n, f->tf_site)) {
+          decorated_def(*f, c);
           creation(c, n.get(), f->name);
+        }
         Ctx inner;
         inner.fn = f;
         for (auto& s : n->v1) visit(s, inner);

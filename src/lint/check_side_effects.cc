@@ -167,7 +167,7 @@ class SideEffects {
                                                     "remove", "discard", "sort", "reverse"};
     bool mutator = list_only.count(fn->s) || (ambiguous.count(fn->s) && known_container(fn->a));
     if (!mutator || !outside(fn->a)) return;
-    if (m_.kind_of(fn->a, &f_) == Kind::Tensor) return;
+    if (!list_only.count(fn->s) && m_.kind_of(fn->a, &f_) == Kind::Tensor) return;
     r_.add(n.get(), "TFS202",
            "`" + describe(fn) + "()`" + where() +
                " mutates a Python container that lives outside it: the mutation runs once, at "

@@ -72,7 +72,8 @@ void variables(Report& r, const FnInfo& f) {
 
 class Stale {
  public:
-  Stale(Report& r, const FnInfo& f) : r_(r), m_(r.module), f_(f) {}
+  Stale(Report& r, const FnInfo& f, const std::set<std::string>& mutated)
+      : r_(r), m_(r.module), f_(f), mutated_(mutated) {}
 
   void run() {
     // Free names the traced bodies read, and the scope that binds them (null: the module).
@@ -89,6 +90,7 @@ class Stale {
     }
     for (auto& [key, node] : reads) {
       const auto& [scope, name] = key;
+      if (!scope && !changeable_global(name)) continue;
       const Block& body = scope ? scope->def->v1 : m_.parsed.body;
       int line = changed_after_call(body, scope, name);
       if (!line) continue;
@@ -106,6 +108,17 @@ class Stale {
   Report& r_;
   const Module& m_;
   const FnInfo& f_;
+  const std::set<std::string>& mutated_;
+
+  // A module-level name the program may change: bound twice at module level, declared global
+  // in a function, or mutated through a method or an item assignment somewhere.
+  bool changeable_global(const std::string& name) const {
+    auto it = m_.top_assigns.find(name);
+    if (it != m_.top_assigns.end() && it->second.size() > 1) return true;
+    for (auto& f : m_.fns)
+      if (f->globals.count(name)) return true;
+    return mutated_.count(name) > 0;
+  }
 
   void note_read(const P& n, const FnInfo& g,
                  std::map<std::pair<const FnInfo*, std::string>, const Node*>& reads) const {
@@ -217,13 +230,46 @@ class Stale {
   }
 };
 
+// Names mutated through a method call, an item assignment, += or a for loop anywhere.
+std::set<std::string> mutated_names(const Module& m) {
+  std::set<std::string> names;
+  for (auto& s : m.parsed.body)
+    walk(
+        s,
+        [&](const P& x) {
+          if (x->kind == K::Call && x->a->kind == K::Attribute && x->a->a->kind == K::Name)
+            names.insert(x->a->a->s);
+          if (x->kind == K::AugAssign) {
+            if (x->a->kind == K::Name) names.insert(x->a->s);
+            if (x->a->kind == K::Subscript && x->a->a->kind == K::Name) names.insert(x->a->a->s);
+          }
+          if (x->kind == K::Assign)
+            for (auto& t : x->v1)
+              if (t->kind == K::Subscript && t->a->kind == K::Name) names.insert(t->a->s);
+          if (x->kind == K::For) {
+            std::vector<std::string> t;
+            target_names(x->a, t);
+            names.insert(t.begin(), t.end());
+          }
+          return true;
+        },
+        true);
+  return names;
+}
+
 }  // namespace
 
 void check_state(Report& r) {
+  std::set<std::string> mutated;
+  bool computed = false;
   for (auto& f : r.module.fns)
     if (f->tf_function) {
       variables(r, *f);
-      Stale(r, *f).run();
+      if (!computed) {
+        mutated = mutated_names(r.module);
+        computed = true;
+      }
+      Stale(r, *f, mutated).run();
     }
 }
 

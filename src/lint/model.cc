@@ -85,6 +85,7 @@ namespace {
 // tf.compat.v2 is tf; tfscope's API mirrors tf's; tf.keras and tf_keras are Keras; TF's own
 // modules name tf.function by its implementation's path.
 std::string canonical(std::string p) {
+  if (p.empty() || (p[0] != 't' && p[0] != 'k')) return p;
   auto starts = [&](std::string_view pre) {
     return p.compare(0, pre.size(), pre) == 0 && (p.size() == pre.size() || p[pre.size()] == '.');
   };
@@ -575,6 +576,7 @@ class Builder {
 // datasets, modules and options.
 Kind tf_api_kind(const std::string& path) {
   std::string rest = path.substr(std::string("tensorflow.").size());
+  if (rest.compare(0, 7, "python.") == 0) return Kind::Unknown;  // TF's internals: no public API
   static const std::set<std::string> python = {"TensorShape",
                                                "TensorSpec",
                                                "as_dtype",
@@ -640,19 +642,35 @@ Kind tf_api_kind(const std::string& path) {
 
 std::string Module::resolve(const P& e) const {
   if (!e) return "";
-  if (e->kind == K::Name) {
-    auto it = imports.find(e->s);
-    if (it != imports.end()) return it->second;
-    if (const char* d = default_alias(e->s))
-      if (!top_fns.count(e->s) && !top_assigns.count(e->s)) return d;
+  // the chain's root name, then its attribute names (innermost last)
+  const Node* n = e.get();
+  const Node* attrs[64];
+  int depth = 0;
+  while (n->kind == K::Attribute) {
+    if (depth == 64) return "";
+    attrs[depth++] = n;
+    n = n->a.get();
+  }
+  if (n->kind != K::Name) return "";
+  const std::string* root = nullptr;
+  std::string fallback;
+  auto it = imports.find(n->s);
+  if (it != imports.end()) {
+    root = &it->second;
+  } else if (const char* d = default_alias(n->s)) {
+    if (top_fns.count(n->s) || top_assigns.count(n->s)) return "";
+    fallback = d;
+    root = &fallback;
+  } else {
     return "";
   }
-  if (e->kind == K::Attribute) {
-    std::string base = resolve(e->a);
-    if (base.empty()) return "";
-    return canonical(base + "." + e->s);
+  if (depth == 0) return *root;
+  std::string path = *root;
+  for (int i = depth - 1; i >= 0; --i) {
+    path += '.';
+    path += attrs[i]->s;
   }
-  return "";
+  return canonical(std::move(path));
 }
 
 FnInfo* Module::callee(const P& func, const FnInfo* scope) const {
