@@ -3,6 +3,8 @@
 // code. items_per_second is lines per second (CPU time).
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -90,6 +92,38 @@ void BM_LintSyntheticLibrary(benchmark::State& state) {
   state.counters["lines"] = static_cast<double>(lines);
 }
 BENCHMARK(BM_LintSyntheticLibrary)->Arg(200)->Unit(benchmark::kMillisecond);
+
+// Real code: the Python sources of the keras package in TF's oracle environment, when present
+// (TFSCOPE_LINT_BENCH_DIR overrides the directory).
+void BM_LintKerasSources(benchmark::State& state) {
+  const char* env = std::getenv("TFSCOPE_LINT_BENCH_DIR");
+  std::string dir =
+      env ? env : "/root/.cache/tfscope/oracle-venv/lib/python3.11/site-packages/keras";
+  std::vector<std::string> sources;
+  std::error_code ec;
+  if (std::filesystem::is_directory(dir, ec))
+    for (auto& e : std::filesystem::recursive_directory_iterator(dir, ec)) {
+      if (e.path().extension() != ".py") continue;
+      std::ifstream in(e.path());
+      std::stringstream ss;
+      ss << in.rdbuf();
+      sources.push_back(ss.str());
+    }
+  if (sources.empty()) {
+    state.SkipWithError("no Python sources found (set TFSCOPE_LINT_BENCH_DIR)");
+    return;
+  }
+  long lines = 0;
+  for (auto& s : sources) lines += count_lines(s);
+  size_t findings = 0;
+  for (auto _ : state)
+    for (auto& s : sources) findings += tfs::lint::lint_source(s, "module.py").size();
+  benchmark::DoNotOptimize(findings);
+  state.SetItemsProcessed(state.iterations() * lines);
+  state.counters["lines"] = static_cast<double>(lines);
+  state.counters["findings"] = static_cast<double>(findings / state.iterations());
+}
+BENCHMARK(BM_LintKerasSources)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 

@@ -18,7 +18,10 @@ bool is_param(const FnInfo& f, const std::string& name) {
 bool local_to_trace(const FnInfo& f, const std::string& name) {
   for (const FnInfo* s = &f; s && s->traced_by; s = s->parent) {
     if (s->globals.count(name) || s->nonlocals.count(name)) return false;
-    if (s->locals.count(name)) return !is_param(*s, name);
+    // the tf.function's own parameters and `self` come from outside the trace; a helper's or a
+    // nested function's parameters were built inside it
+    if (s->locals.count(name))
+      return !(is_param(*s, name) && (s == s->traced_by || name == self_name(*s)));
   }
   return false;
 }

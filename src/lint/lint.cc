@@ -134,6 +134,74 @@ class Noqa {
   }
 };
 
+// CPython's limits on nesting, which its parser enforces before anything runs: more than 200
+// open brackets ("too many nested parentheses", its tokenizer's MAXLEVEL) and a syntax tree
+// deeper than about 3000 levels (RecursionError during ast construction; 2988 levels of
+// `1+1+...`, `x.a.a...` or `---1` still parse on CPython 3.11).
+constexpr int kMaxBrackets = 200;
+constexpr int kMaxDepth = 2988;
+const char* kTooDeep = "maximum recursion depth exceeded during ast construction";
+
+// The first token position past CPython's limits, or {0, ""}.
+std::pair<int, const char*> nesting_limit(const std::vector<autograph::detail::Token>& toks) {
+  int depth = 0, unary_run = 0, powers = 0;  // powers: `**` in this logical line (right-nested)
+  bool after_operand = false;
+  for (auto& t : toks) {
+    bool op = t.type == autograph::detail::Tok::Op;
+    if (t.type == autograph::detail::Tok::Newline) powers = 0;
+    if (op && t.text == "**" && ++powers > kMaxDepth) return {t.line, kTooDeep};
+    if (op && (t.text == "(" || t.text == "[" || t.text == "{")) {
+      if (++depth > kMaxBrackets) return {t.line, "too many nested parentheses"};
+    } else if (op && (t.text == ")" || t.text == "]" || t.text == "}")) {
+      --depth;
+    }
+    bool unary = (op && (t.text == "-" || t.text == "+" || t.text == "~") && !after_operand) ||
+                 (t.type == autograph::detail::Tok::Name && t.text == "not");
+    unary_run = unary ? unary_run + 1 : 0;
+    if (unary_run > kMaxDepth) return {t.line, kTooDeep};
+    after_operand = t.type == autograph::detail::Tok::Name ||
+                    t.type == autograph::detail::Tok::Number ||
+                    t.type == autograph::detail::Tok::String ||
+                    (op && (t.text == ")" || t.text == "]" || t.text == "}"));
+  }
+  return {0, nullptr};
+}
+
+// The tree's depth, and the line where it is deepest, without recursion.
+std::pair<int, int> tree_depth(const Block& body) {
+  std::vector<std::pair<const Node*, int>> stack;
+  for (auto& s : body) stack.emplace_back(s.get(), 1);
+  int best = 0, line = 0;
+  while (!stack.empty()) {
+    auto [n, d] = stack.back();
+    stack.pop_back();
+    if (d > best) {
+      best = d;
+      line = n->line;
+    }
+    for_children(*n, [&](const P& c) { stack.emplace_back(c.get(), d + 1); });
+  }
+  return {best, line};
+}
+
+// Releases a deep tree one node at a time (the nodes' own destructors would recurse).
+void dismantle(Block& body) {
+  std::vector<P> stack(body.begin(), body.end());
+  body.clear();
+  while (!stack.empty()) {
+    P n = std::move(stack.back());
+    stack.pop_back();
+    if (!n || n.use_count() > 1) continue;
+    for (P* c : {&n->a, &n->b, &n->c})
+      if (*c) stack.push_back(std::move(*c));
+    for (Block* v : {&n->v1, &n->v2, &n->v3, &n->v4, &n->v5}) {
+      for (auto& c : *v)
+        if (c) stack.push_back(std::move(c));
+      v->clear();
+    }
+  }
+}
+
 // "[autograph] syntax error at line N: what" -> N, what
 std::pair<int, std::string> syntax_error(const std::string& what) {
   const std::string tag = "syntax error at line ";
@@ -153,10 +221,32 @@ std::vector<Finding> lint_source(std::string_view source, std::string_view path,
   std::vector<Finding> out;
   std::vector<StringSpan> strings;
   std::unique_ptr<Module> module;
+  auto limit_finding = [&](int line, const std::string& what) {
+    Finding f;
+    f.path = std::string(path);
+    f.line = line;
+    f.col = 1;
+    f.code = "TFS000";
+    f.message = what;
+    f.hint = std::string(find_rule("TFS000")->hint);
+    out.push_back(std::move(f));
+    return out;
+  };
   try {
     auto toks = autograph::detail::tokenize(source);
+    auto [limit_line, limit] = nesting_limit(toks);
+    if (limit)
+      return limit_finding(
+          limit_line,
+          std::string(limit == kTooDeep ? "RecursionError: " : "SyntaxError: ") + limit);
     strings = string_spans(toks);
-    module = build_module(autograph::detail::Parser(std::move(toks)).module());
+    autograph::detail::ParsedModule parsed = autograph::detail::Parser(std::move(toks)).module();
+    auto [depth, deep_line] = tree_depth(parsed.body);
+    if (depth > kMaxDepth) {
+      dismantle(parsed.body);
+      return limit_finding(deep_line, std::string("RecursionError: ") + kTooDeep);
+    }
+    module = build_module(std::move(parsed));
   } catch (const autograph::ConversionError& e) {
     auto [line, what] = syntax_error(e.what());
     Finding f;

@@ -88,6 +88,31 @@ TEST(Lint, ASyntaxErrorIsOneFindingAtItsLine) {
     EXPECT_EQ(codes(lint_source(bad, "bad.py")), std::vector<std::string>{"TFS000"}) << bad;
 }
 
+// CPython 3.11 refuses more than 200 nested brackets ("too many nested parentheses") and trees
+// deeper than about 3000 levels (RecursionError during ast construction: 2988 levels of
+// `1+1+...` parse, 10000 do not); lint reports the same instead of overflowing its stack.
+TEST(Lint, NestingPastCPythonsLimitsIsReportedNotACrash) {
+  auto repeat = [](const std::string& s, int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += s;
+    return out;
+  };
+  EXPECT_TRUE(
+      lint_source("x = " + repeat("(", 200) + "1" + repeat(")", 200) + "\n", "m.py").empty());
+  auto parens = lint_source("x = " + repeat("[", 201) + repeat("]", 201) + "\n", "m.py");
+  ASSERT_EQ(codes(parens), std::vector<std::string>{"TFS000"});
+  EXPECT_EQ(parens[0].message, "SyntaxError: too many nested parentheses");
+  EXPECT_TRUE(lint_source("x = " + repeat("1+", 2900) + "1\n", "m.py").empty());
+  for (std::string deep :
+       {"x = " + repeat("1+", 100000) + "1\n", "x = y" + repeat(".a", 50000) + "\n",
+        "x = " + repeat("-", 100000) + "1\n", "x = " + repeat("2**", 100000) + "2\n"}) {
+    auto fs = lint_source(deep, "m.py");
+    ASSERT_EQ(codes(fs), std::vector<std::string>{"TFS000"}) << deep.substr(0, 20);
+    EXPECT_EQ(fs[0].message,
+              "RecursionError: maximum recursion depth exceeded during ast construction");
+  }
+}
+
 TEST(Lint, EveryRuleHasACodeANameASummaryAndAHint) {
   std::set<std::string> seen;
   for (auto& r : tfs::lint::rules()) {
