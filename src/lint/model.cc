@@ -690,6 +690,19 @@ FnInfo* Module::callee(const P& func, const FnInfo* scope) const {
     // self.m(...) inside a method
     const FnInfo* m = scope;
     while (m && !m->cls) m = m->parent;
+    // obj.m(...) where obj = SomeClass(...) at module level
+    if (!m || func->a->s != self_name(*m)) {
+      auto a = top_assigns.find(func->a->s);
+      bool shadowed = scope && scope->locals.count(func->a->s);
+      if (!shadowed && a != top_assigns.end() && a->second.size() == 1 &&
+          a->second[0]->kind == K::Call && a->second[0]->a->kind == K::Name) {
+        auto c = top_classes.find(a->second[0]->a->s);
+        if (c != top_classes.end()) {
+          auto it = c->second->methods.find(func->s);
+          if (it != c->second->methods.end()) return it->second;
+        }
+      }
+    }
     if (m && func->a->s == self_name(*m)) {
       auto it = m->cls->methods.find(func->s);
       if (it != m->cls->methods.end()) return it->second;
