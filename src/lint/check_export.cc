@@ -89,7 +89,7 @@ std::set<const FnInfo*> converted_functions(const Module& m) {
     return nullptr;
   };
   std::function<void(const P&, const FnInfo*)> visit = [&](const P& n, const FnInfo* scope) {
-    if (n->kind == K::FunctionDef || n->kind == K::Lambda) scope = m.fn_of.at(n.get());
+    if (n->kind == K::FunctionDef || n->kind == K::Lambda) scope = m.fn_info(n.get());
     if (n->kind == K::Assign && n->v1.size() == 1 && n->v1[0]->kind == K::Name)
       if (const FnInfo* f = of_concrete(n->a.get(), scope)) concrete[n->v1[0]->s] = f;
     if (n->kind == K::Call &&

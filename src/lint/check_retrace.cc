@@ -64,8 +64,8 @@ class Retrace {
     switch (n->kind) {
       case K::FunctionDef: {
         for (auto& d : n->v2) visit(d, c);
-        FnInfo* f = m_.fn_of.at(n.get());
-        if (f->tf_function && f->tf_site && in_decorators(*n, f->tf_site)) {
+        FnInfo* f = m_.fn_info(n.get());
+        if (f && f->tf_function && f->tf_site && in_decorators(*n, f->tf_site)) {
           decorated_def(*f, c);
           creation(c, n.get(), f->name);
         }
@@ -76,7 +76,7 @@ class Retrace {
       }
       case K::Lambda: {
         Ctx inner;
-        inner.fn = m_.fn_of.at(n.get());
+        inner.fn = m_.fn_info(n.get());
         visit(n->b, inner);
         return;
       }

@@ -216,6 +216,7 @@ class Builder {
       case K::FunctionDef: {
         for (auto& d : n->v2) collect(d, fn, nullptr);
         collect_args_defaults(n->a, fn);
+        if (n->b) collect(n->b, fn, nullptr);  // the return annotation
         FnInfo* f = new_fn(n.get(), fn, cls);
         f->name = n->s;
         f->first_line = n->first_line;
@@ -310,11 +311,17 @@ class Builder {
     for_children(*n, [&](const P& c) { collect(c, fn, nullptr); });
   }
 
+  // Defaults and annotations are evaluated in the enclosing scope.
   void collect_args_defaults(const P& args, FnInfo* fn) {
     if (!args) return;
     for (auto& d : args->v4) collect(d, fn, nullptr);
     for (auto& d : args->v5)
       if (d) collect(d, fn, nullptr);
+    for (const Block* v : {&args->v1, &args->v2, &args->v3})
+      for (auto& a : *v)
+        if (a->a) collect(a->a, fn, nullptr);
+    for (const P* a : {&args->a, &args->b})
+      if (*a && (*a)->a) collect((*a)->a, fn, nullptr);
   }
 
   void record_self_attr(const P& target, const P& value, FnInfo* fn) {
@@ -379,20 +386,20 @@ class Builder {
 
   void find_tf_functions(const P& n, FnInfo* fn, ClassInfo* cls) {
     if (n->kind == K::FunctionDef) {
-      FnInfo* f = m_.fn_of.at(n.get());
+      FnInfo* f = m_.fn_info(n.get());
       for (auto& d : n->v2) {
-        if (tf_function_expr(d)) tf_options(*f, d.get());
+        if (f && tf_function_expr(d)) tf_options(*f, d.get());
         find_tf_functions(d, fn, nullptr);
       }
       for (auto& s : n->v1) find_tf_functions(s, f, nullptr);
       return;
     }
     if (n->kind == K::Lambda) {
-      find_tf_functions(n->b, m_.fn_of.at(n.get()), nullptr);
+      find_tf_functions(n->b, m_.fn_info(n.get()), nullptr);
       return;
     }
     if (n->kind == K::ClassDef) {
-      ClassInfo* c = m_.class_of.at(n.get());
+      ClassInfo* c = m_.class_of.find(n.get())->second;
       for (auto& s : n->v1) find_tf_functions(s, fn, c);
       return;
     }
@@ -414,14 +421,14 @@ class Builder {
   FnInfo* wrapped(const Node& call, FnInfo* scope) const {
     const P* x = call.v1.empty() ? keyword(call, "func") : &call.v1[0];
     if (!x) return nullptr;
-    if ((*x)->kind == K::Lambda) return m_.fn_of.at(x->get());
+    if ((*x)->kind == K::Lambda) return m_.fn_info(x->get());
     return m_.callee(*x, scope);
   }
 
   void call_site_kinds() {
     std::function<void(const P&, FnInfo*)> visit = [&](const P& n, FnInfo* fn) {
       if (n->kind == K::FunctionDef || n->kind == K::Lambda) {
-        FnInfo* f = m_.fn_of.at(n.get());
+        FnInfo* f = m_.fn_info(n.get());
         for_children(*n, [&](const P& c) { visit(c, f); });
         return;
       }
@@ -459,8 +466,8 @@ class Builder {
       traced_order_.push_back(f);
       std::function<void(const P&, FnInfo*)> visit = [&](const P& n, FnInfo* scope) {
         if ((n->kind == K::FunctionDef || n->kind == K::Lambda) && n.get() != f->def) {
-          FnInfo* g = m_.fn_of.at(n.get());
-          if (g->traced_by) return;
+          FnInfo* g = m_.fn_info(n.get());
+          if (!g || g->traced_by) return;
           g->traced_by = f->traced_by;
           traced_order_.push_back(g);
           for_children(*n, [&](const P& c) { visit(c, g); });

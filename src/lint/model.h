@@ -76,6 +76,11 @@ struct Module {
   std::map<const ClassInfo*, std::map<std::string, FnInfo*>> tf_attr_aliases;
   bool names_print = false;  // `print` is rebound in the module
 
+  // The FnInfo of a FunctionDef or Lambda node (every one in the module has one).
+  FnInfo* fn_info(const Node* def) const {
+    auto it = fn_of.find(def);
+    return it == fn_of.end() ? nullptr : it->second;
+  }
   // Canonical dotted path of a Name/Attribute chain through the imports ("" when the root is not
   // an import): tf.function -> "tensorflow.function", np.random.rand -> "numpy.random.rand".
   std::string resolve(const P& e) const;
