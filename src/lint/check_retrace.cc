@@ -54,6 +54,7 @@ class Retrace {
     const FnInfo* in;  // the function whose body creates the tf.function
     const Node* site;  // the decorated def or the tf.function(...) call
     std::string created;
+    const FnInfo* fn;  // the function made into a tf.function, when known
   };
   std::vector<Creation> creations_;
   std::map<const FnInfo*, const Node*> called_in_loop_;  // first loop call of each function
@@ -67,7 +68,7 @@ class Retrace {
         FnInfo* f = m_.fn_info(n.get());
         if (f && f->tf_function && f->tf_site && in_decorators(*n, f->tf_site)) {
           decorated_def(*f, c);
-          creation(c, n.get(), f->name);
+          creation(c, n.get(), f->name, f);
         }
         Ctx inner;
         inner.fn = f;
@@ -164,9 +165,9 @@ class Retrace {
     return false;
   }
 
-  void creation(Ctx& c, const Node* site, const std::string& created) {
+  void creation(Ctx& c, const Node* site, const std::string& created, const FnInfo* fn) {
     if (c.fn && c.loops.empty() && c.ifs_in_loop == 0 && !c.fn->traced_by)
-      creations_.push_back({c.fn, site, created});
+      creations_.push_back({c.fn, site, created, fn});
   }
 
   void call(const P& n, Ctx& c) {
@@ -181,7 +182,8 @@ class Retrace {
           r_.add(n.get(), "TFS105",
                  "tf.function is applied to " + what + " inside a loop (line " +
                      std::to_string(c.loops.back().node->line) +
-                     "): each iteration wraps a new Python function object, which traces again");
+                     "): each iteration wraps a new Python function object, which traces again",
+                 x->kind == K::Lambda ? m_.fn_info(x.get()) : m_.callee(x, c.fn));
         } else if (x->kind == K::Name && !bound_by_loop(c, x->s)) {
           r_.add(n.get(), "TFS101",
                  "tf.function(" + x->s + ") is created inside a loop (line " +
@@ -190,7 +192,8 @@ class Retrace {
                  m_.callee(x, c.fn));
         }
       }
-      creation(c, n.get(), x->kind == K::Name ? x->s : describe(x));
+      creation(c, n.get(), x->kind == K::Name ? x->s : describe(x),
+               x->kind == K::Lambda ? m_.fn_info(x.get()) : m_.callee(x, c.fn));
     }
     if (c.loops.empty()) return;
     if (FnInfo* g = m_.callee(n->a, c.fn))
@@ -414,7 +417,7 @@ class Retrace {
         if (n->kind == K::FunctionDef && n->s == e->s) out = "a function defined in the loop";
         if (n->kind == K::Call && n->a->kind == K::Attribute && is_name(n->a->a, e->s) &&
             (n->a->s == "append" || n->a->s == "extend" || n->a->s == "insert"))
-          out = "the list `" + e->s + "`, which grows every iteration";
+          out = "the list `" + e->s + "`, which grows every iteration,";
         return true;
       });
     return out;
@@ -450,7 +453,8 @@ class Retrace {
       r_.add(cr.site, "TFS102",
              "tf.function `" + cr.created + "` is created inside `" + cr.in->name +
                  "`, which is called in a loop (line " + std::to_string(it->second->line) +
-                 "): every call makes a new Function, which traces again");
+                 "): every call makes a new Function, which traces again",
+             cr.fn);
     }
   }
 
