@@ -93,6 +93,10 @@ struct Module {
   Kind kind_of(const P& e, const FnInfo* scope) const;
 };
 
+// tf.compat.v2 is tf; tfscope's API mirrors tf's; tf.keras and tf_keras are Keras; TF's own
+// modules name tf.function by its implementation's path.
+std::string canonical_path(std::string dotted);
+
 // Builds the model: runs the analyses the rules share.
 std::unique_ptr<Module> build_module(autograph::detail::ParsedModule parsed);
 
