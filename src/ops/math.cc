@@ -1,5 +1,6 @@
-// Elementwise math, comparisons, casts and reductions. Each op: TF's name, signature and type
-// constraints, a shape function, and one CPU kernel used by eager and graph execution alike.
+// Binary elementwise math, comparisons, logical ops, Cast and SelectV2 (unary math: math_unary.cc).
+// Each op: TF's name, signature and type constraints, a shape function, and one CPU kernel used
+// by eager and graph execution alike.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -220,110 +221,6 @@ OpRegistration r_lnot([] {
   };
   return d;
 }());
-
-// ---- unary ----
-
-template <typename F>
-Kernel unary_kernel(F f, bool float_only) {
-  return [f, float_only](OpKernelContext& ctx) {
-    const Tensor& x = ctx.input(0);
-    visit_dtype(x.dtype(), [&](auto tag) {
-      using T = decltype(tag);
-      if constexpr (std::is_same_v<T, bool>) {
-        ctx.fail("[ops] bool is not supported by " + *ctx.op_name);
-      } else {
-        if (float_only && !std::is_floating_point_v<T>) ctx.fail("[ops] float input required");
-        Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
-        const T* p = x.data<T>();
-        T* o = out.data<T>();
-        int64_t n = x.num_elements();
-        for (int64_t i = 0; i < n; ++i) o[i] = static_cast<T>(f(p[i]));
-      }
-    });
-  };
-}
-
-OpDef unary_def(const std::string& name, const std::vector<DType>& types, Kernel k) {
-  OpDef d;
-  d.name = name;
-  d.inputs = {{"x", "T"}};
-  d.outputs = {{"y", "T"}};
-  d.type_attrs = {{"T", types}};
-  d.shape_fn = detail::same_shape_fn;
-  d.kernel = std::move(k);
-  return d;
-}
-
-struct NegF { template <typename T> T operator()(T x) const { return static_cast<T>(-x); } };
-struct AbsF { template <typename T> T operator()(T x) const { return x < 0 ? static_cast<T>(-x) : x; } };
-struct SquareF { template <typename T> T operator()(T x) const { return static_cast<T>(x * x); } };
-struct SqrtF { template <typename T> T operator()(T x) const { return static_cast<T>(std::sqrt(x)); } };
-struct RsqrtF { template <typename T> T operator()(T x) const { return static_cast<T>(T(1) / std::sqrt(x)); } };
-struct ExpF { template <typename T> T operator()(T x) const { return static_cast<T>(std::exp(x)); } };
-struct LogF { template <typename T> T operator()(T x) const { return static_cast<T>(std::log(x)); } };
-// TF's float tanh is Eigen's fast rational approximation (degree 9/8 on x clamped to where it
-// reaches 1), the same on its vector and scalar paths; std::tanh differs from it in the last bit
-// for about half of all inputs. Each step is one rounded operation, as in TF's non-FMA build.
-float eigen_tanh(float a) {
-  constexpr float kClamp = 7.90738964080810547f;
-  const float x = std::max(std::min(a, kClamp), -kClamp);
-  const float x2 = x * x;
-  const float x3 = x2 * x;
-  float p = 1.394553628e-8f;
-  p = p * x2 + 2.102733560e-5f;
-  p = p * x2 + 3.520756727e-3f;
-  p = p * x2 + 1.340216100e-1f;
-  float q = 8.015776984e-7f;
-  q = q * x2 + 3.326951409e-4f;
-  q = q * x2 + 2.597254514e-2f;
-  q = q * x2 + 4.673548340e-1f;
-  q = q * x2 + 1.0f;
-  return (x3 * p + x) / q;
-}
-struct TanhF {
-  template <typename T> T operator()(T x) const {
-    if constexpr (std::is_same_v<T, float>) return eigen_tanh(x);
-    else return static_cast<T>(std::tanh(x));
-  }
-};
-struct SigmoidF { template <typename T> T operator()(T x) const { return static_cast<T>(T(1) / (T(1) + std::exp(-x))); } };
-// TF's float erf is Eigen's: x P(x^2) / Q(x^2), degree 11/10, x^2 capped at 16, clamped to [-1, 1].
-float eigen_erf(float x) {
-  constexpr float kP[] = {2.123732201653183437883853912353515625e-06f,
-                          2.861979592125862836837768554687500000e-04f,
-                          3.658048342913389205932617187500000000e-03f,
-                          5.243302136659622192382812500000000000e-02f,
-                          1.874160766601562500000000000000000000e-01f,
-                          1.128379106521606445312500000000000000e+00f};
-  constexpr float kQ[] = {3.89185734093189239501953125000e-05f, 1.14329601638019084930419921875e-03f,
-                          1.47520881146192550659179687500e-02f, 1.12945675849914550781250000000e-01f,
-                          4.99425798654556274414062500000e-01f, 1.0f};
-  const float x2 = std::min(16.0f, x * x);
-  float p = kP[0];
-  float q = kQ[0];
-  for (int i = 1; i < 6; ++i) {
-    p = p * x2 + kP[i];
-    q = q * x2 + kQ[i];
-  }
-  return std::max(std::min(x * p / q, 1.0f), -1.0f);
-}
-struct ErfF {
-  template <typename T> T operator()(T x) const {
-    if constexpr (std::is_same_v<T, float>) return eigen_erf(x);
-    else return static_cast<T>(std::erf(x));
-  }
-};
-
-OpRegistration r_neg(unary_def("Neg", detail::kNumberTypes, unary_kernel(NegF{}, false)));
-OpRegistration r_abs(unary_def("Abs", detail::kNumberTypes, unary_kernel(AbsF{}, false)));
-OpRegistration r_square(unary_def("Square", detail::kNumberTypes, unary_kernel(SquareF{}, false)));
-OpRegistration r_sqrt(unary_def("Sqrt", detail::kFloatTypes, unary_kernel(SqrtF{}, true)));
-OpRegistration r_rsqrt(unary_def("Rsqrt", detail::kFloatTypes, unary_kernel(RsqrtF{}, true)));
-OpRegistration r_exp(unary_def("Exp", detail::kFloatTypes, unary_kernel(ExpF{}, true)));
-OpRegistration r_log(unary_def("Log", detail::kFloatTypes, unary_kernel(LogF{}, true)));
-OpRegistration r_tanh(unary_def("Tanh", detail::kFloatTypes, unary_kernel(TanhF{}, true)));
-OpRegistration r_sigmoid(unary_def("Sigmoid", detail::kFloatTypes, unary_kernel(SigmoidF{}, true)));
-OpRegistration r_erf(unary_def("Erf", detail::kFloatTypes, unary_kernel(ErfF{}, true)));
 
 // ---- Cast ----
 

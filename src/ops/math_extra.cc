@@ -1,9 +1,11 @@
-// Elementwise ops beyond math.cc: Sign, Floor, Round and AddN, with TF 2.21's signatures, type
-// lists (as far as tfscope has the dtypes) and CPU numerics: Sign keeps NaN and maps -0.0 to
-// +0.0, Round rounds half to even, AddN sums its inputs left to right.
+// Elementwise ops beyond math.cc: Sign, Floor, Ceil, Round and AddN, with TF 2.21's signatures,
+// type lists (as far as tfscope has the dtypes) and CPU numerics: floats as TF's Eigen kernels
+// evaluate them (eigen_unary.h: Round is half to even, a denormal reads as a signed zero, Sign
+// of a denormal differs between packets and the tail), AddN sums its inputs left to right.
 #include <cmath>
 #include <type_traits>
 
+#include "eigen_unary.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
@@ -14,23 +16,30 @@ namespace {
 const std::vector<DType> kSignedNumberTypes = {DType::kFloat32, DType::kFloat64, DType::kInt8,
                                                DType::kInt16,   DType::kInt32,   DType::kInt64};
 
+// F on floats as the executor splits a tensor into packets and a tail; integers through F's
+// int_eval, or rejected where F has none.
 template <typename F>
-OpDef elementwise_def(const std::string& name, const std::vector<DType>& types, F f) {
+OpDef elementwise_def(const std::string& name, const std::vector<DType>& types) {
   OpDef d;
   d.name = name;
   d.inputs = {{"x", "T"}};
   d.outputs = {{"y", "T"}};
   d.type_attrs = {{"T", types}};
   d.shape_fn = detail::same_shape_fn;
-  d.kernel = [f](OpKernelContext& ctx) {
+  d.kernel = [](OpKernelContext& ctx) {
     const Tensor& x = ctx.input(0);
     Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+    const int64_t n = x.num_elements();
     visit_dtype(x.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+      if constexpr (std::is_floating_point_v<T>) {
+        detail::fill_packets(x.data<T>(), out.data<T>(), n, [](T v, auto packet) {
+          return F::template eval<decltype(packet)::value>(v);
+        });
+      } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
         const T* p = x.data<T>();
         T* o = out.data<T>();
-        for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = f(p[i]);
+        for (int64_t i = 0; i < n; ++i) o[i] = F::int_eval(p[i]);
       } else {
         ctx.fail("[ops] " + *ctx.op_name + " of " + std::string(dtype_name(x.dtype())));
       }
@@ -39,41 +48,35 @@ OpDef elementwise_def(const std::string& name, const std::vector<DType>& types, 
   return d;
 }
 
-struct SignF {
+struct SignF : detail::unary::Sign {
   template <typename T>
-  T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(x)) return x;
-    }
+  static T int_eval(T x) {
     return static_cast<T>((x > T(0)) - (x < T(0)));
   }
 };
-struct FloorF {
+struct FloorF : detail::unary::Floor {
   template <typename T>
-  T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>)
-      return std::floor(x);
-    else
-      return x;
+  static T int_eval(T x) {
+    return x;
   }
 };
-// Half to even (Eigen's scalar_round_half_to_even_op): 0.5 -> 0, 1.5 -> 2, -0.5 -> -0.
-struct RoundF {
+struct CeilF : detail::unary::Ceil {
   template <typename T>
-  T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>) {
-      T r = std::round(x);  // half away from zero
-      if (std::fabs(x - std::trunc(x)) == T(0.5)) r = T(2) * std::round(x / T(2));
-      return r;
-    } else {
-      return x;
-    }
+  static T int_eval(T x) {
+    return x;
+  }
+};
+struct RoundF : detail::unary::Round {
+  template <typename T>
+  static T int_eval(T x) {
+    return x;
   }
 };
 
-OpRegistration r_sign(elementwise_def("Sign", kSignedNumberTypes, SignF{}));
-OpRegistration r_floor(elementwise_def("Floor", detail::kFloatTypes, FloorF{}));
-OpRegistration r_round(elementwise_def("Round", kSignedNumberTypes, RoundF{}));
+OpRegistration r_sign(elementwise_def<SignF>("Sign", kSignedNumberTypes));
+OpRegistration r_floor(elementwise_def<FloorF>("Floor", detail::kFloatTypes));
+OpRegistration r_ceil(elementwise_def<CeilF>("Ceil", detail::kFloatTypes));
+OpRegistration r_round(elementwise_def<RoundF>("Round", kSignedNumberTypes));
 
 // ---- AddN ----
 

@@ -1,13 +1,13 @@
 // Dense layers and activations: MatMul, BatchMatMulV2, BiasAdd, Relu, Relu6, LeakyRelu, Elu,
-// Softplus, Softmax, LogSoftmax. Float32 GEMMs sum in TF's (oneDNN's) order for the same bits
-// (gemm_f32.h); the other dtypes use Eigen's GEMM. Elu and Softplus use Eigen's exp/log as TF's
-// kernels do (eigen_math.h).
+// Selu, Softplus, Softmax, LogSoftmax. Float32 GEMMs sum in TF's (oneDNN's) order for the same
+// bits (gemm_f32.h); the other dtypes use Eigen's GEMM. The activations compute what TF's Eigen
+// kernels compute, packets and tail alike (eigen_unary.h).
 #include <Eigen/Core>
 #include <cmath>
 #include <limits>
 #include <type_traits>
 
-#include "eigen_math.h"
+#include "eigen_unary.h"
 #include "gemm_f32.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
@@ -211,61 +211,82 @@ OpRegistration r_bias_add([] {
   return d;
 }());
 
-template <typename F>
-OpDef activation(const std::string& name, const std::vector<DType>& types, F f) {
+// Relu and Relu6 on every number type: floats as TF's Eigen kernels evaluate them
+// (eigen_unary.h; Relu's scalar tail in pairs as TF's compiler vectorised it), integers plain.
+template <typename F, typename IntF>
+OpDef relu_def(const std::string& name, IntF int_f) {
   OpDef d;
   d.name = name;
   d.inputs = {{"features", "T"}};
   d.outputs = {{"activations", "T"}};
-  d.type_attrs = {{"T", types}};
+  d.type_attrs = {{"T", detail::kNumberTypes}};
   d.shape_fn = detail::same_shape_fn;
-  d.kernel = [f](OpKernelContext& ctx) {
+  d.kernel = [int_f](OpKernelContext& ctx) {
     const Tensor& x = ctx.input(0);
     Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+    const int64_t n = x.num_elements();
     visit_dtype(x.dtype(), [&](auto tag) {
       using T = decltype(tag);
       if constexpr (std::is_same_v<T, bool>) {
         ctx.fail("[ops] bool activation");
+      } else if constexpr (std::is_floating_point_v<T>) {
+        if constexpr (std::is_same_v<F, detail::unary::Relu>) {
+          detail::fill_packets_paired_tail(x.data<T>(), out.data<T>(), n, F{});
+        } else {
+          detail::fill_packets(x.data<T>(), out.data<T>(), n, [](T v, auto packet) {
+            return F::template eval<decltype(packet)::value>(v);
+          });
+        }
       } else {
         const T* p = x.data<T>();
         T* o = out.data<T>();
-        for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = f(p[i]);
+        for (int64_t i = 0; i < n; ++i) o[i] = int_f(p[i]);
       }
     });
   };
   return d;
 }
 
-struct ReluF { template <typename T> T operator()(T x) const { return x > T(0) ? x : T(0); } };
-struct Relu6F {
+struct IntRelu {
   template <typename T>
-  T operator()(T x) const { return x > T(6) ? T(6) : (x > T(0) ? x : T(0)); }
+  T operator()(T x) const {
+    return x > T(0) ? x : T(0);
+  }
 };
-OpRegistration r_relu(activation("Relu", detail::kNumberTypes, ReluF{}));
-OpRegistration r_relu6(activation("Relu6", detail::kNumberTypes, Relu6F{}));
+struct IntRelu6 {
+  template <typename T>
+  T operator()(T x) const {
+    return x > T(6) ? T(6) : (x > T(0) ? x : T(0));
+  }
+};
+OpRegistration r_relu(relu_def<detail::unary::Relu>("Relu", IntRelu{}));
+OpRegistration r_relu6(relu_def<detail::unary::Relu6>("Relu6", IntRelu6{}));
 
-// ---- LeakyRelu, Elu, Softplus ----
+// ---- LeakyRelu, Elu, Selu, Softplus ----
 
-// x > 0 ? x : x * alpha, with alpha the float32 attr widened to T (so 0.2 is 0.2f in float64).
-OpRegistration r_leaky_relu([] {
+// A float activation (float or double) as TF's Eigen kernel evaluates it: whole packets and the
+// scalar tail through F (eigen_unary.h).
+template <typename F>
+OpDef float_activation(const std::string& name, F f, bool default_float32 = false) {
   OpDef d;
-  d.name = "LeakyRelu";
+  d.name = name;
   d.inputs = {{"features", "T"}};
   d.outputs = {{"activations", "T"}};
-  d.type_attrs = {{"T", detail::kFloatTypes, DType::kFloat32}};
+  d.type_attrs = {{"T", detail::kFloatTypes}};
+  if (default_float32) d.type_attrs[0].default_type = DType::kFloat32;
   d.shape_fn = detail::same_shape_fn;
-  d.kernel = [](OpKernelContext& ctx) {
+  d.kernel = [f](OpKernelContext& ctx) {
     const Tensor& x = ctx.input(0);
-    const float alpha = ctx.attrs->count("alpha") ? attr_float(*ctx.attrs, "alpha") : 0.2f;
     Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+    F g = f;
+    if constexpr (std::is_same_v<F, detail::unary::LeakyRelu>) {
+      g.alpha = ctx.attrs->count("alpha") ? attr_float(*ctx.attrs, "alpha") : 0.2f;
+    }
     auto run = [&](auto* o, const auto* p) {
       using T = std::remove_cv_t<std::remove_pointer_t<decltype(p)>>;
-      const T a = static_cast<T>(alpha);
-      // TF's threads treat denormal operands as 0 and flush denormal results.
-      for (int64_t i = 0; i < x.num_elements(); ++i) {
-        const T v = detail::flush_denormal(p[i]);
-        o[i] = v > T(0) ? p[i] : detail::flush_denormal(v * a);
-      }
+      detail::fill_packets(p, o, x.num_elements(), [&](T v, auto packet) {
+        return g.template eval<decltype(packet)::value>(v);
+      });
     };
     if (x.dtype() == DType::kFloat32) {
       run(out.data<float>(), x.data<float>());
@@ -274,68 +295,13 @@ OpRegistration r_leaky_relu([] {
     }
   };
   return d;
-}());
-
-// A float activation evaluated as Eigen evaluates TF's functor: whole packets through the
-// vectorised exp/log (kPacket true), the tail through std:: (eigen_math.h).
-template <typename F>
-OpDef float_activation(const std::string& name, F f) {
-  OpDef d;
-  d.name = name;
-  d.inputs = {{"features", "T"}};
-  d.outputs = {{"activations", "T"}};
-  d.type_attrs = {{"T", detail::kFloatTypes}};
-  d.shape_fn = detail::same_shape_fn;
-  d.kernel = [f](OpKernelContext& ctx) {
-    const Tensor& x = ctx.input(0);
-    Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
-    const int64_t n = x.num_elements();
-    if (x.dtype() == DType::kFloat32) {
-      detail::fill_packets(x.data<float>(), out.data<float>(), n, f);
-    } else {
-      detail::fill_packets(x.data<double>(), out.data<double>(), n, f);
-    }
-  };
-  return d;
 }
 
-template <typename T, bool kPacket>
-T eigen_exp(T x) {
-  if constexpr (kPacket) {
-    return detail::packet_exp(x);
-  } else {
-    return detail::flush_denormal(std::exp(x));
-  }
-}
-
-// TF's Elu functor: x < 0 ? exp(x) - 1 : x (exp minus one, not expm1: -1e-8f gives 0).
-struct EluF {
-  template <typename T, bool kPacket>
-  T operator()(T x, std::bool_constant<kPacket>) const {
-    // A denormal compares as 0 (TF's threads run with denormals as zero) and passes through.
-    return detail::flush_denormal(x) < T(0) ? eigen_exp<T, kPacket>(x) - T(1) : x;
-  }
-};
-
-// TF's Softplus functor: x above -threshold is x, below threshold exp(x), log1p(exp(x)) between;
-// threshold = log(epsilon) + 2 (-13.94 for float32, -34.04 for float64).
-struct SoftplusF {
-  template <typename T, bool kPacket>
-  T operator()(T x, std::bool_constant<kPacket>) const {
-    static const T threshold = std::log(std::numeric_limits<T>::epsilon()) + T(2);
-    if (x > -threshold) return x;
-    const T e = eigen_exp<T, kPacket>(x);
-    if (x < threshold) return e;
-    if constexpr (kPacket) {
-      return detail::packet_log1p(e);
-    } else {
-      return std::log1p(e);
-    }
-  }
-};
-
-OpRegistration r_elu(float_activation("Elu", EluF{}));
-OpRegistration r_softplus(float_activation("Softplus", SoftplusF{}));
+// x > 0 ? x : x * alpha, with alpha the float32 attr widened to T (so 0.2 is 0.2f in float64).
+OpRegistration r_leaky_relu(float_activation("LeakyRelu", detail::unary::LeakyRelu{}, true));
+OpRegistration r_elu(float_activation("Elu", detail::unary::Elu{}));
+OpRegistration r_selu(float_activation("Selu", detail::unary::Selu{}));
+OpRegistration r_softplus(float_activation("Softplus", detail::unary::Softplus{}));
 
 OpDef softmax_def(const std::string& name, bool log) {
   OpDef d;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <sstream>
 
+#include "denormal.h"
 #include "kernel_util.h"
 #include "tfscope/op_def.h"
 #include "tfscope/format.h"
@@ -22,7 +23,7 @@ void anchor_io_ops();
 void anchor_control_ops();
 void anchor_random_ops();
 void anchor_reduction_ops();
-void anchor_erfc_ops();
+void anchor_math_unary_ops();
 void anchor_list_ops();
 void anchor_math_extra_ops();
 void anchor_array_extra_ops();
@@ -40,7 +41,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_control_ops();
     detail::anchor_random_ops();
     detail::anchor_reduction_ops();
-    detail::anchor_erfc_ops();
+    detail::anchor_math_unary_ops();
     detail::anchor_list_ops();
     detail::anchor_math_extra_ops();
     detail::anchor_array_extra_ops();
@@ -52,6 +53,13 @@ OpRegistry& OpRegistry::global() {
 
 void OpRegistry::add(OpDef def) {
   std::string name = def.name;
+  // Every kernel runs as TF's do: denormals flushed and read as zero (denormal.h).
+  if (def.kernel) {
+    def.kernel = [k = std::move(def.kernel)](OpKernelContext& ctx) {
+      detail::ScopedFlushDenormal flush;
+      k(ctx);
+    };
+  }
   ops_[name] = std::make_unique<OpDef>(std::move(def));
 }
 
