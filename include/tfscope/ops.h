@@ -118,6 +118,11 @@ Tensor log(const Tensor& x);
 Tensor tanh(const Tensor& x);
 Tensor sigmoid(const Tensor& x);
 Tensor erf(const Tensor& x);
+Tensor erfc(const Tensor& x);
+Tensor log1p(const Tensor& x);
+Tensor expm1(const Tensor& x);
+Tensor reciprocal(const Tensor& x);
+Tensor ceil(const Tensor& x);
 Tensor relu(const Tensor& x);
 Tensor relu6(const Tensor& x);
 Tensor gelu(const Tensor& x, bool approximate = false);
@@ -126,6 +131,7 @@ Tensor gelu(const Tensor& x, bool approximate = false);
 Tensor leaky_relu(const Value& features, float alpha = 0.2f);
 Tensor elu(const Value& features);       // Elu: exp(x) - 1 below 0
 Tensor softplus(const Value& features);  // Softplus: log1p(exp(x)), x or exp(x) beyond +/-13.94
+Tensor selu(const Value& features);      // Selu: scaled Elu
 Tensor softmax(const Tensor& x);
 Tensor log_softmax(const Tensor& x);
 Tensor cast(const Tensor& x, DType dtype);

@@ -293,6 +293,11 @@ void bind_tensor(nb::module_& m) {
     if (op == "tanh") return tfs::tanh(t);
     if (op == "sigmoid") return tfs::sigmoid(t);
     if (op == "erf") return tfs::erf(t);
+    if (op == "erfc") return tfs::erfc(t);
+    if (op == "log1p") return tfs::log1p(t);
+    if (op == "expm1") return tfs::expm1(t);
+    if (op == "reciprocal") return tfs::reciprocal(t);
+    if (op == "ceil") return tfs::ceil(t);
     if (op == "relu") return tfs::relu(t);
     if (op == "relu6") return tfs::relu6(t);
     if (op == "softmax") return tfs::softmax(t);
@@ -322,6 +327,7 @@ void bind_tensor(nb::module_& m) {
   });
   def_any(m, "elu", [](nb::handle x) { return tfs::elu(operand(x)); });
   def_any(m, "softplus", [](nb::handle x) { return tfs::softplus(operand(x)); });
+  def_any(m, "selu", [](nb::handle x) { return tfs::selu(operand(x)); });
   def_any(m, "gelu", [](nb::handle x, bool approximate) { return tfs::gelu(to_tensor(x), approximate); });
   def_any(m, "cast", [](nb::handle x, nb::handle dtype) { return tfs::cast(to_tensor(x), dtype_arg(dtype)); });
   def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) { return tfs::where(to_tensor(c), operand(x), operand(y)); });

@@ -411,6 +411,10 @@ def tanh(x, name=None):
     return _core.unary("tanh", x)
 
 
+def negative(x, name=None):
+    return _core.unary("neg", x)
+
+
 def sigmoid(x, name=None):
     return _core.unary("sigmoid", x)
 
@@ -461,6 +465,26 @@ class math:  # noqa: N801  (tf.math namespace)
         return _core.unary("rsqrt", x)
 
     @staticmethod
+    def erfc(x, name=None):
+        return _core.unary("erfc", x)
+
+    @staticmethod
+    def log1p(x, name=None):
+        return _core.unary("log1p", x)
+
+    @staticmethod
+    def expm1(x, name=None):
+        return _core.unary("expm1", x)
+
+    @staticmethod
+    def reciprocal(x, name=None):
+        return _core.unary("reciprocal", x)
+
+    @staticmethod
+    def ceil(x, name=None):
+        return _core.unary("ceil", x)
+
+    @staticmethod
     def negative(x, name=None):
         return _core.unary("neg", x)
 
@@ -506,6 +530,10 @@ class nn:  # noqa: N801  (tf.nn namespace)
     @staticmethod
     def elu(features, name=None):
         return _core.elu(features)
+
+    @staticmethod
+    def selu(features, name=None):
+        return _core.selu(features)
 
     @staticmethod
     def softplus(features, name=None):

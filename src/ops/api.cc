@@ -191,6 +191,11 @@ Tensor log(const Tensor& x) { return unary("Log", x); }
 Tensor tanh(const Tensor& x) { return unary("Tanh", x); }
 Tensor sigmoid(const Tensor& x) { return unary("Sigmoid", x); }
 Tensor erf(const Tensor& x) { return unary("Erf", x); }
+Tensor erfc(const Tensor& x) { return unary("Erfc", x); }
+Tensor log1p(const Tensor& x) { return unary("Log1p", x); }
+Tensor expm1(const Tensor& x) { return unary("Expm1", x); }
+Tensor reciprocal(const Tensor& x) { return unary("Reciprocal", x); }
+Tensor ceil(const Tensor& x) { return unary("Ceil", x); }
 Tensor relu(const Tensor& x) { return unary("Relu", x); }
 Tensor relu6(const Tensor& x) { return unary("Relu6", x); }
 Tensor softmax(const Tensor& x) { return unary("Softmax", x); }
@@ -256,6 +261,9 @@ Tensor elu(const Value& features) {
 }
 Tensor softplus(const Value& features) {
   return float_activation("Softplus", features);
+}
+Tensor selu(const Value& features) {
+  return float_activation("Selu", features);
 }
 
 Tensor gelu(const Tensor& x, bool approximate) {

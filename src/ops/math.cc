@@ -6,6 +6,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "eigen_pow.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
@@ -139,7 +140,11 @@ OpRegistration r_fdiv(binary_def("FloorDiv", detail::kNumberTypes, binary_kernel
 OpRegistration r_fmod(binary_def("FloorMod", detail::kNumberTypes, binary_kernel<false>(FloorModF{})));
 OpRegistration r_max(binary_def("Maximum", detail::kNumberTypes, binary_kernel<false>(MaxF{})));
 OpRegistration r_min(binary_def("Minimum", detail::kNumberTypes, binary_kernel<false>(MinF{})));
-OpRegistration r_pow(binary_def("Pow", detail::kNumberTypes, binary_kernel<false>(PowF{})));
+// Floats: Eigen's packet pow and the C library's on the tail, as TF (math_pow.cc).
+OpRegistration r_pow(binary_def("Pow", detail::kNumberTypes, [](OpKernelContext& ctx) {
+  if (is_floating(ctx.input(0).dtype())) return detail::float_pow_kernel(ctx);
+  binary_kernel<false>(PowF{})(ctx);
+}));
 
 struct LessF { template <typename T> bool operator()(T x, T y) const { return x < y; } };
 struct LessEqF { template <typename T> bool operator()(T x, T y) const { return x <= y; } };
