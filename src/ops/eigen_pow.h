@@ -78,10 +78,10 @@ inline DW<float> accurate_log2(float z) {
   constexpr float kC0_lo = static_cast<float>(kC0 - static_cast<double>(kC0_hi));
   constexpr float kC1_hi = static_cast<float>(kC1);
   constexpr float kC1_lo = static_cast<float>(kC1 - static_cast<double>(kC1_hi));
-  constexpr float c[] = {9.7010828554630279541015625e-02f,  -1.6896486282348632812500000e-01f,
-                         1.7200836539268493652343750e-01f,  -1.7892272770404815673828125e-01f,
-                         2.0505344867706298828125000e-01f,  -2.4046677350997924804687500e-01f,
-                         2.8857553005218505859375000e-01f,  -3.6067414283752441406250000e-01f,
+  constexpr float c[] = {9.7010828554630279541015625e-02f, -1.6896486282348632812500000e-01f,
+                         1.7200836539268493652343750e-01f, -1.7892272770404815673828125e-01f,
+                         2.0505344867706298828125000e-01f, -2.4046677350997924804687500e-01f,
+                         2.8857553005218505859375000e-01f, -3.6067414283752441406250000e-01f,
                          4.8089790344238281250000000e-01f};
   const float x = z - 1.0f;
   const float p = polynomial(x, c, 8);
@@ -112,8 +112,8 @@ inline DW<double> accurate_log2(double x) {
 // Eigen's pround on AVX: trunc(a + copysign(0.5 - ulp, a)).
 template <typename T>
 T round_half_away(T a) {
-  const T prev_half = sizeof(T) == 4 ? lane::from_bits<T>(0x3EFFFFFFu)
-                                     : lane::from_bits<T>(0x3FDFFFFFFFFFFFFFull);
+  const T prev_half =
+      sizeof(T) == 4 ? lane::from_bits<T>(0x3EFFFFFFu) : lane::from_bits<T>(0x3FDFFFFFFFFFFFFFull);
   return lane::trunc(std::copysign(prev_half, a) + a);
 }
 
@@ -172,9 +172,9 @@ T packet_pow(T x, T y) {
   const T y_div_2 = y * T(0.5);
   const bool y_is_even = round_half_away(y_div_2) == y_div_2;
   const bool y_is_odd_int = y_is_int && !y_is_even;
-  constexpr T kHuge = (T(std::numeric_limits<T>::max_exponent) *
-                       static_cast<T>(0.693147180559945309417232121458)) /
-                      std::numeric_limits<T>::epsilon();
+  constexpr T kHuge =
+      (T(std::numeric_limits<T>::max_exponent) * static_cast<T>(0.693147180559945309417232121458)) /
+      std::numeric_limits<T>::epsilon();
   const bool y_abs_is_huge = kHuge <= y_abs;
 
   if (x_is_negative && !y_is_int) pow = kNan;
@@ -194,19 +194,14 @@ T packet_pow(T x, T y) {
 
 }  // namespace tfs::detail::pow_impl
 
-namespace tfs {
-class OpKernelContext;
-}
-
 namespace tfs::detail {
-
-// Pow's kernel for float and double inputs (math_pow.cc).
-void float_pow_kernel(OpKernelContext& ctx);
 
 template <bool kPacket, typename T>
 T eigen_pow(T x, T y) {
-  if constexpr (kPacket) return pow_impl::packet_pow(x, y);
-  else return std::pow(x, y);
+  if constexpr (kPacket)
+    return pow_impl::packet_pow(x, y);
+  else
+    return std::pow(x, y);
 }
 
 }  // namespace tfs::detail

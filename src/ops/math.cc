@@ -6,7 +6,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "eigen_pow.h"
+#include "float_binary.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
@@ -138,9 +138,16 @@ OpRegistration r_mul(binary_def("Mul", detail::kNumberTypes, binary_kernel<false
 OpRegistration r_div(binary_def("RealDiv", detail::kNumberTypes, binary_kernel<false>(Div{})));
 OpRegistration r_fdiv(binary_def("FloorDiv", detail::kNumberTypes, binary_kernel<false>(FloorDivF{})));
 OpRegistration r_fmod(binary_def("FloorMod", detail::kNumberTypes, binary_kernel<false>(FloorModF{})));
-OpRegistration r_max(binary_def("Maximum", detail::kNumberTypes, binary_kernel<false>(MaxF{})));
-OpRegistration r_min(binary_def("Minimum", detail::kNumberTypes, binary_kernel<false>(MinF{})));
-// Floats: Eigen's packet pow and the C library's on the tail, as TF (math_pow.cc).
+// Floats: Eigen's packet and scalar max/min, as TF (float_binary.cc).
+OpRegistration r_max(binary_def("Maximum", detail::kNumberTypes, [](OpKernelContext& ctx) {
+  if (is_floating(ctx.input(0).dtype())) return detail::float_maximum_kernel(ctx);
+  binary_kernel<false>(MaxF{})(ctx);
+}));
+OpRegistration r_min(binary_def("Minimum", detail::kNumberTypes, [](OpKernelContext& ctx) {
+  if (is_floating(ctx.input(0).dtype())) return detail::float_minimum_kernel(ctx);
+  binary_kernel<false>(MinF{})(ctx);
+}));
+// Floats: Eigen's packet pow and the C library's on the tail, as TF (float_binary.cc).
 OpRegistration r_pow(binary_def("Pow", detail::kNumberTypes, [](OpKernelContext& ctx) {
   if (is_floating(ctx.input(0).dtype())) return detail::float_pow_kernel(ctx);
   binary_kernel<false>(PowF{})(ctx);
