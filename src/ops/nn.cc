@@ -1,14 +1,14 @@
 // Dense layers and activations: MatMul, BatchMatMulV2, BiasAdd, Relu, Relu6, LeakyRelu, Elu,
-// Selu, Softplus, Softmax, LogSoftmax. Float32 GEMMs sum in TF's (oneDNN's) order for the same
-// bits (gemm_f32.h); the other dtypes use Eigen's GEMM. The activations compute what TF's Eigen
-// kernels compute, packets and tail alike (eigen_unary.h).
+// Selu, Softplus, Softmax, LogSoftmax. Float32 GEMMs sum in the order of the kernel TF runs on
+// this machine for the same bits (matmul_f32.h); the other dtypes use Eigen's GEMM. The
+// activations compute what TF's Eigen kernels compute, packets and tail alike (eigen_unary.h).
 #include <Eigen/Core>
 #include <cmath>
 #include <limits>
 #include <type_traits>
 
 #include "eigen_unary.h"
-#include "gemm_f32.h"
+#include "matmul_f32.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
@@ -82,8 +82,8 @@ OpRegistration r_matmul([] {
       if constexpr (std::is_same_v<T, bool>) {
         ctx.fail("[ops] MatMul of bool");
       } else if constexpr (std::is_same_v<T, float>) {
-        detail::gemm_f32(a.data<float>(), ta, b.data<float>(), tb, m, ka, n,
-                         detail::tf_matmul_order(m, ka, n, ta, tb), out.data<float>());
+        detail::tf_matmul_f32(a.data<float>(), ta, b.data<float>(), tb, m, ka, n,
+                              out.data<float>());
       } else {
         gemm<T>(a.data<T>(), sa.dim(0), sa.dim(1), ta, b.data<T>(), sb.dim(0), sb.dim(1), tb,
                 out.data<T>());
@@ -154,8 +154,8 @@ OpRegistration r_batch_matmul([] {
         T* po = out.data<T>();
         detail::for_each_broadcast(*batch, st_a, st_b, [&](int64_t k, int64_t ia, int64_t ib) {
           if constexpr (std::is_same_v<T, float>) {
-            detail::gemm_f32(pa + ia * ar * ac, ax, pb + ib * br * bc, ay, m, ka, n,
-                             detail::tf_batch_matmul_order(m, ka, n), po + k * m * n);
+            detail::tf_batch_matmul_f32(pa + ia * ar * ac, ax, pb + ib * br * bc, ay, m, ka, n,
+                                        batch->num_elements(), po + k * m * n);
           } else {
             gemm<T>(pa + ia * ar * ac, ar, ac, ax, pb + ib * br * bc, br, bc, ay, po + k * m * n);
           }

@@ -1,0 +1,170 @@
+// Eigen's float32 products in the order TF 2.21's AVX build computes them (eigen_products.h),
+// from Eigen's GeneralProduct.h, ProductEvaluators.h, GeneralMatrixVector.h and InnerProduct.h as
+// shipped with tensorflow-cpu 2.21.0, checked against it. Packets are 8 floats; a packet sum
+// (predux) adds the halves and then ((0+2)+(1+3)) of the 4 lanes left:
+// ((l0+l4)+(l2+l6)) + ((l1+l5)+(l3+l7)). Compiled with -ffp-contract=off.
+#include "eigen_products.h"
+
+#include <algorithm>
+
+namespace tfs::detail {
+namespace {
+
+float predux4(const float* l) {
+  return (l[0] + l[2]) + (l[1] + l[3]);
+}
+
+float predux8(const float* l) {
+  const float h[4] = {l[0] + l[4], l[1] + l[5], l[2] + l[6], l[3] + l[7]};
+  return predux4(h);
+}
+
+// p[l] += x[l] * y[l] for the 8 lanes of one packet step.
+void lanes_madd(float* acc, const float* x, int64_t xs, const float* y, int64_t ys, int width) {
+  for (int l = 0; l < width; ++l) acc[l] = acc[l] + x[l * xs] * y[l * ys];
+}
+
+}  // namespace
+
+float eigen_inner_product(const float* x, int64_t xs, const float* y, int64_t ys, int64_t k,
+                          bool contiguous) {
+  if (k == 0) return 0.0f;
+  constexpr int64_t kP = 8;
+  if (!contiguous || k < kP) {
+    float r = x[0] * y[0];
+    for (int64_t i = 1; i < k; ++i) r = r + x[i * xs] * y[i * ys];
+    return r;
+  }
+  // four packet accumulators over runs of 32, then the remaining packets into the first ones
+  const int64_t packets = k / kP, packet_end = packets * kP, quad_end = k / (4 * kP) * 4 * kP;
+  float acc[4][kP] = {};
+  auto first = [&](int t) {
+    for (int l = 0; l < kP; ++l) acc[t][l] = x[(t * kP + l) * xs] * y[(t * kP + l) * ys];
+  };
+  auto more = [&](int t, int64_t at) { lanes_madd(acc[t], x + at * xs, xs, y + at * ys, ys, kP); };
+  first(0);
+  if (packets >= 2) first(1);
+  if (packets >= 3) first(2);
+  if (packets >= 4) {
+    first(3);
+    for (int64_t at = 4 * kP; at < quad_end; at += 4 * kP) {
+      for (int t = 0; t < 4; ++t) more(t, at + t * kP);
+    }
+    const int64_t rem = (packet_end - quad_end) / kP;
+    for (int t = 0; t < rem; ++t) more(t, quad_end + t * kP);
+    for (int l = 0; l < kP; ++l) acc[2][l] = acc[2][l] + acc[3][l];
+  }
+  if (packets >= 3) {
+    for (int l = 0; l < kP; ++l) acc[1][l] = acc[1][l] + acc[2][l];
+  }
+  if (packets >= 2) {
+    for (int l = 0; l < kP; ++l) acc[0][l] = acc[0][l] + acc[1][l];
+  }
+  float r = predux8(acc[0]);
+  for (int64_t i = packet_end; i < k; ++i) r = r + x[i * xs] * y[i * ys];
+  return r;
+}
+
+// Columns (k) in blocks; each row's block sum runs from 0 and is added to the result.
+void eigen_gemv_colmajor(const float* L, int64_t stride, const float* v, int64_t vs, int64_t rows,
+                         int64_t cols, float* res, int64_t res_stride) {
+  const int64_t block = cols < 128 ? cols : (stride * 4 < 32000 ? 16 : 4);
+  for (int64_t i = 0; i < rows; ++i) res[i * res_stride] = 0.0f;
+  for (int64_t j2 = 0; j2 < cols; j2 += block) {
+    const int64_t jend = std::min(j2 + block, cols);
+    for (int64_t i = 0; i < rows; ++i) {
+      float c = 0.0f;
+      for (int64_t j = j2; j < jend; ++j) c = c + L[i + j * stride] * v[j * vs];
+      res[i * res_stride] = res[i * res_stride] + c;
+    }
+  }
+}
+
+// Rows in groups of 8, 4 and 2 (8 only while the row stride is at most 32000 bytes) sum full
+// packets and then the rest of k one by one; a last single row also takes a half packet of 4.
+void eigen_gemv_rowmajor(const float* L, int64_t stride, const float* v, int64_t vs, int64_t rows,
+                         int64_t cols, float* res, int64_t res_stride) {
+  const int64_t full = cols / 8 * 8, half = cols / 4 * 4;
+  const int64_t n8 = stride * 4 > 32000 ? 0 : rows - 7;
+  auto packet_sum = [&](const float* row) {
+    float lane[8] = {};
+    for (int64_t j = 0; j < full; j += 8) lanes_madd(lane, row + j, 1, v + j * vs, vs, 8);
+    return predux8(lane);
+  };
+  auto grouped = [&](int64_t i) {
+    const float* row = L + i * stride;
+    float c = packet_sum(row);
+    for (int64_t j = full; j < cols; ++j) c = c + row[j] * v[j * vs];
+    res[i * res_stride] = 0.0f + c;
+  };
+  int64_t i = 0;
+  for (; i < n8; i += 8) {
+    for (int64_t r = i; r < i + 8; ++r) grouped(r);
+  }
+  for (; i < rows - 3; i += 4) {
+    for (int64_t r = i; r < i + 4; ++r) grouped(r);
+  }
+  for (; i < rows - 1; i += 2) {
+    grouped(i);
+    grouped(i + 1);
+  }
+  for (; i < rows; ++i) {
+    const float* row = L + i * stride;
+    float c = packet_sum(row);
+    if (half > full) {
+      float h[4] = {};
+      lanes_madd(h, row + full, 1, v + full * vs, vs, 4);
+      c = c + predux4(h);
+    }
+    for (int64_t j = half; j < cols; ++j) c = c + row[j] * v[j * vs];
+    res[i * res_stride] = 0.0f + c;
+  }
+}
+
+bool eigen_product(const StridedMat& x, const StridedMat& y, int64_t m, int64_t k, int64_t n,
+                   float* out, int64_t ldo) {
+  if (m == 0 || n == 0) return true;
+  // Eigen vectorizes an inner product where x's rows and y's columns are contiguous in TF's
+  // expression: x not transposed, y transposed.
+  const bool contiguous = !x.transposed && y.transposed;
+  if (k + m + n < 20 && k > 0) {  // EIGEN_GEMM_TO_COEFFBASED_THRESHOLD: coefficient-based
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        out[i * ldo + j] =
+            eigen_inner_product(x.p + i * x.rs, x.cs, y.p + j * y.cs, y.rs, k, contiguous);
+      }
+    }
+    return true;
+  }
+  if (n == 1 && m == 1) {
+    out[0] = 0.0f + eigen_inner_product(x.p, x.cs, y.p, y.rs, k, contiguous);
+    return true;
+  }
+  if (n == 1) {  // dst.col(0) = x * y.col(0)
+    if (!x.transposed) {
+      eigen_gemv_rowmajor(x.p, x.rs, y.p, y.rs, m, k, out, ldo);
+    } else {
+      eigen_gemv_colmajor(x.p, x.cs, y.p, y.rs, m, k, out, ldo);
+    }
+    return true;
+  }
+  if (m == 1) {  // dst.row(0)^T = y^T * x.row(0)^T
+    if (y.transposed) {
+      eigen_gemv_rowmajor(y.p, y.cs, x.p, x.cs, n, k, out, 1);
+    } else {
+      eigen_gemv_colmajor(y.p, y.rs, x.p, x.cs, n, k, out, 1);
+    }
+    return true;
+  }
+  // Eigen's GEMM (gebp): k == 1 is one product per output, added to the zeroed result.
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float c = 0.0f;
+      for (int64_t kk = 0; kk < k; ++kk) c = c + x.at(i, kk) * y.at(kk, j);
+      out[i * ldo + j] = 0.0f + c;
+    }
+  }
+  return k <= 1;
+}
+
+}  // namespace tfs::detail

@@ -1,0 +1,169 @@
+// Summation chains for blocks of outputs (sum_chains.h): AVX2+FMA kernels that keep MR rows x 16
+// columns of sums in registers, and a scalar form with the same bits. Compiled with
+// -ffp-contract=off: a product and an add stay two roundings unless written as std::fma.
+#include "sum_chains.h"
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tfs::detail {
+namespace {
+
+inline float step(Chain c, float acc, float x, float y) {
+  return c == Chain::kFma || c == Chain::kFmaSplit ? std::fma(x, y, acc) : acc + x * y;
+}
+
+float chain_scalar(Chain c, const float* x, const float* y, int64_t ldy, int64_t depth) {
+  if (c == Chain::kFma || c == Chain::kMulAdd) {
+    float acc = 0.0f;
+    for (int64_t k = 0; k < depth; ++k) acc = step(c, acc, x[k], y[k * ldy]);
+    return acc;
+  }
+  const int64_t even = depth & ~int64_t{1};
+  float e = 0.0f, o = 0.0f;
+  for (int64_t k = 0; k < even; k += 2) {
+    e = step(c, e, x[k], y[k * ldy]);
+    o = step(c, o, x[k + 1], y[(k + 1) * ldy]);
+  }
+  float s = e + o;
+  if (depth & 1) s = step(c, s, x[depth - 1], y[(depth - 1) * ldy]);
+  return s;
+}
+
+#define TFS_AVX2 __attribute__((target("avx2,fma")))
+
+TFS_AVX2 inline __m256i lane_mask(int64_t valid) {
+  valid = std::clamp<int64_t>(valid, 0, 8);
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(valid)),
+                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+template <Chain C>
+TFS_AVX2 inline __m256 vstep(__m256 acc, __m256 x, __m256 y) {
+  if constexpr (C == Chain::kFma || C == Chain::kFmaSplit) {
+    return _mm256_fmadd_ps(x, y, acc);
+  } else {
+    return _mm256_add_ps(acc, _mm256_mul_ps(x, y));
+  }
+}
+
+TFS_AVX2 inline void load_y(const float* y, int64_t ldy, int64_t k, __m256i m0, __m256i m1,
+                            __m256& y0, __m256& y1) {
+  y0 = _mm256_maskload_ps(y + k * ldy, m0);
+  y1 = _mm256_maskload_ps(y + k * ldy + 8, m1);
+}
+
+// MR rows x 16 columns; `cols` (1..16) of them exist.
+template <Chain C, int MR>
+TFS_AVX2 void tile(const float* x, int64_t ldx, const float* y, int64_t ldy, int64_t depth,
+                   float* out, int64_t ldo, int64_t cols, bool add) {
+  constexpr bool kSplit = C == Chain::kFmaSplit || C == Chain::kMulAddSplit;
+  const __m256i m0 = lane_mask(cols), m1 = lane_mask(cols - 8);
+  __m256 e0[MR], e1[MR], o0[MR], o1[MR];
+  for (int r = 0; r < MR; ++r) e0[r] = e1[r] = o0[r] = o1[r] = _mm256_setzero_ps();
+  const int64_t main = kSplit ? (depth & ~int64_t{1}) : depth;
+  for (int64_t k = 0; k < main; k += kSplit ? 2 : 1) {
+    __m256 y0, y1;
+    load_y(y, ldy, k, m0, m1, y0, y1);
+#pragma GCC unroll 4
+    for (int r = 0; r < MR; ++r) {
+      const __m256 xv = _mm256_broadcast_ss(x + r * ldx + k);
+      e0[r] = vstep<C>(e0[r], xv, y0);
+      e1[r] = vstep<C>(e1[r], xv, y1);
+    }
+    if constexpr (kSplit) {
+      load_y(y, ldy, k + 1, m0, m1, y0, y1);
+#pragma GCC unroll 4
+      for (int r = 0; r < MR; ++r) {
+        const __m256 xv = _mm256_broadcast_ss(x + r * ldx + k + 1);
+        o0[r] = vstep<C>(o0[r], xv, y0);
+        o1[r] = vstep<C>(o1[r], xv, y1);
+      }
+    }
+  }
+  if constexpr (kSplit) {
+    for (int r = 0; r < MR; ++r) {
+      e0[r] = _mm256_add_ps(e0[r], o0[r]);
+      e1[r] = _mm256_add_ps(e1[r], o1[r]);
+    }
+    if (depth & 1) {
+      __m256 y0, y1;
+      load_y(y, ldy, depth - 1, m0, m1, y0, y1);
+      for (int r = 0; r < MR; ++r) {
+        const __m256 xv = _mm256_broadcast_ss(x + r * ldx + depth - 1);
+        e0[r] = vstep<C>(e0[r], xv, y0);
+        e1[r] = vstep<C>(e1[r], xv, y1);
+      }
+    }
+  }
+  for (int r = 0; r < MR; ++r) {
+    float* p = out + r * ldo;
+    __m256 s0 = e0[r], s1 = e1[r];
+    if (add) {
+      s0 = _mm256_add_ps(_mm256_maskload_ps(p, m0), s0);
+      s1 = _mm256_add_ps(_mm256_maskload_ps(p + 8, m1), s1);
+    }
+    _mm256_maskstore_ps(p, m0, s0);
+    _mm256_maskstore_ps(p + 8, m1, s1);
+  }
+}
+
+template <Chain C>
+TFS_AVX2 void block_avx2(const float* x, int64_t ldx, const float* y, int64_t ldy, int64_t depth,
+                         float* out, int64_t ldo, int64_t rows, int64_t cols, bool add) {
+  constexpr bool kSplit = C == Chain::kFmaSplit || C == Chain::kMulAddSplit;
+  constexpr int kMr = kSplit ? 2 : 4;
+  for (int64_t c = 0; c < cols; c += 16) {
+    const int64_t w = std::min<int64_t>(16, cols - c);
+    int64_t r = 0;
+    for (; r + kMr <= rows; r += kMr) {
+      tile<C, kMr>(x + r * ldx, ldx, y + c, ldy, depth, out + r * ldo + c, ldo, w, add);
+    }
+    for (; r < rows; ++r)
+      tile<C, 1>(x + r * ldx, ldx, y + c, ldy, depth, out + r * ldo + c, ldo, w, add);
+  }
+}
+
+}  // namespace
+
+bool chain_block_uses_avx2() {
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }();
+  return yes;
+}
+
+void chain_block_scalar(Chain chain, const float* x, int64_t ldx, const float* y, int64_t ldy,
+                        int64_t depth, float* out, int64_t ldo, int64_t rows, int64_t cols,
+                        bool add) {
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) {
+      const float s = chain_scalar(chain, x + r * ldx, y + c, ldy, depth);
+      float& o = out[r * ldo + c];
+      o = add ? o + s : s;
+    }
+  }
+}
+
+void chain_block(Chain chain, const float* x, int64_t ldx, const float* y, int64_t ldy,
+                 int64_t depth, float* out, int64_t ldo, int64_t rows, int64_t cols, bool add) {
+  if (rows <= 0 || cols <= 0) return;
+  if (!chain_block_uses_avx2()) {
+    return chain_block_scalar(chain, x, ldx, y, ldy, depth, out, ldo, rows, cols, add);
+  }
+  switch (chain) {
+    case Chain::kFma:
+      return block_avx2<Chain::kFma>(x, ldx, y, ldy, depth, out, ldo, rows, cols, add);
+    case Chain::kFmaSplit:
+      return block_avx2<Chain::kFmaSplit>(x, ldx, y, ldy, depth, out, ldo, rows, cols, add);
+    case Chain::kMulAddSplit:
+      return block_avx2<Chain::kMulAddSplit>(x, ldx, y, ldy, depth, out, ldo, rows, cols, add);
+    case Chain::kMulAdd:
+      return block_avx2<Chain::kMulAdd>(x, ldx, y, ldy, depth, out, ldo, rows, cols, add);
+  }
+}
+
+}  // namespace tfs::detail
