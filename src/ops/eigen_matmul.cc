@@ -6,8 +6,7 @@
 // is an Eigen tensor contraction on the intra-op pool (eigen_contraction.h plans it; each block
 // goes to oneDNN's single-threaded sgemm, onednn_blocks.h); other batches run Eigen's products
 // (eigen_products.h) one product per task, and a lone product with a dimension of 1 runs them on
-// blocks of the output. Not in TF's order: Eigen's GEMM (gebp) for batches of small products with
-// k > 1 and m, n > 1 (k + m + n >= 20); oneDNN's copy-based sgemm for blocks it would choose it
+// blocks of the output. Not in TF's order: oneDNN's copy-based sgemm for blocks it would choose it
 // for (large blocks, mostly with one thread); the contraction when TF's custom kernel is off.
 #include "eigen_matmul.h"
 
@@ -182,11 +181,12 @@ bool contract(const float* a, bool ta, const float* b, bool tb, int64_t m, int64
 }
 
 // Eigen's product on the block rows [row, row + rows) x cols [col, col + cols) of the output.
-bool product(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k, int64_t n,
-             int64_t row, int64_t rows, int64_t col, int64_t cols, float* out) {
+void product(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k, int64_t n,
+             int64_t row, int64_t rows, int64_t col, int64_t cols, float* out,
+             const EigenCacheSizes& caches) {
   StridedMat x = ta ? StridedMat{a + row, 1, m, true} : StridedMat{a + row * k, k, 1, false};
   StridedMat y = tb ? StridedMat{b + col * k, 1, k, true} : StridedMat{b + col, n, 1, false};
-  return eigen_product(x, y, rows, k, cols, out + row * n + col, n);
+  eigen_product(x, y, rows, k, cols, out + row * n + col, n, caches);
 }
 
 }  // namespace
@@ -216,14 +216,14 @@ bool eigen_matmul(const float* a, bool ta, const float* b, bool tb, int64_t m, i
     return contract(a, ta, b, tb, m, k, n, batch > 1, c, s);
   }
   if (batch == 1 && cost > kMaxCostOuterParallelism) {
-    bool exact = true;
     for_each_single_batch_block(m, k, n, s.threads,
                                 [&](int64_t r, int64_t cl, int64_t rs, int64_t cs) {
-                                  exact = product(a, ta, b, tb, m, k, n, r, rs, cl, cs, c) && exact;
+                                  product(a, ta, b, tb, m, k, n, r, rs, cl, cs, c, s.caches);
                                 });
-    return exact;
+    return true;
   }
-  return product(a, ta, b, tb, m, k, n, 0, m, 0, n, c);
+  product(a, ta, b, tb, m, k, n, 0, m, 0, n, c, s.caches);
+  return true;
 }
 
 }  // namespace tfs::detail

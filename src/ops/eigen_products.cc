@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "eigen_contraction.h"
+
 namespace tfs::detail {
 namespace {
 
@@ -121,9 +123,72 @@ void eigen_gemv_rowmajor(const float* L, int64_t stride, const float* v, int64_t
   }
 }
 
-bool eigen_product(const StridedMat& x, const StridedMat& y, int64_t m, int64_t k, int64_t n,
-                   float* out, int64_t ldo) {
-  if (m == 0 || n == 0) return true;
+namespace {
+
+// One output of one gebp call (Eigen's column-major rows x cols block, k of depth): the micro
+// kernel its position falls in decides the order. p(k) is the rounded product at k.
+template <typename P>
+float gebp_output(int64_t i, int64_t j, int64_t rows, int64_t cols, int64_t depth, P&& p) {
+  const int64_t cols4 = cols / 4 * 4, mc2 = rows / 16 * 16, mc1 = mc2 + (rows - mc2) / 8 * 8;
+  const int64_t mc_half = mc1 + (rows - mc1) / 4 * 4, peeled = depth & ~int64_t{7};
+  if (j >= cols4 || i < mc2) {  // 2pX4, 2pX1, 1pX1 and the 1x1 of the last rows: one chain
+    float c = 0.0f;
+    for (int64_t k = 0; k < depth; ++k) c = c + p(k);
+    return c;
+  }
+  if (i < mc_half) {  // 1pX4 and its half-packet form: even and odd steps of the peeled part
+    float c = 0.0f, d = 0.0f;
+    for (int64_t k = 0; k < peeled; k += 2) {
+      c = c + p(k);
+      d = d + p(k + 1);
+    }
+    c = c + d;
+    for (int64_t k = peeled; k < depth; ++k) c = c + p(k);
+    return c;
+  }
+  // the last rows by 4 columns, with the operands swapped: 8 lanes hold pairs of k, 4 packets
+  // over runs of 8 k, added ((C0 + C1) + (C2 + C3)), then the rest in pairs, the pair's halves
+  // added, and an odd last k
+  const int64_t end2 = depth / 2 * 2, end8 = depth / 8 * 8;
+  float lane[4][2] = {};
+  for (int64_t k = 0; k < end8; ++k) lane[(k % 8) / 2][k % 2] = lane[(k % 8) / 2][k % 2] + p(k);
+  float e = (lane[0][0] + lane[1][0]) + (lane[2][0] + lane[3][0]);
+  float o = (lane[0][1] + lane[1][1]) + (lane[2][1] + lane[3][1]);
+  for (int64_t k = end8; k < end2; k += 2) {
+    e = e + p(k);
+    o = o + p(k + 1);
+  }
+  float s = e + o;
+  if (depth > end2) s = s + p(depth - 1);
+  return s;
+}
+
+}  // namespace
+
+// Eigen's GEMM for a row-major result computes the column-major transpose: its rows are our
+// columns. Blocks mc x nc over k slices of kc, each slice's gebp sum added to the zeroed result.
+void eigen_gemm(const StridedMat& x, const StridedMat& y, int64_t m, int64_t k, int64_t n,
+                float* out, int64_t ldo, const EigenCacheSizes& caches) {
+  const int64_t M = n, N = m;
+  const EigenBlocking b = eigen_product_blocking(k, M, N, 1, caches);
+  for (int64_t r = 0; r < m; ++r) {
+    for (int64_t c = 0; c < n; ++c) {
+      const int64_t i2 = c / b.mc * b.mc, j2 = r / b.nc * b.nc;
+      const int64_t rows = std::min(b.mc, M - i2), cols = std::min(b.nc, N - j2);
+      float res = 0.0f;
+      for (int64_t k2 = 0; k2 < k; k2 += b.kc) {
+        const int64_t depth = std::min(b.kc, k - k2);
+        res = res + gebp_output(c - i2, r - j2, rows, cols, depth,
+                                [&](int64_t kk) { return x.at(r, k2 + kk) * y.at(k2 + kk, c); });
+      }
+      out[r * ldo + c] = res;
+    }
+  }
+}
+
+void eigen_product(const StridedMat& x, const StridedMat& y, int64_t m, int64_t k, int64_t n,
+                   float* out, int64_t ldo, const EigenCacheSizes& caches) {
+  if (m == 0 || n == 0) return;
   // Eigen vectorizes an inner product where x's rows and y's columns are contiguous in TF's
   // expression: x not transposed, y transposed.
   const bool contiguous = !x.transposed && y.transposed;
@@ -134,11 +199,11 @@ bool eigen_product(const StridedMat& x, const StridedMat& y, int64_t m, int64_t 
             eigen_inner_product(x.p + i * x.rs, x.cs, y.p + j * y.cs, y.rs, k, contiguous);
       }
     }
-    return true;
+    return;
   }
   if (n == 1 && m == 1) {
     out[0] = 0.0f + eigen_inner_product(x.p, x.cs, y.p, y.rs, k, contiguous);
-    return true;
+    return;
   }
   if (n == 1) {  // dst.col(0) = x * y.col(0)
     if (!x.transposed) {
@@ -146,7 +211,7 @@ bool eigen_product(const StridedMat& x, const StridedMat& y, int64_t m, int64_t 
     } else {
       eigen_gemv_colmajor(x.p, x.cs, y.p, y.rs, m, k, out, ldo);
     }
-    return true;
+    return;
   }
   if (m == 1) {  // dst.row(0)^T = y^T * x.row(0)^T
     if (y.transposed) {
@@ -154,17 +219,9 @@ bool eigen_product(const StridedMat& x, const StridedMat& y, int64_t m, int64_t 
     } else {
       eigen_gemv_colmajor(y.p, y.rs, x.p, x.cs, n, k, out, 1);
     }
-    return true;
+    return;
   }
-  // Eigen's GEMM (gebp): k == 1 is one product per output, added to the zeroed result.
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      float c = 0.0f;
-      for (int64_t kk = 0; kk < k; ++kk) c = c + x.at(i, kk) * y.at(kk, j);
-      out[i * ldo + j] = 0.0f + c;
-    }
-  }
-  return k <= 1;
+  eigen_gemm(x, y, m, k, n, out, ldo, caches);
 }
 
 }  // namespace tfs::detail

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "tfscope/cpu_info.h"
+
 namespace tfs::detail {
 
 // A matrix view by element strides: at(i, j) = p[i * rs + j * cs]. `transposed`: the view is
@@ -21,11 +23,11 @@ struct StridedMat {
 
 // out (m x n, row stride ldo) = x (m x k) * y (k x n) as Eigen's `dst.noalias() = x * y` computes
 // it for dynamic row-major maps: the coefficient-based product when k + m + n < 20, else the inner
-// product (m = n = 1), a matrix-vector product (m or n = 1) or the GEMM. The strides are Eigen's
-// too: they choose some of the kernels' blockings. Returns false where tfscope does not sum in
-// Eigen's order (the GEMM with k > 1); out is then summed in k order.
-bool eigen_product(const StridedMat& x, const StridedMat& y, int64_t m, int64_t k, int64_t n,
-                   float* out, int64_t ldo);
+// product (m = n = 1), a matrix-vector product (m or n = 1) or the GEMM (blocked by Eigen's
+// heuristic for one thread and `caches`). The strides are Eigen's too: they choose some of the
+// kernels' blockings.
+void eigen_product(const StridedMat& x, const StridedMat& y, int64_t m, int64_t k, int64_t n,
+                   float* out, int64_t ldo, const EigenCacheSizes& caches);
 
 // The parts, for tests. `contiguous`: both vectors have unit stride known at compile time in
 // TF's expression (x a row of a row-major map, y a column of a transposed one), which lets Eigen
@@ -38,5 +40,8 @@ void eigen_gemv_colmajor(const float* L, int64_t stride, const float* v, int64_t
 // res (rows) = L (rows x cols, row-major with row stride `stride`) * v.
 void eigen_gemv_rowmajor(const float* L, int64_t stride, const float* v, int64_t vs, int64_t rows,
                          int64_t cols, float* res, int64_t res_stride);
+// Eigen's GEMM (gebp micro kernels for AVX without FMA: mr = 16, nr = 4, 8-float packets).
+void eigen_gemm(const StridedMat& x, const StridedMat& y, int64_t m, int64_t k, int64_t n,
+                float* out, int64_t ldo, const EigenCacheSizes& caches);
 
 }  // namespace tfs::detail
