@@ -1,11 +1,14 @@
 // MatMul and BatchMatMulV2 against TF. Expected numbers were recorded from TensorFlow 2.21 on CPU
-// (tensorflow-cpu 2.21.0, oneDNN's kernels, AVX2), bit for bit.
+// (tensorflow-cpu 2.21.0), bit for bit, for each kernel TF may run: its sums depend on whether TF
+// runs oneDNN (tfs::tf_onednn_enabled()) and on the instruction set oneDNN dispatches on
+// (recorded on an Intel Xeon with TF_ENABLE_ONEDNN_OPTS=0/1 and ONEDNN_MAX_CPU_ISA=AVX2).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
 #include "op_test_util.h"
+#include "tfscope/cpu_info.h"
 
 namespace tfs {
 namespace {
@@ -20,6 +23,23 @@ Tensor big_then_ones(int64_t rows, int64_t k) {
   std::vector<float> v(static_cast<size_t>(rows * k), 1.0f);
   for (int64_t r = 0; r < rows; ++r) v[r * k] = 16777216.0f;
   return f32(v, Shape({rows, k}));
+}
+
+// TF's values for the order-revealing products below, per kernel.
+struct Recorded {
+  float mm_2x385, mm_1x385, fused, bmm_2x600, bmm_2x385;
+};
+
+// nullptr where tfscope does not claim TF's bits (oneDNN's AVX2 kernels with oneDNN on, and
+// instruction sets below AVX2).
+const Recorded* recorded() {
+  static const Recorded onednn_avx512{16777408, 16777216, 5.96046448e-08f, 16777304, 16777216};
+  static const Recorded eigen_avx512{16777408, 16777584, 0, 16777516, 16777408};
+  static const Recorded eigen_avx2{16777504, 16777584, 0, 16777688, 16777504};
+  const bool avx512 = onednn_isa() == OneDnnIsa::kAvx512Core;
+  if (tf_onednn_enabled()) return avx512 ? &onednn_avx512 : nullptr;
+  if (avx512) return &eigen_avx512;
+  return onednn_isa() == OneDnnIsa::kAvx2 ? &eigen_avx2 : nullptr;
 }
 
 Tensor ones(const std::vector<int64_t>& dims) {
@@ -46,26 +66,35 @@ TEST(MatMulTest, TransposeAttrsTransposeTheOperands) {
             (std::vector<float>{7, 15, 10, 22}));
 }
 
-TEST(MatMulTest, SumsInBlocksOfKAsOneDnnsSgemm) {
-  // 2 x 385 by 385 x 2: oneDNN sums k in two blocks, [0, 193) and [193, 385). The first block's
-  // ones are lost against 2^24, the second block's 192 ones add up apart: 2^24 + 192. TF gives
-  // 16777408 (a plain sequential sum would give 16777216, the exact value is 16777600).
+// 2 x 385 by 385 x 2: every sum is 2^24 + ones, 2^24 + 1 rounds to 2^24, so the result says
+// which ones were summed apart. oneDNN's sgemm (with oneDNN, or inside TF's Eigen contraction)
+// sums k in two blocks, [0, 193) and [193, 385): 2^24 + 192 = 16777408 from its AVX-512 kernel;
+// its AVX2 kernel also splits each block's even and odd k for a 2 x 2 tile: 2^24 + 288.
+TEST(MatMulTest, SumsInBlocksOfKAsTfsKernel) {
+  const Recorded* r = recorded();
+  if (!r) GTEST_SKIP() << "tfscope does not claim TF's MatMul bits on this machine and setting";
   Tensor c = run1("MatMul", {big_then_ones(2, 385), ones({385, 2})});
-  EXPECT_EQ(values<float>(c), (std::vector<float>(4, 16777408.0f)));
+  EXPECT_EQ(values<float>(c), (std::vector<float>(4, r->mm_2x385)));
 }
 
-TEST(MatMulTest, VectorTimesMatrixIsOneSequentialSum) {
-  // The same row alone runs oneDNN's gemv, which sums all of k in order: every one is lost.
+// The same row alone: oneDNN's gemv sums all of k in order (2^24); without oneDNN, Eigen's gemv
+// sums k in blocks of 16 (2^24 + 23 * 16 + 1, ties to 2^24 + 368).
+TEST(MatMulTest, VectorTimesMatrixAsTfsKernel) {
+  const Recorded* r = recorded();
+  if (!r) GTEST_SKIP() << "tfscope does not claim TF's MatMul bits on this machine and setting";
   Tensor c = run1("MatMul", {big_then_ones(1, 385), ones({385, 2})});
-  EXPECT_EQ(values<float>(c), (std::vector<float>(2, 16777216.0f)));
+  EXPECT_EQ(values<float>(c), (std::vector<float>(2, r->mm_1x385)));
 }
 
-TEST(MatMulTest, ProductsAreFused) {
-  // -(1 + 2^-11) + (1 + 2^-12)^2: the product's 2^-24 survives only in a fused multiply-add.
+// -(1 + 2^-11) + (1 + 2^-12)^2: the product's 2^-24 survives only in a fused multiply-add
+// (oneDNN); TF's Eigen build has no FMA and computes this 1 x 2 x 1 product as 0.
+TEST(MatMulTest, ProductsAreFusedOnlyByOneDnn) {
+  const Recorded* r = recorded();
+  if (!r) GTEST_SKIP() << "tfscope does not claim TF's MatMul bits on this machine and setting";
   float e = std::ldexp(1.0f, -12);
   Tensor c =
       run1("MatMul", {f32({-(1 + 2 * e), 1 + e}, Shape({1, 2})), f32({1, 1 + e}, Shape({2, 1}))});
-  EXPECT_EQ(values<float>(c), (std::vector<float>{std::ldexp(1.0f, -24)}));  // 5.96046448e-08
+  EXPECT_EQ(values<float>(c), (std::vector<float>{r->fused}));
 }
 
 TEST(BatchMatMulTest, BroadcastsBatchDimensions) {
@@ -91,15 +120,17 @@ TEST(BatchMatMulTest, BroadcastsBatchDimensions) {
   EXPECT_EQ(got, want);
 }
 
-TEST(BatchMatMulTest, SumsInBlocksOf512AsOneDnnsBrgemm) {
-  // BatchMatMulV2 runs a different oneDNN kernel: k = 600 as [0, 512) and [512, 600). TF gives
-  // 2^24 + 88 = 16777304. The same 2 x 385 product as above is one block here: 16777216.
+// BatchMatMulV2 with oneDNN runs its brgemm matmul: k = 600 as [0, 512) and [512, 600):
+// 2^24 + 88; 385 is one block: 2^24. Without oneDNN a batch of one is MatMul's contraction.
+TEST(BatchMatMulTest, SumsInBlocksAsTfsKernel) {
+  const Recorded* r = recorded();
+  if (!r) GTEST_SKIP() << "tfscope does not claim TF's MatMul bits on this machine and setting";
   Tensor c = run1("BatchMatMulV2",
                   {big_then_ones(2, 600).reshaped(Shape({1, 2, 600})), ones({1, 600, 2})});
-  EXPECT_EQ(values<float>(c), (std::vector<float>(4, 16777304.0f)));
+  EXPECT_EQ(values<float>(c), (std::vector<float>(4, r->bmm_2x600)));
   c = run1("BatchMatMulV2",
            {big_then_ones(2, 385).reshaped(Shape({1, 2, 385})), ones({1, 385, 2})});
-  EXPECT_EQ(values<float>(c), (std::vector<float>(4, 16777216.0f)));
+  EXPECT_EQ(values<float>(c), (std::vector<float>(4, r->bmm_2x385)));
 }
 
 }  // namespace
