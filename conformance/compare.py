@@ -16,11 +16,35 @@ FLOAT_RTOL = 1e-6
 FLOAT_ATOL = 1e-30  # only so that 0.0 vs -0.0 / denormals compare equal
 
 FIELDS = ("count", "result", "error", "ok", "stdout", "stderr", "warnings", "ops", "describe")
-_KNOWN_LINE = re.compile(r"^- `([A-Za-z0-9_.\-]+)`:\s*(.*\S)?\s*$")
+_KNOWN_LINE = re.compile(r"^- `([A-Za-z0-9_.\-]+)`(?:\s*\[([!A-Za-z_]+)\])?:\s*(.*\S)?\s*$")
+# Conditions a known difference may be limited to, evaluated on the tf backend's meta.
+CONDITIONS = {"onednn": lambda meta: meta.get("onednn") is True,
+              "!onednn": lambda meta: meta.get("onednn") is False}
+_LIVE_ONLY = re.compile(r"^#\s*conformance:\s*live-only:\s*(.*\S)\s*$")
+
+
+def live_only_reason(case_path):
+    """The reason of a case's `# conformance: live-only: REASON` line, or None."""
+    try:
+        with open(case_path) as f:
+            for line in f:
+                m = _LIVE_ONLY.match(line.rstrip("\n"))
+                if m:
+                    return m.group(1)
+    except OSError:
+        pass
+    return None
+
+
+def known_applies(entry, tf_meta):
+    """An entry is (reason, condition or None); it applies when its condition holds for TF's run."""
+    cond = entry[1]
+    return cond is None or CONDITIONS[cond](tf_meta)
 
 
 def load_known(path):
-    """known_differences.md: lines `- `case_name`: reason` (reason required)."""
+    """known_differences.md: lines `- `case_name` [condition]: reason` (reason required; the
+    condition, one of CONDITIONS, optional). Returns {case: (reason, condition)}."""
     known, problems = {}, []
     if not path or not os.path.exists(path):
         return known, problems
@@ -29,11 +53,15 @@ def load_known(path):
             m = _KNOWN_LINE.match(line.rstrip("\n"))
             if not m:
                 continue
-            case, reason = m.group(1), (m.group(2) or "").strip()
+            case, cond, reason = m.group(1), m.group(2), (m.group(3) or "").strip()
             if not reason:
                 problems.append(f"{path}:{n}: entry for {case} has no reason; it is ignored")
                 continue
-            known[case] = reason
+            if cond is not None and cond not in CONDITIONS:
+                problems.append(f"{path}:{n}: entry for {case} has an unknown condition [{cond}]; "
+                                f"it is ignored")
+                continue
+            known[case] = (reason, cond)
     return known, problems
 
 
@@ -142,6 +170,8 @@ def main(tf_path, ts_path, known_path, quiet=False, out=sys.stdout):
     known, problems = load_known(known_path)
     for p in problems:
         print(f"warning: {p}", file=out)
+    tf_meta = tf_doc.get("meta", {})
+    known = {c: e[0] for c, e in known.items() if known_applies(e, tf_meta)}
     tcases = tf_doc.get("cases", {})
     scases = ts_doc.get("cases", {})
     passed = failed = 0

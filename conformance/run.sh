@@ -8,8 +8,12 @@
 #   --quiet            print the tables of failing cases only
 #   CASE               case names (or name prefixes) under conformance/cases/; default: all
 #
-# TF results are cached in conformance/out/ keyed by a hash of the case files, the runner and the TF
-# version; tfscope always runs live, with the project's .venv python. Exit status: 0 when every case
+# TF results are cached in conformance/out/ keyed by a hash of the case files, the runner, the TF
+# version and the machine (CPU model and flags, CPUs available, and the variables that change TF's
+# kernels: TF_ENABLE_ONEDNN_OPTS, ONEDNN_MAX_CPU_ISA, TF_NUM_INTRAOP_THREADS, ...); tfscope always
+# runs live, with the project's .venv python. Cases whose TF results depend on the machine carry a
+# `# conformance: live-only: REASON` line; conformance/expected_tf.json holds only that reason for
+# them. Exit status: 0 when every case
 # matches or is listed in conformance/known_differences.md, 1 on a difference, 2 when tfscope cannot
 # be imported, 3 when a backend could not run at all.
 set -euo pipefail
@@ -34,8 +38,22 @@ mkdir -p "$OUT"
 ORACLE_PY="$("$HERE/oracle_env.sh")"
 TF_VERSION="$("$ORACLE_PY" -c 'import importlib.metadata as m; print(m.version("tensorflow-cpu"))')"
 
-# cache key: TF version + runner code + case files (+ the selection)
-KEY="$( { echo "tf=$TF_VERSION"; echo "cases=${CASES[*]:-ALL}";
+# What changes TF's kernel choices and float sums on this machine (see the header).
+machine() {
+  grep -m1 '^vendor_id' /proc/cpuinfo || true
+  grep -m1 '^model name' /proc/cpuinfo || true
+  grep -m1 '^flags' /proc/cpuinfo || true
+  echo "cpus=$(nproc)"
+  for v in TF_ENABLE_ONEDNN_OPTS ONEDNN_MAX_CPU_ISA DNNL_MAX_CPU_ISA TF_NUM_INTRAOP_THREADS \
+           TF_NUM_INTEROP_THREADS TENSORFLOW_USE_CUSTOM_CONTRACTION_KERNEL; do
+    echo "$v=${!v-<unset>}"
+  done
+}
+echo "conformance: machine: $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) CPUs;" \
+  "$(machine | grep '=' | grep -v '<unset>' | grep -v '^cpus=' | tr '\n' ' ')"
+
+# cache key: TF version + runner code + case files (+ the selection) + the machine
+KEY="$( { echo "tf=$TF_VERSION"; echo "cases=${CASES[*]:-ALL}"; machine;
           cd "$HERE" && cat runner.py worker.py normalize.py && for f in $(ls cases/*.py | sort); do echo "== $f"; cat "$f"; done; } \
         | sha256sum | cut -c1-16)"
 TF_JSON="$OUT/tf-$KEY.json"
@@ -50,7 +68,7 @@ else
 fi
 if [ "$UPDATE" = 1 ]; then
   if [ "${#CASES[@]}" -ne 0 ]; then echo "run.sh: --update-expected needs the full case list" >&2; exit 2; fi
-  cp "$TF_JSON" "$HERE/expected_tf.json"
+  "$ORACLE_PY" "$HERE/runner.py" --record "$TF_JSON" "$HERE/expected_tf.json"
   echo "conformance: wrote $HERE/expected_tf.json"
 fi
 # the committed record of TF's behaviour should match the live oracle; say so when it does not
@@ -62,7 +80,9 @@ rec = json.load(open(sys.argv[2]))["cases"]
 import importlib.util, os
 spec = importlib.util.spec_from_file_location("cmp", os.path.join(os.environ["CONFORMANCE_DIR"], "compare.py"))
 cmp = importlib.util.module_from_spec(spec); spec.loader.exec_module(cmp)
-stale = sorted(c for c in set(live) | set(rec) if c not in live or c not in rec or not cmp.compare_case(live[c], rec[c])[1])
+stale = sorted(c for c in set(live) | set(rec)
+               if c not in live or c not in rec
+               or ("live_only" not in rec[c] and not cmp.compare_case(live[c], rec[c])[1]))
 if stale:
     print(f"conformance: note: conformance/expected_tf.json is stale for {len(stale)} case(s) ({', '.join(stale[:8])}"
           f"{', ...' if len(stale) > 8 else ''}); refresh it with conformance/run.sh --tf-only --update-expected")

@@ -5,6 +5,7 @@ Runs every case under one backend and writes what happened as JSON, or compares 
 
     runner.py --backend tf|tfscope --out results.json [CASE-or-PREFIX ...]
     runner.py --compare tf.json tfscope.json [--known known_differences.md] [--quiet]
+    runner.py --record tf.json expected_tf.json
     runner.py --list
 
 A case is a Python file conformance/cases/NAME.py (its docstring's first line describes it). It is
@@ -51,7 +52,13 @@ identical `def`s in two cases do not share TF's per-__code__ retracing detector 
 The backend runs in a worker child process (worker.py), one per backend for all cases; when it
 dies (a crash in native code) the case it was running is recorded as crashed and a new worker goes
 on with the remaining cases. Output JSON: {"backend", "meta": {version, numpy, python},
-"cases": {NAME: {"events": [...], "case_error"?, "crash"?, "fatal"?}}}.
+"cases": {NAME: {"events": [...], "case_error"?, "crash"?, "fatal"?}}}. The tf backend's meta
+also says whether TF runs its oneDNN kernels here ("onednn"), which known_differences.md entries
+may depend on.
+
+--record writes the committed record of TF's behaviour from a TF result: a case marked
+`# conformance: live-only: REASON` (its TF results depend on the machine) is recorded as
+{"live_only": REASON} instead of its events.
 """
 import argparse
 import json
@@ -142,7 +149,33 @@ def run_backend(backend, out_path, cases, timeout):
         remaining = new_remaining
     if os.path.exists(progress):
         os.unlink(progress)
+    if backend == "tf":
+        meta["onednn"] = tf_onednn_enabled()
     write_results(out_path, backend, meta, results, cases)
+    return 0
+
+
+def tf_onednn_enabled():
+    """Whether TF (this interpreter's) runs its oneDNN kernels on this machine, as TF decides."""
+    code = ("import os; os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\n"
+            "from tensorflow.python.util import _pywrap_util_port as p; print(int(p.IsMklEnabled()))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    return r.stdout.strip().endswith("1") if r.returncode == 0 else None
+
+
+def record_expected(tf_path, out_path):
+    with open(tf_path) as f:
+        doc = json.load(f)
+    for case in doc.get("cases", {}):
+        reason = _compare.live_only_reason(os.path.join(CASES_DIR, case + ".py"))
+        if reason:
+            doc["cases"][case] = {"live_only": reason}
+    doc.get("meta", {}).pop("onednn", None)
+    tmp = out_path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(tmp, out_path)
     return 0
 
 
@@ -160,6 +193,7 @@ def main(argv=None):
     ap.add_argument("--backend", choices=["tf", "tfscope"])
     ap.add_argument("--out")
     ap.add_argument("--compare", nargs=2, metavar=("TF_JSON", "TFSCOPE_JSON"))
+    ap.add_argument("--record", nargs=2, metavar=("TF_JSON", "EXPECTED_JSON"))
     ap.add_argument("--known", default=os.path.join(HERE, "known_differences.md"))
     ap.add_argument("--timeout", type=int, default=120, help="seconds per case")
     ap.add_argument("--list", action="store_true", help="list the cases and their descriptions")
@@ -172,6 +206,8 @@ def main(argv=None):
         return 0
     if a.compare:
         return _compare.main(a.compare[0], a.compare[1], a.known, quiet=a.quiet)
+    if a.record:
+        return record_expected(*a.record)
     if not a.backend or not a.out:
         ap.error("need --backend and --out, or --compare")
     return run_backend(a.backend, a.out, list_cases(a.cases), a.timeout)

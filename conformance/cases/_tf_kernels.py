@@ -1,0 +1,52 @@
+"""Which float32 matrix kernel TF 2.21 runs on this machine, read from the same facts TF and oneDNN
+read (CPU flags, TF_ENABLE_ONEDNN_OPTS, ONEDNN_MAX_CPU_ISA), and whether tfscope claims its bits
+there (README, numerics). Cases import it by path; it is not a case (its name starts with `_`)."""
+import os
+
+
+def _cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def onednn_enabled():
+    """TF's IsMklEnabled: on by default with AVX512_VNNI, AVX512_BF16, AVX_VNNI or AMX."""
+    flags = _cpu_flags()
+    on = bool(flags & {"avx512_vnni", "avx512_bf16", "avx_vnni", "amx_tile", "amx_int8", "amx_bf16"})
+    v = os.environ.get("TF_ENABLE_ONEDNN_OPTS")
+    if v is not None and v.lower() in ("0", "false"):
+        on = False
+    if v is not None and v.lower() in ("1", "true"):
+        on = True
+    return on
+
+
+def onednn_isa():
+    """The ISA oneDNN's f32 GEMM dispatches on: avx512_core, avx2, avx, sse41 or none."""
+    flags = _cpu_flags()
+    best = "none"
+    for isa, need in (("sse41", {"sse4_1"}), ("avx", {"avx"}), ("avx2", {"avx2"}),
+                      ("avx512_core", {"avx512f", "avx512bw", "avx512vl", "avx512dq"})):
+        if need <= flags:
+            best = isa
+    order = ["none", "sse41", "avx", "avx2", "avx512_core"]
+    cap = (os.environ.get("ONEDNN_MAX_CPU_ISA") or os.environ.get("DNNL_MAX_CPU_ISA") or "").lower()
+    caps = {"sse41": "sse41", "avx": "avx", "avx2": "avx2", "avx2_vnni": "avx2", "avx2_vnni_2": "avx2"}
+    if cap in caps and order.index(caps[cap]) < order.index(best):
+        best = caps[cap]
+    return best
+
+
+def matmul_bits_claimed():
+    """tfscope sums MatMul/BatchMatMulV2 in TF's order: TF's Eigen kernel with oneDNN's AVX2 or
+    AVX-512 blocks, or oneDNN's own AVX-512 kernels."""
+    if os.environ.get("TENSORFLOW_USE_CUSTOM_CONTRACTION_KERNEL", "") in ("0", "false"):
+        return False
+    isa = onednn_isa()
+    return isa == "avx512_core" or (isa == "avx2" and not onednn_enabled())
