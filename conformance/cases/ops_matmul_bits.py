@@ -90,3 +90,15 @@ def dense(x, w):
 x, w = data([64, 784], 3), data([784, 256], 4)
 record("graph: k 784", bits(dense(tf.constant(x), tf.constant(w)), x, w))
 record("graph: vector x matrix", bits(dense(tf.constant(x[:1]), tf.constant(w)), x[:1], w))
+
+
+@tf.function
+def gram(x):
+    return tf.matmul(x, tf.transpose(x))
+
+
+# TF's grappler folds the Transpose into MatMul's transpose_b before the graph runs, which picks
+# another kernel (and order) where TF runs oneDNN.
+g = data([8, 100], 5)
+record("graph: x @ transpose(x), folded to transpose_b", bits(gram(tf.constant(g)), g, g.T))
+graph_ops("graph: x @ transpose(x) keeps its Transpose", gram.get_concrete_function(tf.constant(g)))

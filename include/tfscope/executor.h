@@ -38,6 +38,7 @@ class Executor {
     std::vector<int> release_after;  // slots whose last use is this step
     bool is_const;
     std::shared_ptr<KernelStateSlot> state;  // for kernels that keep state: one per node
+    std::shared_ptr<const AttrMap> attrs;    // the node's attrs as a graph pass rewrote them
   };
   class Runtime;
 

@@ -1,9 +1,60 @@
 #include "tfscope/executor.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <set>
+#include <variant>
 
 namespace tfs {
+namespace {
+
+// TF's grappler, which optimizes every graph TF runs as a function, folds a Transpose of a
+// matrix product's operand into the product (ArithmeticOptimizer's FoldTransposeIntoMatMul): the
+// product reads the Transpose's input with its transpose_a/b (adj_x/y) flipped. That changes the
+// kernel TF runs, and so its float sums; the plan does the same. The perm must be a constant that
+// swaps the last two dimensions and keeps the others.
+bool inner_matrix_transpose(const Node& t) {
+  if ((t.op() != "Transpose" && t.op() != "ConjugateTranspose") || t.inputs.size() != 2)
+    return false;
+  const Node& perm = *t.inputs[1].node;
+  if (perm.op() != "Const") return false;
+  const Tensor& p = std::get<Tensor>(perm.attrs.at("value"));
+  if (p.shape().rank() != 1 || (p.dtype() != DType::kInt32 && p.dtype() != DType::kInt64))
+    return false;
+  const int64_t r = p.shape().dim(0);
+  if (r < 2) return false;
+  auto at = [&](int64_t i) {
+    return p.dtype() == DType::kInt32 ? static_cast<int64_t>(p.data<int32_t>()[i])
+                                      : p.data<int64_t>()[i];
+  };
+  for (int64_t i = 0; i < r - 2; ++i)
+    if (at(i) != i) return false;
+  return at(r - 2) == r - 1 && at(r - 1) == r - 2;
+}
+
+// The folded inputs and attrs of a matrix product, or nullptr when nothing folds.
+std::shared_ptr<const AttrMap> fold_transposes(const Node& n, std::vector<Output>& inputs) {
+  const bool batch =
+      n.op() == "BatchMatMul" || n.op() == "BatchMatMulV2" || n.op() == "BatchMatMulV3";
+  if (!batch && n.op() != "MatMul") return nullptr;
+  std::shared_ptr<AttrMap> attrs;
+  for (int i = 0; i < 2 && i < static_cast<int>(inputs.size()); ++i) {
+    const Node& t = *inputs[static_cast<size_t>(i)].node;
+    if (!inner_matrix_transpose(t)) continue;
+    if (!attrs) attrs = std::make_shared<AttrMap>(n.attrs);
+    const std::string name =
+        batch ? (i == 0 ? "adj_x" : "adj_y") : (i == 0 ? "transpose_a" : "transpose_b");
+    auto it = attrs->find(name);
+    const bool on = it != attrs->end() && std::holds_alternative<bool>(it->second) &&
+                    std::get<bool>(it->second);
+    (*attrs)[name] = !on;
+    inputs[static_cast<size_t>(i)] = t.inputs[0];
+  }
+  return attrs;
+}
+
+}  // namespace
 
 class Executor::Runtime : public FunctionRuntime {
  public:
@@ -20,6 +71,17 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
                    std::vector<Output> fetches, std::vector<Node*> targets,
                    std::shared_ptr<const FunctionLibrary> library)
     : graph_(std::move(graph)), library_(std::move(library)) {
+  // Each node's inputs, after the graph passes TF's grappler applies (a folded Transpose is read
+  // through).
+  std::map<const Node*, std::pair<std::vector<Output>, std::shared_ptr<const AttrMap>>> rewritten;
+  for (auto& up : graph_->nodes()) {
+    std::vector<Output> inputs = up->inputs;
+    if (auto attrs = fold_transposes(*up, inputs)) rewritten[up.get()] = {inputs, attrs};
+  }
+  auto inputs_of = [&](const Node* n) -> const std::vector<Output>& {
+    auto it = rewritten.find(n);
+    return it == rewritten.end() ? n->inputs : it->second.first;
+  };
   // Nodes needed: everything the fetches and targets reach through data and control edges.
   std::set<const Node*> needed;
   std::vector<const Node*> stack;
@@ -29,7 +91,7 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     const Node* n = stack.back();
     stack.pop_back();
     if (!needed.insert(n).second) continue;
-    for (auto& in : n->inputs) stack.push_back(in.node);
+    for (auto& in : inputs_of(n)) stack.push_back(in.node);
     for (Node* c : n->control_inputs) stack.push_back(c);
   }
   // Graph order is a topological order (nodes are only added after their inputs).
@@ -58,17 +120,20 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     s.def = n->def;
     s.is_const = n->op() == "Const";
     if (s.def->keeps_state) s.state = std::make_shared<KernelStateSlot>();
-    for (auto& in : n->inputs) s.input_slots.push_back(first_slot.at(in.node) + in.index);
+    if (auto it = rewritten.find(n); it != rewritten.end()) s.attrs = it->second.second;
+    for (auto& in : inputs_of(n)) s.input_slots.push_back(first_slot.at(in.node) + in.index);
     s.first_output_slot = first_slot.at(n);
     int idx = static_cast<int>(steps_.size());
     for (int slot : s.input_slots) last_use[static_cast<size_t>(slot)] = idx;
     steps_.push_back(std::move(s));
   }
   for (auto& f : fetches) fetch_slots_.push_back(first_slot.at(f.node) + f.index);
-  for (int slot : fetch_slots_) last_use[static_cast<size_t>(slot)] = static_cast<int>(steps_.size());
+  for (int slot : fetch_slots_)
+    last_use[static_cast<size_t>(slot)] = static_cast<int>(steps_.size());
   for (size_t slot = 0; slot < last_use.size(); ++slot) {
     int u = last_use[slot];
-    if (u >= 0 && u < static_cast<int>(steps_.size())) steps_[static_cast<size_t>(u)].release_after.push_back(static_cast<int>(slot));
+    if (u >= 0 && u < static_cast<int>(steps_.size()))
+      steps_[static_cast<size_t>(u)].release_after.push_back(static_cast<int>(slot));
   }
 }
 
@@ -120,7 +185,8 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
   std::vector<Tensor> outputs;
   for (const Step& s : steps_) {
     if (s.is_const) {
-      values[static_cast<size_t>(s.first_output_slot)] = std::get<Tensor>(s.node->attrs.at("value"));
+      values[static_cast<size_t>(s.first_output_slot)] =
+          std::get<Tensor>(s.node->attrs.at("value"));
       continue;
     }
     inputs.clear();
@@ -129,7 +195,7 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
     try {
       OpKernelContext ctx;
       ctx.inputs = inputs;
-      ctx.attrs = &s.node->attrs;
+      ctx.attrs = s.attrs ? s.attrs.get() : &s.node->attrs;
       ctx.outputs = &outputs;
       ctx.runtime = &runtime;
       ctx.node_name = &s.node->name;
@@ -138,7 +204,8 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
       s.def->kernel(ctx);
     } catch (const Error& e) {
       std::string msg = e.what();
-      if (msg.find("[[{{node ") == std::string::npos) msg += "\n\t [[{{node " + s.node->name + "}}]]";
+      if (msg.find("[[{{node ") == std::string::npos)
+        msg += "\n\t [[{{node " + s.node->name + "}}]]";
       throw Error(e.kind(), msg);
     }
     for (size_t k = 0; k < outputs.size(); ++k) {
