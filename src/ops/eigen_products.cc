@@ -5,6 +5,8 @@
 // ((l0+l4)+(l2+l6)) + ((l1+l5)+(l3+l7)). Compiled with -ffp-contract=off.
 #include "eigen_products.h"
 
+#include <immintrin.h>
+
 #include <algorithm>
 
 #include "eigen_contraction.h"
@@ -67,6 +69,53 @@ float eigen_inner_product(const float* x, int64_t xs, const float* y, int64_t ys
   return r;
 }
 
+namespace {
+
+// One block of columns [j2, jend) for all rows: c = sum of L(i, j) v(j) from 0, then res += c.
+// Rows are independent, so 8 of them go in one AVX register with the same bits.
+#define TFS_AVX __attribute__((target("avx")))
+
+TFS_AVX void colmajor_block_avx(const float* L, int64_t stride, const float* v, int64_t vs,
+                                int64_t rows, int64_t j2, int64_t jend, float* res) {
+  int64_t i = 0;
+  for (; i + 32 <= rows; i += 32) {
+    __m256 c[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(),
+                   _mm256_setzero_ps()};
+    for (int64_t j = j2; j < jend; ++j) {
+      const __m256 b = _mm256_set1_ps(v[j * vs]);
+      for (int q = 0; q < 4; ++q) {
+        c[q] = _mm256_add_ps(c[q], _mm256_mul_ps(_mm256_loadu_ps(L + i + 8 * q + j * stride), b));
+      }
+    }
+    for (int q = 0; q < 4; ++q) {
+      _mm256_storeu_ps(res + i + 8 * q, _mm256_add_ps(_mm256_loadu_ps(res + i + 8 * q), c[q]));
+    }
+  }
+  for (; i + 8 <= rows; i += 8) {
+    __m256 c = _mm256_setzero_ps();
+    for (int64_t j = j2; j < jend; ++j) {
+      c = _mm256_add_ps(
+          c, _mm256_mul_ps(_mm256_loadu_ps(L + i + j * stride), _mm256_set1_ps(v[j * vs])));
+    }
+    _mm256_storeu_ps(res + i, _mm256_add_ps(_mm256_loadu_ps(res + i), c));
+  }
+  for (; i < rows; ++i) {
+    float c = 0.0f;
+    for (int64_t j = j2; j < jend; ++j) c = c + L[i + j * stride] * v[j * vs];
+    res[i] = res[i] + c;
+  }
+}
+
+bool has_avx() {
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx");
+  }();
+  return yes;
+}
+
+}  // namespace
+
 // Columns (k) in blocks; each row's block sum runs from 0 and is added to the result.
 void eigen_gemv_colmajor(const float* L, int64_t stride, const float* v, int64_t vs, int64_t rows,
                          int64_t cols, float* res, int64_t res_stride) {
@@ -74,6 +123,10 @@ void eigen_gemv_colmajor(const float* L, int64_t stride, const float* v, int64_t
   for (int64_t i = 0; i < rows; ++i) res[i * res_stride] = 0.0f;
   for (int64_t j2 = 0; j2 < cols; j2 += block) {
     const int64_t jend = std::min(j2 + block, cols);
+    if (res_stride == 1 && has_avx()) {
+      colmajor_block_avx(L, stride, v, vs, rows, j2, jend, res);
+      continue;
+    }
     for (int64_t i = 0; i < rows; ++i) {
       float c = 0.0f;
       for (int64_t j = j2; j < jend; ++j) c = c + L[i + j * stride] * v[j * vs];

@@ -49,33 +49,44 @@ TFS_AVX2 inline __m256 vstep(__m256 acc, __m256 x, __m256 y) {
   }
 }
 
-TFS_AVX2 inline void load_y(const float* y, int64_t ldy, int64_t k, __m256i m0, __m256i m1,
-                            __m256& y0, __m256& y1) {
-  y0 = _mm256_maskload_ps(y + k * ldy, m0);
-  y1 = _mm256_maskload_ps(y + k * ldy + 8, m1);
+template <bool kMasked>
+TFS_AVX2 inline __m256 load8(const float* p, __m256i m) {
+  if constexpr (kMasked) {
+    return _mm256_maskload_ps(p, m);
+  } else {
+    return _mm256_loadu_ps(p);
+  }
 }
 
-// MR rows x 16 columns; `cols` (1..16) of them exist.
-template <Chain C, int MR>
+template <bool kMasked>
+TFS_AVX2 inline void load_y(const float* y, int64_t ldy, int64_t k, __m256i m0, __m256i m1,
+                            __m256& y0, __m256& y1) {
+  y0 = load8<kMasked>(y + k * ldy, m0);
+  y1 = load8<kMasked>(y + k * ldy + 8, m1);
+}
+
+// MR rows x 16 columns; `cols` (1..16) of them exist (all 16 unless kMasked).
+template <Chain C, int MR, bool kMasked>
 TFS_AVX2 void tile(const float* x, int64_t ldx, const float* y, int64_t ldy, int64_t depth,
                    float* out, int64_t ldo, int64_t cols, bool add) {
   constexpr bool kSplit = C == Chain::kFmaSplit || C == Chain::kMulAddSplit;
   const __m256i m0 = lane_mask(cols), m1 = lane_mask(cols - 8);
   __m256 e0[MR], e1[MR], o0[MR], o1[MR];
+#pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) e0[r] = e1[r] = o0[r] = o1[r] = _mm256_setzero_ps();
   const int64_t main = kSplit ? (depth & ~int64_t{1}) : depth;
   for (int64_t k = 0; k < main; k += kSplit ? 2 : 1) {
     __m256 y0, y1;
-    load_y(y, ldy, k, m0, m1, y0, y1);
-#pragma GCC unroll 4
+    load_y<kMasked>(y, ldy, k, m0, m1, y0, y1);
+#pragma GCC unroll 8
     for (int r = 0; r < MR; ++r) {
       const __m256 xv = _mm256_broadcast_ss(x + r * ldx + k);
       e0[r] = vstep<C>(e0[r], xv, y0);
       e1[r] = vstep<C>(e1[r], xv, y1);
     }
     if constexpr (kSplit) {
-      load_y(y, ldy, k + 1, m0, m1, y0, y1);
-#pragma GCC unroll 4
+      load_y<kMasked>(y, ldy, k + 1, m0, m1, y0, y1);
+#pragma GCC unroll 8
       for (int r = 0; r < MR; ++r) {
         const __m256 xv = _mm256_broadcast_ss(x + r * ldx + k + 1);
         o0[r] = vstep<C>(o0[r], xv, y0);
@@ -84,13 +95,15 @@ TFS_AVX2 void tile(const float* x, int64_t ldx, const float* y, int64_t ldy, int
     }
   }
   if constexpr (kSplit) {
+#pragma GCC unroll 8
     for (int r = 0; r < MR; ++r) {
       e0[r] = _mm256_add_ps(e0[r], o0[r]);
       e1[r] = _mm256_add_ps(e1[r], o1[r]);
     }
     if (depth & 1) {
       __m256 y0, y1;
-      load_y(y, ldy, depth - 1, m0, m1, y0, y1);
+      load_y<kMasked>(y, ldy, depth - 1, m0, m1, y0, y1);
+#pragma GCC unroll 8
       for (int r = 0; r < MR; ++r) {
         const __m256 xv = _mm256_broadcast_ss(x + r * ldx + depth - 1);
         e0[r] = vstep<C>(e0[r], xv, y0);
@@ -98,32 +111,53 @@ TFS_AVX2 void tile(const float* x, int64_t ldx, const float* y, int64_t ldy, int
       }
     }
   }
+#pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) {
     float* p = out + r * ldo;
     __m256 s0 = e0[r], s1 = e1[r];
     if (add) {
-      s0 = _mm256_add_ps(_mm256_maskload_ps(p, m0), s0);
-      s1 = _mm256_add_ps(_mm256_maskload_ps(p + 8, m1), s1);
+      s0 = _mm256_add_ps(load8<kMasked>(p, m0), s0);
+      s1 = _mm256_add_ps(load8<kMasked>(p + 8, m1), s1);
     }
-    _mm256_maskstore_ps(p, m0, s0);
-    _mm256_maskstore_ps(p + 8, m1, s1);
+    if constexpr (kMasked) {
+      _mm256_maskstore_ps(p, m0, s0);
+      _mm256_maskstore_ps(p + 8, m1, s1);
+    } else {
+      _mm256_storeu_ps(p, s0);
+      _mm256_storeu_ps(p + 8, s1);
+    }
   }
+}
+
+template <Chain C, bool kMasked>
+TFS_AVX2 void column_tile(const float* x, int64_t ldx, const float* y, int64_t ldy, int64_t depth,
+                          float* out, int64_t ldo, int64_t rows, int64_t w, bool add) {
+  constexpr bool kSplit = C == Chain::kFmaSplit || C == Chain::kMulAddSplit;
+  constexpr int kMr = kSplit ? 3 : 6;  // 12 accumulators, 2 columns of y and a broadcast
+  int64_t r = 0;
+  for (; r + kMr <= rows; r += kMr) {
+    tile<C, kMr, kMasked>(x + r * ldx, ldx, y, ldy, depth, out + r * ldo, ldo, w, add);
+  }
+  if (rows - r >= 4 && !kSplit) {
+    tile<C, 4, kMasked>(x + r * ldx, ldx, y, ldy, depth, out + r * ldo, ldo, w, add);
+    r += 4;
+  }
+  if (rows - r >= 2) {
+    tile<C, 2, kMasked>(x + r * ldx, ldx, y, ldy, depth, out + r * ldo, ldo, w, add);
+    r += 2;
+  }
+  if (rows - r >= 1)
+    tile<C, 1, kMasked>(x + r * ldx, ldx, y, ldy, depth, out + r * ldo, ldo, w, add);
 }
 
 template <Chain C>
 TFS_AVX2 void block_avx2(const float* x, int64_t ldx, const float* y, int64_t ldy, int64_t depth,
                          float* out, int64_t ldo, int64_t rows, int64_t cols, bool add) {
-  constexpr bool kSplit = C == Chain::kFmaSplit || C == Chain::kMulAddSplit;
-  constexpr int kMr = kSplit ? 2 : 4;
-  for (int64_t c = 0; c < cols; c += 16) {
-    const int64_t w = std::min<int64_t>(16, cols - c);
-    int64_t r = 0;
-    for (; r + kMr <= rows; r += kMr) {
-      tile<C, kMr>(x + r * ldx, ldx, y + c, ldy, depth, out + r * ldo + c, ldo, w, add);
-    }
-    for (; r < rows; ++r)
-      tile<C, 1>(x + r * ldx, ldx, y + c, ldy, depth, out + r * ldo + c, ldo, w, add);
+  int64_t c = 0;
+  for (; c + 16 <= cols; c += 16) {
+    column_tile<C, false>(x, ldx, y + c, ldy, depth, out + c, ldo, rows, 16, add);
   }
+  if (c < cols) column_tile<C, true>(x, ldx, y + c, ldy, depth, out + c, ldo, rows, cols - c, add);
 }
 
 }  // namespace
