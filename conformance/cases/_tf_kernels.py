@@ -44,9 +44,16 @@ def onednn_isa():
 
 
 def matmul_bits_claimed():
-    """tfscope sums MatMul/BatchMatMulV2 in TF's order: TF's Eigen kernel with oneDNN's AVX2 or
-    AVX-512 blocks, or oneDNN's own AVX-512 kernels."""
-    if os.environ.get("TENSORFLOW_USE_CUSTOM_CONTRACTION_KERNEL", "") in ("0", "false"):
+    """tfscope sums MatMul/BatchMatMulV2 in TF's order where oneDNN's kernels are its AVX2 or
+    AVX-512 ones: oneDNN's own (TF with oneDNN) or inside TF's Eigen contraction (without)."""
+    if not onednn_enabled() and os.environ.get("TENSORFLOW_USE_CUSTOM_CONTRACTION_KERNEL", "") in ("0", "false"):
         return False
-    isa = onednn_isa()
-    return isa == "avx512_core" or (isa == "avx2" and not onednn_enabled())
+    return onednn_isa() in ("avx2", "avx512_core")
+
+
+def graph_matmul_bits_claimed():
+    """The same for MatMul in graphs, where TF's grappler (with oneDNN) fuses MatMul + BiasAdd
+    (+ an activation) into _MklFusedMatMul, a oneDNN inner product: with oneDNN's AVX-512 kernels
+    it sums as the sgemm does for the shapes measured, with its AVX2 kernels (brgemm) it does not,
+    and tfscope does not reproduce it."""
+    return matmul_bits_claimed() and not (onednn_enabled() and onednn_isa() == "avx2")

@@ -44,9 +44,8 @@ int64_t KSplit::next_block(int64_t remaining) const {
 //  - m == 1 or n == 1: oneDNN's gemv. Where the vector's partner matrix has the output index
 //    contiguous (m == 1 without transpose_b, n == 1 with transpose_a) it is an axpy: the plain
 //    sequential sum over all of k. Otherwise it is a dot product (kGemvDot). 100% equal for k
-//    1..20000. Not emulated: for large problems oneDNN splits the axpy's k in two halves summed
-//    separately (n = 256 from k = 1030 on, n = 16 from k = 15574, n = 1024 not yet at k = 40000);
-//    perhaps its work split for this machine's 2 cores (TF's intra-op threads do not change it).
+//    1..20000. For large problems oneDNN splits the axpy's k among threads into partial sums
+//    (onednn_matmul.h computes those: matmul_f32.cc sends MatMul's gemvs there).
 GemmOrder tf_matmul_order(int64_t m, int64_t k, int64_t n, bool transpose_a, bool transpose_b) {
   (void)k;
   GemmOrder order;

@@ -12,9 +12,11 @@ namespace tfs::detail {
 // README's numerics section); c holds the product either way.
 bool tf_matmul_f32(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k,
                    int64_t n, float* c);
-// One product of a BatchMatMulV2 whose output holds `batch` products (adjoints of real matrices
-// are transposes).
+// Product `index` of a BatchMatMulV2 whose output holds `batch` products (adjoints of real
+// matrices are transposes); `y_broadcast`: y holds one matrix for all of them. The products'
+// operands and outputs are laid out one after the other, as BatchMatMulV2 stores them.
 bool tf_batch_matmul_f32(const float* a, bool adj_a, const float* b, bool adj_b, int64_t m,
-                         int64_t k, int64_t n, int64_t batch, float* c);
+                         int64_t k, int64_t n, int64_t index, int64_t batch, bool y_broadcast,
+                         float* c);
 
 }  // namespace tfs::detail

@@ -154,8 +154,9 @@ OpRegistration r_batch_matmul([] {
         T* po = out.data<T>();
         detail::for_each_broadcast(*batch, st_a, st_b, [&](int64_t k, int64_t ia, int64_t ib) {
           if constexpr (std::is_same_v<T, float>) {
-            detail::tf_batch_matmul_f32(pa + ia * ar * ac, ax, pb + ib * br * bc, ay, m, ka, n,
-                                        batch->num_elements(), po + k * m * n);
+            detail::tf_batch_matmul_f32(pa + ia * ar * ac, ax, pb + ib * br * bc, ay, m, ka, n, k,
+                                        batch->num_elements(), bb.num_elements() == 1,
+                                        po + k * m * n);
           } else {
             gemm<T>(pa + ia * ar * ac, ar, ac, ax, pb + ib * br * bc, br, bc, ay, po + k * m * n);
           }

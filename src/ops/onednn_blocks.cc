@@ -37,11 +37,15 @@ void chunks(int64_t total, int64_t b, int64_t half_above, F&& f) {
   }
 }
 
-// out (+)= sum over the block's k in [k0, k0 + kc), for the part rows x cols at (r0, c0).
+// out (+)= sum over the block's k in [k0, k0 + kc), for the part rows x cols at (r0, c0), within
+// the block's row window.
 void chain_part(Chain chain, const OneDnnBlock& b, int64_t r0, int64_t rows, int64_t c0,
                 int64_t cols, int64_t k0, int64_t kc, bool add) {
-  chain_block(chain, b.x + r0 * b.ldx + k0, b.ldx, b.y + k0 * b.ldy + c0, b.ldy, kc,
-              b.out + r0 * b.ldo + c0, b.ldo, rows, cols, add);
+  const int64_t end = b.row_end < 0 ? b.rows : b.row_end;
+  const int64_t lo = std::max(r0, b.row_begin), hi = std::min(r0 + rows, end);
+  if (lo >= hi) return;
+  chain_block(chain, b.x + lo * b.ldx + k0, b.ldx, b.y + k0 * b.ldy + c0, b.ldy, kc,
+              b.out + lo * b.ldo + c0, b.ldo, hi - lo, cols, add);
 }
 
 void nocopy_avx512(const OneDnnBlock& b) {
@@ -73,22 +77,27 @@ void avx2_kernel(const OneDnnBlock& b, int64_t r0, int64_t rows, int64_t c0, int
 
 void nocopy_avx2(const OneDnnBlock& b) {
   bool add = b.add;
-  chunks(b.depth, 256, 256, [&](int64_t k0, int64_t kc) {
+  const int64_t bn = b.trans_a ? 96 : 48, bk = b.trans_b ? 96 : 256;
+  chunks(b.depth, bk, bk, [&](int64_t k0, int64_t kc) {
     chunks(b.cols, 4032, 4032 + 2016, [&](int64_t c0, int64_t cols) {
-      chunks(b.rows, 48, 48 + 24,
+      chunks(b.rows, bn, bn + bn / 2,
              [&](int64_t r0, int64_t rows) { avx2_kernel(b, r0, rows, c0, cols, k0, kc, add); });
     });
     add = true;
   });
 }
 
-// gemv_n (jit_sse41_gemv_n_f32_kern) for one row of C: the FMA chain goes on from C's value
-// (0 for beta 0) through all of k.
+// gemv_n (jit_sse41_gemv_n_f32_kern), for a product with one row or one column: each output's
+// FMA chain goes on from C's value (0 for beta 0) through all of k.
 void gemv_n(const OneDnnBlock& b) {
-  for (int64_t c = 0; c < b.cols; ++c) {
-    float acc = b.add ? b.out[c] : 0.0f;
-    for (int64_t k = 0; k < b.depth; ++k) acc = std::fma(b.x[k], b.y[k * b.ldy + c], acc);
-    b.out[c] = acc;
+  for (int64_t r = b.row_begin; r < (b.row_end < 0 ? b.rows : b.row_end); ++r) {
+    for (int64_t c = 0; c < b.cols; ++c) {
+      float& o = b.out[r * b.ldo + c];
+      float acc = b.add ? o : 0.0f;
+      for (int64_t k = 0; k < b.depth; ++k)
+        acc = std::fma(b.x[r * b.ldx + k], b.y[k * b.ldy + c], acc);
+      o = acc;
+    }
   }
 }
 
@@ -116,40 +125,44 @@ float gemv_t_dot(const float* x, const float* y, int64_t ldy, int64_t n, float a
   return acc;
 }
 
-// gemv_t for one column of C: a dot product per row, k in pieces of 512 where oneDNN copies x.
+// gemv_t, for a product with one row or one column: a dot product per output, k in pieces of 512
+// where oneDNN copies a strided vector.
 void gemv_t(const OneDnnBlock& b) {
   const int64_t piece = b.lda != 1 ? 512 : b.depth;
-  for (int64_t r = 0; r < b.rows; ++r) {
-    float acc = b.add ? b.out[r * b.ldo] : 0.0f;
-    for (int64_t k0 = 0; k0 < b.depth; k0 += piece) {
-      acc = gemv_t_dot(b.x + r * b.ldx + k0, b.y + k0 * b.ldy, b.ldy, std::min(piece, b.depth - k0),
-                       acc);
+  for (int64_t r = b.row_begin; r < (b.row_end < 0 ? b.rows : b.row_end); ++r) {
+    for (int64_t c = 0; c < b.cols; ++c) {
+      float& o = b.out[r * b.ldo + c];
+      float acc = b.add ? o : 0.0f;
+      for (int64_t k0 = 0; k0 < b.depth; k0 += piece) {
+        acc = gemv_t_dot(b.x + r * b.ldx + k0, b.y + k0 * b.ldy + c, b.ldy,
+                         std::min(piece, b.depth - k0), acc);
+      }
+      o = acc;
     }
-    b.out[r * b.ldo] = acc;
   }
 }
 
 }  // namespace
 
 bool onednn_uses_nocopy(OneDnnIsa isa, int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb,
-                        int64_t ldc) {
+                        int64_t ldc, int nthr) {
   const double inv = 1.0 / static_cast<double>(m) + 1.0 / static_cast<double>(n);
-  constexpr int64_t kLimit = 378;  // nthr * LIMIT with one thread
+  const int64_t kLimit = 378, t = nthr;
   if (isa == OneDnnIsa::kAvx512Core) {
     const bool lda_verybad = lda % 1024 == 0;
     const bool ld_bad = lda % 256 == 0 || ldb % 256 == 0 || ldc % 256 == 0;
-    if (lda_verybad && k > 500 && n > 100) return false;
+    if (t <= 8 && lda_verybad && k > 500 && n > 100) return false;
     if (inv >= 0.00196) return true;
     if (ld_bad && m >= 32 && n > 16) return false;
     if (ld_bad && m >= 32 && n == 16 && (k >= 6400 || m == 4096)) return false;
-    if (m <= kLimit && n <= kLimit && k >= kLimit) return false;
-    if (m >= kLimit && k >= kLimit) return false;
-    return m <= 28 || n <= 28 || k <= 1;
+    if (m <= kLimit && n <= kLimit && k >= t * kLimit) return false;
+    if (m >= t * kLimit && k >= t * kLimit) return false;
+    return m <= t * 28 || n <= t * 28 || k <= t;
   }
   if (inv >= 0.0038) return true;
-  if (m <= kLimit && n <= kLimit && k >= kLimit) return false;
-  if (m >= kLimit && k >= kLimit) return false;
-  return (m <= 128 && n <= 128) || n <= 16 || k <= 2 || (m <= 64 && n >= 16);
+  if (m <= kLimit && n <= kLimit && k >= t * kLimit) return false;
+  if (m >= t * kLimit && k >= t * kLimit) return false;
+  return (m <= 128 && n <= 128) || n <= t * 16 || k <= t * 2 || (m <= 64 && n >= t * 16);
 }
 
 bool onednn_block_exact(OneDnnIsa isa, int64_t rows, int64_t cols, int64_t depth, int64_t lda,
@@ -163,14 +176,16 @@ void onednn_nn_block(OneDnnIsa isa, const OneDnnBlock& b) {
   if (b.rows <= 0 || b.cols <= 0) return;
   if (b.depth == 0) {
     if (!b.add) {
-      for (int64_t r = 0; r < b.rows; ++r)
+      for (int64_t r = b.row_begin; r < (b.row_end < 0 ? b.rows : b.row_end); ++r) {
         std::fill(b.out + r * b.ldo, b.out + r * b.ldo + b.cols, 0.0f);
+      }
     }
     return;
   }
-  // jump_to_gemv: oneDNN's n == 1 (one row of ours) first, then its m == 1 (one column)
-  if (b.rows == 1) return gemv_n(b);
-  if (b.cols == 1) return gemv_t(b);
+  // jump_to_gemv: oneDNN's n == 1 (one row of ours) first, then its m == 1 (one column); a dot
+  // product where the vector's partner is stored along k, else an axpy
+  if (b.rows == 1) return b.trans_a ? gemv_t(b) : gemv_n(b);
+  if (b.cols == 1) return b.trans_b ? gemv_n(b) : gemv_t(b);
   if (isa == OneDnnIsa::kAvx512Core) return nocopy_avx512(b);
   nocopy_avx2(b);
 }

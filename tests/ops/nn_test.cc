@@ -30,16 +30,17 @@ struct Recorded {
   float mm_2x385, mm_1x385, fused, bmm_2x600, bmm_2x385;
 };
 
-// nullptr where tfscope does not claim TF's bits (oneDNN's AVX2 kernels with oneDNN on, and
-// instruction sets below AVX2).
+// nullptr where tfscope does not claim TF's bits (instruction sets below AVX2).
 const Recorded* recorded() {
   static const Recorded onednn_avx512{16777408, 16777216, 5.96046448e-08f, 16777304, 16777216};
+  static const Recorded onednn_avx2{16777504, 16777216, 5.96046448e-08f, 16777688, 16777504};
   static const Recorded eigen_avx512{16777408, 16777584, 0, 16777516, 16777408};
   static const Recorded eigen_avx2{16777504, 16777584, 0, 16777688, 16777504};
-  const bool avx512 = onednn_isa() == OneDnnIsa::kAvx512Core;
-  if (tf_onednn_enabled()) return avx512 ? &onednn_avx512 : nullptr;
-  if (avx512) return &eigen_avx512;
-  return onednn_isa() == OneDnnIsa::kAvx2 ? &eigen_avx2 : nullptr;
+  if (onednn_isa() == OneDnnIsa::kAvx512Core) {
+    return tf_onednn_enabled() ? &onednn_avx512 : &eigen_avx512;
+  }
+  if (onednn_isa() == OneDnnIsa::kAvx2) return tf_onednn_enabled() ? &onednn_avx2 : &eigen_avx2;
+  return nullptr;
 }
 
 Tensor ones(const std::vector<int64_t>& dims) {
