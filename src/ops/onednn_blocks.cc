@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "sum_chains.h"
 
@@ -90,6 +91,9 @@ void nocopy_avx2(const OneDnnBlock& b) {
 // gemv_n (jit_sse41_gemv_n_f32_kern), for a product with one row or one column: each output's
 // FMA chain goes on from C's value (0 for beta 0) through all of k.
 void gemv_n(const OneDnnBlock& b) {
+  if (!b.add) {  // from 0: the plain FMA chain, vectorized over the outputs
+    return chain_part(Chain::kFma, b, 0, b.rows, 0, b.cols, 0, b.depth, false);
+  }
   for (int64_t r = b.row_begin; r < (b.row_end < 0 ? b.rows : b.row_end); ++r) {
     for (int64_t c = 0; c < b.cols; ++c) {
       float& o = b.out[r * b.ldo + c];
@@ -129,12 +133,25 @@ float gemv_t_dot(const float* x, const float* y, int64_t ldy, int64_t n, float a
 // where oneDNN copies a strided vector.
 void gemv_t(const OneDnnBlock& b) {
   const int64_t piece = b.lda != 1 ? 512 : b.depth;
+  // y's columns as contiguous rows, so that each dot product reads along k
+  const float* yt = b.y;
+  int64_t ys = b.ldy, yc = 1;
+  if (b.cols > 1 && b.ldy != 1) {
+    thread_local std::vector<float> buffer;
+    if (static_cast<int64_t>(buffer.size()) < b.cols * b.depth) {
+      buffer.resize(static_cast<size_t>(b.cols * b.depth));
+    }
+    for (int64_t k = 0; k < b.depth; ++k) {
+      for (int64_t c = 0; c < b.cols; ++c) buffer[c * b.depth + k] = b.y[k * b.ldy + c];
+    }
+    yt = buffer.data(), ys = 1, yc = b.depth;
+  }
   for (int64_t r = b.row_begin; r < (b.row_end < 0 ? b.rows : b.row_end); ++r) {
     for (int64_t c = 0; c < b.cols; ++c) {
       float& o = b.out[r * b.ldo + c];
       float acc = b.add ? o : 0.0f;
       for (int64_t k0 = 0; k0 < b.depth; k0 += piece) {
-        acc = gemv_t_dot(b.x + r * b.ldx + k0, b.y + k0 * b.ldy + c, b.ldy,
+        acc = gemv_t_dot(b.x + r * b.ldx + k0, yt + c * yc + k0 * ys, ys,
                          std::min(piece, b.depth - k0), acc);
       }
       o = acc;

@@ -58,73 +58,60 @@ TFS_AVX2 inline __m256 load8(const float* p, __m256i m) {
   }
 }
 
-template <bool kMasked>
-TFS_AVX2 inline void load_y(const float* y, int64_t ldy, int64_t k, __m256i m0, __m256i m1,
-                            __m256& y0, __m256& y1) {
-  y0 = load8<kMasked>(y + k * ldy, m0);
-  y1 = load8<kMasked>(y + k * ldy + 8, m1);
+// One k step of an MR x NV-vector tile of sums.
+template <Chain C, int MR, bool kMasked, int NV>
+TFS_AVX2 inline void step(__m256 (&acc)[MR][NV], const float* x, int64_t ldx, const float* y,
+                          int64_t ldy, int64_t k, const __m256i (&m)[NV]) {
+  __m256 yv[NV];
+#pragma GCC unroll 8
+  for (int v = 0; v < NV; ++v) yv[v] = load8<kMasked>(y + k * ldy + 8 * v, m[v]);
+#pragma GCC unroll 8
+  for (int r = 0; r < MR; ++r) {
+    const __m256 xv = _mm256_broadcast_ss(x + r * ldx + k);
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v) acc[r][v] = vstep<C>(acc[r][v], xv, yv[v]);
+  }
 }
 
-// MR rows x 16 columns; `cols` (1..16) of them exist (all 16 unless kMasked).
-template <Chain C, int MR, bool kMasked>
+// MR rows x NV * 8 columns; `cols` of them exist (all unless kMasked).
+template <Chain C, int MR, bool kMasked, int NV = 2>
 TFS_AVX2 void tile(const float* x, int64_t ldx, const float* y, int64_t ldy, int64_t depth,
                    float* out, int64_t ldo, int64_t cols, bool add) {
   constexpr bool kSplit = C == Chain::kFmaSplit || C == Chain::kMulAddSplit;
-  const __m256i m0 = lane_mask(cols), m1 = lane_mask(cols - 8);
-  __m256 e0[MR], e1[MR], o0[MR], o1[MR];
+  __m256i m[NV];
 #pragma GCC unroll 8
-  for (int r = 0; r < MR; ++r) e0[r] = e1[r] = o0[r] = o1[r] = _mm256_setzero_ps();
+  for (int v = 0; v < NV; ++v) m[v] = lane_mask(cols - 8 * v);
+  __m256 e[MR][NV], o[MR][NV];
+#pragma GCC unroll 8
+  for (int r = 0; r < MR; ++r) {
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v) e[r][v] = o[r][v] = _mm256_setzero_ps();
+  }
   const int64_t main = kSplit ? (depth & ~int64_t{1}) : depth;
   for (int64_t k = 0; k < main; k += kSplit ? 2 : 1) {
-    __m256 y0, y1;
-    load_y<kMasked>(y, ldy, k, m0, m1, y0, y1);
-#pragma GCC unroll 8
-    for (int r = 0; r < MR; ++r) {
-      const __m256 xv = _mm256_broadcast_ss(x + r * ldx + k);
-      e0[r] = vstep<C>(e0[r], xv, y0);
-      e1[r] = vstep<C>(e1[r], xv, y1);
-    }
-    if constexpr (kSplit) {
-      load_y<kMasked>(y, ldy, k + 1, m0, m1, y0, y1);
-#pragma GCC unroll 8
-      for (int r = 0; r < MR; ++r) {
-        const __m256 xv = _mm256_broadcast_ss(x + r * ldx + k + 1);
-        o0[r] = vstep<C>(o0[r], xv, y0);
-        o1[r] = vstep<C>(o1[r], xv, y1);
-      }
-    }
+    step<C, MR, kMasked, NV>(e, x, ldx, y, ldy, k, m);
+    if constexpr (kSplit) step<C, MR, kMasked, NV>(o, x, ldx, y, ldy, k + 1, m);
   }
   if constexpr (kSplit) {
 #pragma GCC unroll 8
     for (int r = 0; r < MR; ++r) {
-      e0[r] = _mm256_add_ps(e0[r], o0[r]);
-      e1[r] = _mm256_add_ps(e1[r], o1[r]);
-    }
-    if (depth & 1) {
-      __m256 y0, y1;
-      load_y<kMasked>(y, ldy, depth - 1, m0, m1, y0, y1);
 #pragma GCC unroll 8
-      for (int r = 0; r < MR; ++r) {
-        const __m256 xv = _mm256_broadcast_ss(x + r * ldx + depth - 1);
-        e0[r] = vstep<C>(e0[r], xv, y0);
-        e1[r] = vstep<C>(e1[r], xv, y1);
-      }
+      for (int v = 0; v < NV; ++v) e[r][v] = _mm256_add_ps(e[r][v], o[r][v]);
     }
+    if (depth & 1) step<C, MR, kMasked, NV>(e, x, ldx, y, ldy, depth - 1, m);
   }
 #pragma GCC unroll 8
   for (int r = 0; r < MR; ++r) {
-    float* p = out + r * ldo;
-    __m256 s0 = e0[r], s1 = e1[r];
-    if (add) {
-      s0 = _mm256_add_ps(load8<kMasked>(p, m0), s0);
-      s1 = _mm256_add_ps(load8<kMasked>(p + 8, m1), s1);
-    }
-    if constexpr (kMasked) {
-      _mm256_maskstore_ps(p, m0, s0);
-      _mm256_maskstore_ps(p + 8, m1, s1);
-    } else {
-      _mm256_storeu_ps(p, s0);
-      _mm256_storeu_ps(p + 8, s1);
+#pragma GCC unroll 8
+    for (int v = 0; v < NV; ++v) {
+      float* p = out + r * ldo + 8 * v;
+      __m256 sum = e[r][v];
+      if (add) sum = _mm256_add_ps(load8<kMasked>(p, m[v]), sum);
+      if constexpr (kMasked) {
+        _mm256_maskstore_ps(p, m[v], sum);
+      } else {
+        _mm256_storeu_ps(p, sum);
+      }
     }
   }
 }
@@ -154,6 +141,10 @@ template <Chain C>
 TFS_AVX2 void block_avx2(const float* x, int64_t ldx, const float* y, int64_t ldy, int64_t depth,
                          float* out, int64_t ldo, int64_t rows, int64_t cols, bool add) {
   int64_t c = 0;
+  if (rows == 1) {  // one row: 6 vectors of columns keep the FMA units busy
+    for (; c + 48 <= cols; c += 48)
+      tile<C, 1, false, 6>(x, ldx, y + c, ldy, depth, out + c, ldo, 48, add);
+  }
   for (; c + 16 <= cols; c += 16) {
     column_tile<C, false>(x, ldx, y + c, ldy, depth, out + c, ldo, rows, 16, add);
   }
