@@ -11,14 +11,15 @@ namespace tfs {
 enum class ErrorKind {
   kTypeError,
   kValueError,
-  kInvalidArgument,             // tf.errors.InvalidArgumentError
-  kOperatorNotAllowedInGraph,   // tf.errors.OperatorNotAllowedInGraphError (a TypeError)
-  kNotImplemented,              // NotImplementedError
-  kNotFound,                    // tf.errors.NotFoundError
-  kFailedPrecondition,          // tf.errors.FailedPreconditionError
-  kUnimplemented,               // tf.errors.UnimplementedError
-  kInternal,
-  kIO,                          // OSError
+  kInvalidArgument,            // tf.errors.InvalidArgumentError
+  kOperatorNotAllowedInGraph,  // tf.errors.OperatorNotAllowedInGraphError (a TypeError)
+  kNotImplemented,             // NotImplementedError
+  kNotFound,                   // tf.errors.NotFoundError
+  kFailedPrecondition,         // tf.errors.FailedPreconditionError
+  kUnimplemented,              // tf.errors.UnimplementedError
+  kInternal,                   // tf.errors.InternalError
+  kAborted,                    // tf.errors.AbortedError
+  kIO,                         // OSError
 };
 
 class Error : public std::runtime_error {
@@ -31,6 +32,13 @@ class Error : public std::runtime_error {
  private:
   ErrorKind kind_;
 };
+
+// The kinds a kernel reports as its failed status (TF's OpError classes), which TF's runtime
+// puts in context: the op's wrapper eagerly, the node and function in a graph.
+inline bool is_kernel_status(ErrorKind kind) {
+  return kind == ErrorKind::kInvalidArgument || kind == ErrorKind::kInternal ||
+         kind == ErrorKind::kAborted;
+}
 
 [[noreturn]] inline void throw_error(ErrorKind kind, const std::string& msg) { throw Error(kind, msg); }
 [[noreturn]] inline void type_error(const std::string& msg) { throw Error(ErrorKind::kTypeError, msg); }

@@ -90,6 +90,9 @@ Tensor multiply(const Value& x, const Value& y);
 Tensor truediv(const Value& x, const Value& y);
 Tensor floordiv(const Value& x, const Value& y);
 Tensor floormod(const Value& x, const Value& y);
+Tensor tf_floormod(const Value& x, const Value& y);  // tf.math.floormod: node "FloorMod"
+Tensor truncatediv(const Value& x, const Value& y);
+Tensor truncatemod(const Value& x, const Value& y);
 Tensor pow(const Value& x, const Value& y);  // x ** y: node "pow"
 Tensor tf_pow(const Value& x, const Value& y);  // tf.pow(x, y): node "Pow"
 Tensor maximum(const Value& x, const Value& y);
@@ -150,6 +153,7 @@ Tensor reshape(const Tensor& x, const Value& shape);
 Tensor expand_dims(const Tensor& x, int64_t axis);
 Tensor squeeze(const Tensor& x, std::vector<int64_t> axis = {});
 Tensor transpose(const Tensor& x, std::optional<std::vector<int64_t>> perm = std::nullopt);
+Tensor transpose_by(const Tensor& x, const Tensor& perm);  // a computed perm
 Tensor concat(const std::vector<Tensor>& values, int64_t axis);
 Tensor stack(const std::vector<Tensor>& values, int64_t axis = 0);
 // num < 0: taken from the static shape (TF's num=None).

@@ -264,6 +264,9 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "truediv", &bin<tfs::truediv>);
   def_any(m, "floordiv", &bin<tfs::floordiv>);
   def_any(m, "floormod", &bin<tfs::floormod>);
+  def_any(m, "tf_floormod", &bin<tfs::tf_floormod>);
+  def_any(m, "truncatediv", &bin<tfs::truncatediv>);
+  def_any(m, "truncatemod", &bin<tfs::truncatemod>);
   def_any(m, "pow", &bin<tfs::pow>);
   def_any(m, "tf_pow", &bin<tfs::tf_pow>);
   def_any(m, "maximum", &bin<tfs::maximum>);
@@ -344,6 +347,11 @@ void bind_tensor(nb::module_& m) {
   });
   def_any(m, "size", [](nb::handle x) { return tfs::size(to_tensor(x)); });
   def_any(m, "rank", [](nb::handle x) { return tfs::rank(to_tensor(x)); });
+  // Tensor.set_shape for what TF's wrappers pin (a graph tensor's static shape; -1 unknown).
+  def_any(m, "set_static_shape", [](const Tensor& t, const std::vector<int64_t>& dims) {
+    tfs::GraphBuilder* b = tfs::current_builder();
+    return t.is_symbolic() && b ? b->refine_shape(t, tfs::PartialShape(dims)) : t;
+  });
   def_any(m, "reshape", [](nb::handle x, nb::handle s) {
     tfs::EagerErrorName n(eager_error_name(x, s));
     return tfs::reshape(to_tensor(x), operand(s));
@@ -355,6 +363,8 @@ void bind_tensor(nb::module_& m) {
   });
   def_any(m, "transpose", [](nb::handle x, nb::handle perm) {
     tfs::EagerErrorName n(eager_error_name(x, perm));
+    if (nb::isinstance<Tensor>(perm))
+      return tfs::transpose_by(to_tensor(x), nb::cast<Tensor>(perm));
     std::optional<std::vector<int64_t>> p;
     if (!perm.is_none()) p = int_list(perm);
     return tfs::transpose(to_tensor(x), p);
@@ -409,6 +419,7 @@ void bind_tensor(nb::module_& m) {
         {"prod", "Prod"}, {"any", "Any"},   {"all", "All"}};
     auto it = kOps.find(op);
     if (it == kOps.end()) throw nb::value_error("unknown reduction");
+    tfs::EagerErrorName n(eager_error_name(x, axis));
     // The axis as Python gives it (None, int, list, tensor): TF converts a list to a vector even
     // when it has one element.
     tfs::Value a;

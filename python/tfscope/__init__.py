@@ -326,6 +326,18 @@ def pow(x, y, name=None):  # noqa: A001
     return _core.tf_pow(x, y)
 
 
+def truncatediv(x, y, name=None):
+    return _core.truncatediv(x, y)
+
+
+def truncatemod(x, y, name=None):
+    return _core.truncatemod(x, y)
+
+
+def floordiv(x, y, name=None):
+    return _core.floordiv(x, y)
+
+
 def equal(x, y, name=None):
     return _core.equal(x, y)
 
@@ -451,6 +463,13 @@ class math:  # noqa: N801  (tf.math namespace)
     logical_and, logical_or, logical_not = logical_and, logical_or, logical_not
     clip_by_value, add_n, sign, floor, round = clip_by_value, add_n, sign, floor, round
     reduce_any, reduce_all, argmin = reduce_any, reduce_all, argmin
+    truncatediv, truncatemod, floordiv = truncatediv, truncatemod, floordiv
+
+    @staticmethod
+    def floormod(x, y, name=None):
+        return _core.tf_floormod(x, y)
+
+    mod = floormod
 
     @staticmethod
     def log(x, name=None):
@@ -493,6 +512,40 @@ class math:  # noqa: N801  (tf.math namespace)
         return _core.softplus(features)
 
 
+def _wrap_2d_function(inputs, compute_op, dim):
+    """TF's nn_ops._wrap_2d_function: Softmax and LogSoftmax reduce the last dim, so another axis
+    is swapped with the last one before and after, with the same ops TF builds."""
+    inputs = convert_to_tensor(inputs)
+    shape = inputs.shape
+    if (dim == -1) or (dim == shape.ndims - 1):
+        return compute_op(inputs)
+    dim_val = dim
+    if isinstance(dim, Tensor):
+        dim_val = int(dim.numpy()) if _core.executing_eagerly() else None
+    if dim_val is not None and not -shape.ndims <= dim_val < shape.ndims:
+        raise errors.InvalidArgumentError(
+            f"`dim` must be in the range [{-shape.ndims}, {shape.ndims}) where "
+            f"{shape.ndims} is the number of dimensions in the input. "
+            f"Received: dim={dim_val}")
+    ndims = rank(inputs)
+    if not isinstance(dim, Tensor):
+        if dim < 0:
+            dim += ndims
+    else:
+        dim = where(less(dim, 0), dim + ndims, dim)
+    input_rank = rank(inputs)
+    dim_axis = dim % shape.ndims
+
+    def swap_axis(t, dim_index, last_index):
+        return transpose(t, concat([range(dim_index), [last_index],
+                                    range(dim_index + 1, last_index), [dim_index]], 0))
+
+    inputs = swap_axis(inputs, dim_axis, subtract(input_rank, 1))
+    output = swap_axis(compute_op(inputs), dim_axis, subtract(input_rank, 1))
+    # TF sets the static shape a computed perm leaves unknown.
+    return _core.set_static_shape(output, [-1 if d is None else d for d in shape])
+
+
 class nn:  # noqa: N801  (tf.nn namespace)
     @staticmethod
     def relu(features, name=None):
@@ -504,11 +557,11 @@ class nn:  # noqa: N801  (tf.nn namespace)
 
     @staticmethod
     def softmax(logits, axis=None, name=None):
-        return _core.unary("softmax", logits)
+        return _wrap_2d_function(logits, lambda t: _core.unary("softmax", t), -1 if axis is None else axis)
 
     @staticmethod
     def log_softmax(logits, axis=None, name=None):
-        return _core.unary("log_softmax", logits)
+        return _wrap_2d_function(logits, lambda t: _core.unary("log_softmax", t), -1 if axis is None else axis)
 
     @staticmethod
     def sigmoid(x, name=None):

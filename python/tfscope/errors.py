@@ -27,6 +27,10 @@ class InternalError(OpError):
     pass
 
 
+class AbortedError(OpError):
+    pass
+
+
 class OperatorNotAllowedInGraphError(TypeError):
     pass
 
@@ -41,5 +45,6 @@ _BY_NAME = {
     "FailedPreconditionError": FailedPreconditionError,
     "UnimplementedError": UnimplementedError,
     "InternalError": InternalError,
+    "AbortedError": AbortedError,
     "OperatorNotAllowedInGraphError": OperatorNotAllowedInGraphError,
 }

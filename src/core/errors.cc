@@ -13,6 +13,7 @@ const char* Error::python_type() const {
     case ErrorKind::kFailedPrecondition: return "FailedPreconditionError";
     case ErrorKind::kUnimplemented: return "UnimplementedError";
     case ErrorKind::kInternal: return "InternalError";
+    case ErrorKind::kAborted: return "AbortedError";
     case ErrorKind::kIO: return "OSError";
   }
   return "Error";

@@ -1083,7 +1083,7 @@ std::vector<Tensor> ConcreteFunction::run_flat(const std::vector<Tensor>& flat_a
     return executor_->run(feeds);
   } catch (const Error& e) {
     std::string msg = e.what();
-    if (e.kind() == ErrorKind::kInvalidArgument && msg.find("[[{{node ") != std::string::npos) {
+    if (is_kernel_status(e.kind()) && msg.find("[[{{node ") != std::string::npos) {
       throw Error(e.kind(), "Graph execution error:\n\n" + msg + " [Op:" + name_ + "]");
     }
     throw;

@@ -141,6 +141,15 @@ Tensor subtract(const Value& x, const Value& y) { return binary("Sub", "sub", x,
 Tensor multiply(const Value& x, const Value& y) { return binary("Mul", "mul", x, y); }
 Tensor floordiv(const Value& x, const Value& y) { return binary("FloorDiv", "floordiv", x, y); }
 Tensor floormod(const Value& x, const Value& y) { return binary("FloorMod", "mod", x, y); }
+Tensor tf_floormod(const Value& x, const Value& y) {
+  return binary("FloorMod", "FloorMod", x, y);
+}
+Tensor truncatediv(const Value& x, const Value& y) {
+  return binary("TruncateDiv", "TruncateDiv", x, y);
+}
+Tensor truncatemod(const Value& x, const Value& y) {
+  return binary("TruncateMod", "TruncateMod", x, y);
+}
 Tensor pow(const Value& x, const Value& y) { return binary("Pow", "pow", x, y); }
 Tensor tf_pow(const Value& x, const Value& y) { return binary("Pow", "Pow", x, y); }
 Tensor maximum(const Value& x, const Value& y) { return binary("Maximum", "Maximum", x, y); }
@@ -368,6 +377,11 @@ Tensor transpose(const Tensor& x, std::optional<std::vector<int64_t>> perm) {
     invalid_argument("[ops] transpose of a tensor of unknown rank needs perm");
   }
   return execute1("Transpose", {x, p}, {}, s.op_name());
+}
+
+Tensor transpose_by(const Tensor& x, const Tensor& perm) {
+  Scope s("transpose");
+  return execute1("Transpose", {x, perm}, {}, s.op_name());
 }
 
 Tensor concat(const std::vector<Tensor>& values, int64_t axis) {

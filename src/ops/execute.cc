@@ -66,7 +66,7 @@ std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, A
   try {
     return run_kernel(def, inputs, attrs, &no_runtime, name.empty() ? op : name);
   } catch (const Error& e) {
-    if (e.kind() != ErrorKind::kInvalidArgument) throw;
+    if (!is_kernel_status(e.kind())) throw;
     std::string msg = e.what();
     if (msg.rfind("[", 0) == 0) throw;  // already a tfscope-formatted error
     // TF's wrapper function is named after the op and the lengths of its list inputs

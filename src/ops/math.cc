@@ -82,20 +82,53 @@ OpDef binary_def(const std::string& name, const std::vector<DType>& types, Kerne
 struct Add { template <typename T> T operator()(T x, T y) const { return x + y; } };
 struct Sub { template <typename T> T operator()(T x, T y) const { return x - y; } };
 struct Mul { template <typename T> T operator()(T x, T y) const { return x * y; } };
+// TF's integer division and remainder fail on a zero divisor ("Integer division by zero", an
+// InvalidArgumentError for Div, FloorDiv and FloorMod; TruncateDiv and TruncateMod report it as
+// an InternalError). The quotient of the most negative value by -1 wraps around, as in TF.
+[[noreturn]] void integer_division_by_zero(bool truncate) {
+  if (truncate) {
+    throw_error(ErrorKind::kInternal,
+                "Unexpected error in binary operator (only integer div and mod should have "
+                "errors)");
+  }
+  invalid_argument("Integer division by zero");
+}
+
+// x / y truncated toward zero, and x % y, for y != 0 (wrapping at the most negative x).
+template <typename T>
+T int_quotient(T x, T y, bool truncate) {
+  if (y == 0) integer_division_by_zero(truncate);
+  if constexpr (std::is_signed_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    if (y == T(-1)) return static_cast<T>(U(0) - static_cast<U>(x));
+  }
+  return static_cast<T>(x / y);
+}
+template <typename T>
+T int_remainder(T x, T y, bool truncate) {
+  if (y == 0) integer_division_by_zero(truncate);
+  if constexpr (std::is_signed_v<T>) {
+    if (y == T(-1)) return T(0);
+  }
+  return static_cast<T>(x % y);
+}
+
 struct Div {
   template <typename T>
   T operator()(T x, T y) const {
-    if constexpr (std::is_integral_v<T>) return y == 0 ? T(0) : static_cast<T>(x / y);
-    else return x / y;
+    if constexpr (std::is_integral_v<T>) {
+      return int_quotient(x, y, false);
+    } else {
+      return x / y;
+    }
   }
 };
 struct FloorDivF {
   template <typename T>
   T operator()(T x, T y) const {
     if constexpr (std::is_integral_v<T>) {
-      if (y == 0) return 0;
-      T q = static_cast<T>(x / y);
-      if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
+      T q = int_quotient(x, y, false);
+      if (int_remainder(x, y, false) != 0 && ((x < 0) != (y < 0))) --q;
       return q;
     } else {
       return std::floor(x / y);
@@ -106,8 +139,7 @@ struct FloorModF {
   template <typename T>
   T operator()(T x, T y) const {
     if constexpr (std::is_integral_v<T>) {
-      if (y == 0) return 0;
-      T r = static_cast<T>(x % y);
+      T r = int_remainder(x, y, false);
       if (r != 0 && ((r < 0) != (y < 0))) r = static_cast<T>(r + y);
       return r;
     } else {
@@ -117,15 +149,43 @@ struct FloorModF {
     }
   }
 };
+struct TruncateDivF {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_integral_v<T>) {
+      return int_quotient(x, y, true);
+    } else {
+      return std::trunc(x / y);
+    }
+  }
+};
+struct TruncateModF {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_integral_v<T>) {
+      return int_remainder(x, y, true);
+    } else {
+      return std::fmod(x, y);
+    }
+  }
+};
 struct MaxF { template <typename T> T operator()(T x, T y) const { return (std::isnan(static_cast<double>(x)) || x > y) ? x : y; } };
 struct MinF { template <typename T> T operator()(T x, T y) const { return (std::isnan(static_cast<double>(x)) || x < y) ? x : y; } };
 struct PowF {
   template <typename T>
   T operator()(T x, T y) const {
     if constexpr (std::is_integral_v<T>) {
-      T r = 1;
-      for (T i = 0; i < y; ++i) r = static_cast<T>(r * x);
-      return r;
+      if constexpr (std::is_signed_v<T>) {
+        if (y < 0) invalid_argument("Integers to negative integer powers are not allowed");
+      }
+      // Binary exponentiation, wrapping around as TF's does.
+      using U = std::conditional_t<sizeof(T) < 8, uint32_t, uint64_t>;
+      U r = 1, b = static_cast<U>(x);
+      for (auto e = static_cast<std::make_unsigned_t<T>>(y); e != 0; e >>= 1) {
+        if (e & 1) r = static_cast<U>(r * b);
+        b = static_cast<U>(b * b);
+      }
+      return static_cast<T>(r);
     } else {
       return std::pow(x, y);
     }
@@ -152,6 +212,11 @@ OpRegistration r_pow(binary_def("Pow", detail::kNumberTypes, [](OpKernelContext&
   if (is_floating(ctx.input(0).dtype())) return detail::float_pow_kernel(ctx);
   binary_kernel<false>(PowF{})(ctx);
 }));
+OpRegistration r_tdiv(binary_def("TruncateDiv", detail::kNumberTypes,
+                                 binary_kernel<false>(TruncateDivF{})));
+OpRegistration r_tmod(binary_def("TruncateMod",
+                                 {DType::kInt32, DType::kInt64, DType::kFloat32, DType::kFloat64},
+                                 binary_kernel<false>(TruncateModF{})));
 
 struct LessF { template <typename T> bool operator()(T x, T y) const { return x < y; } };
 struct LessEqF { template <typename T> bool operator()(T x, T y) const { return x <= y; } };

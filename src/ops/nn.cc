@@ -1,7 +1,8 @@
 // Dense layers and activations: MatMul, BatchMatMulV2, BiasAdd, Relu, Relu6, LeakyRelu, Elu,
 // Selu, Softplus, Softmax, LogSoftmax. Float32 GEMMs sum in the order of the kernel TF runs on
 // this machine for the same bits (matmul_f32.h); the other dtypes use Eigen's GEMM. The
-// activations compute what TF's Eigen kernels compute, packets and tail alike (eigen_unary.h).
+// activations compute what TF's Eigen kernels compute, packets and tail alike (eigen_unary.h);
+// Softmax and LogSoftmax run TF's own kernels' order (softmax.h).
 #include <Eigen/Core>
 #include <cmath>
 #include <limits>
@@ -10,6 +11,8 @@
 #include "eigen_unary.h"
 #include "matmul_f32.h"
 #include "kernel_util.h"
+#include "softmax.h"
+#include "tfscope/cpu_info.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -304,6 +307,8 @@ OpRegistration r_elu(float_activation("Elu", detail::unary::Elu{}));
 OpRegistration r_selu(float_activation("Selu", detail::unary::Selu{}));
 OpRegistration r_softplus(float_activation("Softplus", detail::unary::Softplus{}));
 
+// TF's Softmax and LogSoftmax kernels over the last dim (softmax.h): oneDNN's for float32
+// Softmax when TF uses oneDNN (ranks 1 to 5 only), Eigen's otherwise.
 OpDef softmax_def(const std::string& name, bool log) {
   OpDef d;
   d.name = name;
@@ -317,36 +322,23 @@ OpDef softmax_def(const std::string& name, bool log) {
   d.kernel = [log](OpKernelContext& ctx) {
     const Tensor& x = ctx.input(0);
     const Shape& s = x.eager_shape();
+    const bool onednn = !log && x.dtype() == DType::kFloat32 && tf_onednn_enabled();
+    if (onednn && (s.rank() < 1 || s.rank() > 5)) {
+      throw_error(ErrorKind::kAborted, "Input dims must be <= 5 and >=1");
+    }
     if (s.rank() < 1) ctx.fail("logits must have >= 1 dimension, got " + detail::dims_text(s));
     Tensor& out = ctx.allocate_output(0, x.dtype(), s);
-    visit_dtype(x.dtype(), [&](auto tag) {
-      using T = decltype(tag);
-      if constexpr (std::is_floating_point_v<T>) {
-        int64_t c = s.dim(s.rank() - 1);
-        int64_t rows = c == 0 ? 0 : x.num_elements() / c;
-        const T* p = x.data<T>();
-        T* o = out.data<T>();
-        for (int64_t r = 0; r < rows; ++r) {
-          const T* row = p + r * c;
-          T* orow = o + r * c;
-          T mx = row[0];
-          for (int64_t j = 1; j < c; ++j) mx = std::max(mx, row[j]);
-          T sum = 0;
-          for (int64_t j = 0; j < c; ++j) {
-            orow[j] = row[j] - mx;
-            sum += std::exp(orow[j]);
-          }
-          if (log) {
-            T ls = std::log(sum);
-            for (int64_t j = 0; j < c; ++j) orow[j] -= ls;
-          } else {
-            for (int64_t j = 0; j < c; ++j) orow[j] = std::exp(orow[j]) / sum;
-          }
-        }
-      } else {
-        ctx.fail("[ops] softmax of non-float");
-      }
-    });
+    const int64_t classes = s.dim(s.rank() - 1);
+    if (x.num_elements() == 0) return;
+    const int64_t rows = x.num_elements() / classes;
+    if (x.dtype() == DType::kFloat64) {
+      detail::eigen_softmax(x.data<double>(), rows, classes, log, out.data<double>());
+    } else if (onednn) {
+      detail::onednn_softmax(x.data<float>(), rows, classes, detail::onednn_softmax_isa(),
+                             out.data<float>());
+    } else {
+      detail::eigen_softmax(x.data<float>(), rows, classes, log, out.data<float>());
+    }
   };
   return d;
 }

@@ -1,14 +1,21 @@
 // Reductions: Sum, Mean, Max, Min, Prod, Any, All (input, reduction_indices, keep_dims), ArgMax
 // and ArgMin.
 // Shape functions, accumulation types and error texts follow TF 2.21's reduction_ops and
-// argmax_op: integer Mean sums in 64 bits and truncates, Max/Min propagate NaN and reduce an
-// empty axis to -inf/+inf (lowest/highest for integers), Any/All reduce an empty axis to
-// false/true, ArgMax/ArgMin keep the first of equal extremes and skip NaN.
+// argmax_op: the input is reshaped as TF's ReductionHelper does, float32/float64 Sum, Mean, Prod,
+// Max and Min then reduce in the order of TF's Eigen kernels (eigen_reduce.h), so their bits are
+// TF's; integer Mean sums in 64 bits and truncates, Max/Min propagate NaN and reduce an empty
+// axis to -inf/+inf (lowest/highest for integers), Any/All reduce an empty axis to false/true,
+// ArgMax/ArgMin keep the first of equal extremes and skip NaN.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <set>
+#include <type_traits>
 
+#include "eigen_reduce.h"
 #include "kernel_util.h"
+#include "tfscope/cpu_info.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -70,125 +77,236 @@ std::vector<bool> reduced_dims(OpKernelContext& ctx, int rank) {
   return bitmap;
 }
 
-// For each input element in row-major order, the flat index of the output element it reduces
-// into; also the output shape.
-struct ReductionPlan {
-  Shape out_shape;
-  std::vector<int64_t> out_index;  // per input element
-  int64_t out_count = 0;
+// The input as TF's ReductionHelper::Simplify reshapes it before reducing: leading 1s dropped,
+// a dim of size 1 joined to the run before it, adjacent dims that are both reduced (or both
+// kept) merged. dims alternates between reduced and kept runs, starting with a reduced run when
+// reduce_first. No dims: the input is one value.
+struct ReductionView {
+  std::vector<int64_t> dims;
+  bool reduce_first = true;
+  // TF copies the input instead of reducing when nothing is left to reduce.
+  bool is_copy() const { return dims.empty() || (dims.size() == 1 && !reduce_first); }
 };
 
-ReductionPlan plan_reduction(OpKernelContext& ctx) {
-  const Shape& s = ctx.input(0).eager_shape();
-  int r = s.rank();
-  std::vector<bool> bitmap = reduced_dims(ctx, r);
-  bool keep_dims = attr_bool_or(*ctx.attrs, "keep_dims", false);
-  std::vector<int64_t> out_dims, kept;
-  for (int i = 0; i < r; ++i) {
-    if (!bitmap[static_cast<size_t>(i)]) {
-      out_dims.push_back(s.dim(i));
-      kept.push_back(i);
-    } else if (keep_dims) {
-      out_dims.push_back(1);
+ReductionView simplify(const Shape& s, std::vector<bool> bitmap) {
+  ReductionView v;
+  const int r = s.rank();
+  int i = 0;
+  while (i < r && s.dim(i) == 1) ++i;
+  if (i >= r) return v;
+  v.reduce_first = bitmap[static_cast<size_t>(i)];
+  v.dims.push_back(s.dim(i));
+  for (++i; i < r; ++i) {
+    const size_t u = static_cast<size_t>(i);
+    if (s.dim(i) == 1) bitmap[u] = bitmap[u - 1];
+    if (bitmap[u] != bitmap[u - 1]) {
+      v.dims.push_back(s.dim(i));
+    } else {
+      v.dims.back() *= s.dim(i);
     }
   }
-  // Strides of the kept dims in the output, 0 for reduced ones.
-  std::vector<int64_t> strides(static_cast<size_t>(r), 0);
-  int64_t st = 1;
-  for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
-    strides[static_cast<size_t>(*it)] = st;
-    st *= s.dim(static_cast<int>(*it));
-  }
-  ReductionPlan p;
-  p.out_shape = Shape(out_dims);
-  p.out_count = p.out_shape.num_elements();
-  int64_t n = s.num_elements();
-  p.out_index.resize(static_cast<size_t>(n));
-  if (n == 0) return p;
-  std::vector<int64_t> idx(static_cast<size_t>(r), 0);
-  int64_t off = 0;
-  for (int64_t k = 0; k < n; ++k) {
-    p.out_index[static_cast<size_t>(k)] = off;
-    for (int d = r - 1; d >= 0; --d) {
-      size_t ud = static_cast<size_t>(d);
-      if (++idx[ud] < s.dim(d)) {
-        off += strides[ud];
-        break;
-      }
-      off -= strides[ud] * (s.dim(d) - 1);
-      idx[ud] = 0;
-    }
-  }
-  return p;
+  return v;
 }
 
 enum class Reduce { kSum, kMean, kMax, kMin, kProd };
 
-template <typename T>
-T min_max_start(bool is_max) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return is_max ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
-  } else {
-    return is_max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+// Calls f(input flat index, output flat index) for every input element, in input order.
+template <typename F>
+void for_each_reduced(const ReductionView& v, F f) {
+  const size_t nd = v.dims.size();
+  std::vector<int64_t> strides(nd, 0), idx(nd, 0);
+  int64_t st = 1;
+  for (size_t d = nd; d-- > 0;) {
+    const bool reduced = (d % 2 == 0) == v.reduce_first;
+    if (!reduced) {
+      strides[d] = st;
+      st *= v.dims[d];
+    }
   }
+  int64_t n = 1;
+  for (int64_t d : v.dims) n *= d;
+  int64_t o = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    f(k, o);
+    for (size_t d = nd; d-- > 0;) {
+      if (++idx[d] < v.dims[d]) {
+        o += strides[d];
+        break;
+      }
+      o -= strides[d] * (v.dims[d] - 1);
+      idx[d] = 0;
+    }
+  }
+}
+
+// The reduced dims moved last, as TF transposes more than three runs: [kept..., reduced...].
+template <typename T>
+std::vector<T> shuffle_reduced_last(const T* x, const ReductionView& v, int64_t n_out) {
+  int64_t n = 1;
+  for (int64_t d : v.dims) n *= d;
+  const int64_t per_out = n / n_out;
+  std::vector<T> out(static_cast<size_t>(n));
+  // For a fixed output the input order visits its reduced values in row-major order.
+  std::vector<int64_t> seen(static_cast<size_t>(n_out), 0);
+  for_each_reduced(v, [&](int64_t k, int64_t o) {
+    out[static_cast<size_t>(o * per_out + seen[static_cast<size_t>(o)]++)] = x[k];
+  });
+  return out;
+}
+
+// A float reduction in the order of TF's ReductionOp on Eigen's ThreadPoolDevice.
+template <class R, typename T>
+void reduce_float(const ReductionView& v, const T* x, int64_t n_out, T* out) {
+  const auto& d = v.dims;
+  const detail::MemorySource<T> src{x};
+  if (d.size() == 1) {
+    out[0] = detail::reduce_full<R>(src, d[0], tf_intra_op_threads());
+  } else if (d.size() == 2 && v.reduce_first) {
+    detail::reduce_preserving_inner<R>(x, 1, d[0], d[1], out);
+  } else if (d.size() == 2) {
+    for (int64_t i = 0; i < d[0]; ++i) out[i] = detail::reduce_inner<R>(src, i * d[1], d[1]);
+  } else if (d.size() == 3 && v.reduce_first) {
+    detail::reduce_outer_and_inner<R>(x, d[0], d[1], d[2], out);
+  } else if (d.size() == 3) {
+    detail::reduce_preserving_inner<R>(x, d[0], d[1], d[2], out);
+  } else {
+    const std::vector<T> shuffled = shuffle_reduced_last(x, v, n_out);
+    const detail::MemorySource<T> s{shuffled.data()};
+    const int64_t per_out = static_cast<int64_t>(shuffled.size()) / n_out;
+    for (int64_t i = 0; i < n_out; ++i) out[i] = detail::reduce_inner<R>(s, i * per_out, per_out);
+  }
+}
+
+template <typename T>
+void reduce_float_op(Reduce op, const ReductionView& v, const T* x, int64_t n_in, int64_t n_out,
+                     T* out) {
+  switch (op) {
+    case Reduce::kSum:
+      return reduce_float<detail::SumReducer<T>>(v, x, n_out, out);
+    case Reduce::kMean: {
+      // TF's Mean: Eigen's sum, then each output divided by the count.
+      reduce_float<detail::SumReducer<T>>(v, x, n_out, out);
+      const T count = static_cast<T>(n_in / n_out);
+      for (int64_t i = 0; i < n_out; ++i) out[i] = detail::flush_denormal(out[i] / count);
+      return;
+    }
+    case Reduce::kProd:
+      return reduce_float<detail::ProdReducer<T>>(v, x, n_out, out);
+    case Reduce::kMax:
+      return reduce_float<detail::ExtremeReducer<T, true>>(v, x, n_out, out);
+    case Reduce::kMin:
+      return reduce_float<detail::ExtremeReducer<T, false>>(v, x, n_out, out);
+  }
+}
+
+// Integer reductions wrap around as TF's do (in the input's width; Mean in 64 bits, then
+// truncated); their results do not depend on the order.
+template <typename T>
+void reduce_int_op(Reduce op, const ReductionView& v, const T* x, int64_t n_in, int64_t n_out,
+                   T* out) {
+  using Wrap = std::conditional_t<sizeof(T) < 8, uint32_t, uint64_t>;
+  switch (op) {
+    case Reduce::kSum:
+    case Reduce::kProd: {
+      const bool sum = op == Reduce::kSum;
+      std::vector<Wrap> acc(static_cast<size_t>(n_out), sum ? 0 : 1);
+      for_each_reduced(v, [&](int64_t k, int64_t o) {
+        Wrap& a = acc[static_cast<size_t>(o)];
+        const Wrap w = static_cast<Wrap>(x[k]);
+        a = sum ? static_cast<Wrap>(a + w) : static_cast<Wrap>(a * w);
+      });
+      for (int64_t i = 0; i < n_out; ++i) out[i] = static_cast<T>(acc[static_cast<size_t>(i)]);
+      return;
+    }
+    case Reduce::kMean: {
+      // TF sums in 64 bits (unsigned for unsigned types) and divides there.
+      std::vector<uint64_t> acc(static_cast<size_t>(n_out), 0);
+      for_each_reduced(v, [&](int64_t k, int64_t o) {
+        acc[static_cast<size_t>(o)] += static_cast<uint64_t>(static_cast<int64_t>(x[k]));
+      });
+      const int64_t count = n_in / n_out;
+      for (int64_t i = 0; i < n_out; ++i) {
+        const uint64_t a = acc[static_cast<size_t>(i)];
+        if constexpr (std::is_signed_v<T>) {
+          out[i] = static_cast<T>(static_cast<int64_t>(a) / count);
+        } else {
+          out[i] = static_cast<T>(a / static_cast<uint64_t>(count));
+        }
+      }
+      return;
+    }
+    case Reduce::kMax:
+    case Reduce::kMin: {
+      const bool is_max = op == Reduce::kMax;
+      std::fill_n(out, n_out,
+                  is_max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max());
+      for_each_reduced(v, [&](int64_t k, int64_t o) {
+        if (is_max ? x[k] > out[o] : x[k] < out[o]) out[o] = x[k];
+      });
+      return;
+    }
+  }
+}
+
+// The value TF fills a non-empty output of an empty reduction with.
+template <typename T>
+T empty_reduction_value(Reduce op) {
+  switch (op) {
+    case Reduce::kSum:
+      return T(0);
+    case Reduce::kProd:
+      return T(1);
+    case Reduce::kMean:
+      return std::is_floating_point_v<T> ? std::numeric_limits<T>::quiet_NaN() : T(0);
+    case Reduce::kMax:
+      return std::is_floating_point_v<T> ? -std::numeric_limits<T>::infinity()
+                                         : std::numeric_limits<T>::lowest();
+    case Reduce::kMin:
+      return std::is_floating_point_v<T> ? std::numeric_limits<T>::infinity()
+                                         : std::numeric_limits<T>::max();
+  }
+  return T(0);
+}
+
+// The output shape and the simplified view of a reduction's input, with TF's axis errors.
+struct ReductionSetup {
+  Shape out_shape;
+  ReductionView view;
+};
+
+ReductionSetup setup_reduction(OpKernelContext& ctx) {
+  const Shape& s = ctx.input(0).eager_shape();
+  const std::vector<bool> bitmap = reduced_dims(ctx, s.rank());
+  const bool keep_dims = attr_bool_or(*ctx.attrs, "keep_dims", false);
+  std::vector<int64_t> out_dims;
+  for (int i = 0; i < s.rank(); ++i) {
+    if (!bitmap[static_cast<size_t>(i)]) {
+      out_dims.push_back(s.dim(i));
+    } else if (keep_dims) {
+      out_dims.push_back(1);
+    }
+  }
+  return {Shape(out_dims), simplify(s, bitmap)};
 }
 
 template <typename T>
 void reduce_typed(OpKernelContext& ctx, Reduce op) {
   const Tensor& x = ctx.input(0);
-  ReductionPlan p = plan_reduction(ctx);
-  Tensor& out = ctx.allocate_output(0, x.dtype(), p.out_shape);
+  const ReductionSetup r = setup_reduction(ctx);
+  Tensor& out = ctx.allocate_output(0, x.dtype(), r.out_shape);
+  const int64_t n_in = x.num_elements(), n_out = out.num_elements();
   const T* px = x.data<T>();
   T* po = out.data<T>();
-  const size_t n_out = static_cast<size_t>(p.out_count);
-  const size_t n_in = p.out_index.size();
-  switch (op) {
-    case Reduce::kSum:
-    case Reduce::kProd: {
-      bool sum = op == Reduce::kSum;
-      std::fill_n(po, n_out, static_cast<T>(sum ? 0 : 1));
-      for (size_t k = 0; k < n_in; ++k) {
-        T& a = po[p.out_index[k]];
-        a = static_cast<T>(sum ? a + px[k] : a * px[k]);
-      }
-      break;
-    }
-    case Reduce::kMean: {
-      int64_t count = p.out_count == 0 ? 0 : x.num_elements() / p.out_count;
-      if constexpr (std::is_floating_point_v<T>) {
-        std::fill_n(po, n_out, T(0));
-        for (size_t k = 0; k < n_in; ++k) po[p.out_index[k]] += px[k];
-        for (size_t i = 0; i < n_out; ++i) po[i] /= static_cast<T>(count);
-      } else {
-        // TF sums integers in 64 bits (unsigned for unsigned types) and truncates.
-        using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
-        std::vector<Wide> acc(n_out, 0);
-        for (size_t k = 0; k < n_in; ++k)
-          acc[static_cast<size_t>(p.out_index[k])] += static_cast<Wide>(px[k]);
-        for (size_t i = 0; i < n_out; ++i) {
-          po[i] = count == 0 ? T(0) : static_cast<T>(acc[i] / static_cast<Wide>(count));
-        }
-      }
-      break;
-    }
-    case Reduce::kMax:
-    case Reduce::kMin: {
-      bool is_max = op == Reduce::kMax;
-      std::fill_n(po, n_out, min_max_start<T>(is_max));
-      for (size_t k = 0; k < n_in; ++k) {
-        T& a = po[p.out_index[k]];
-        T v = px[k];
-        if constexpr (std::is_floating_point_v<T>) {
-          if (std::isnan(a)) continue;
-          if (std::isnan(v)) {
-            a = v;
-            continue;
-          }
-        }
-        if (is_max ? v > a : v < a) a = v;
-      }
-      break;
-    }
+  if (r.view.is_copy()) {
+    std::copy_n(px, n_in, po);
+  } else if (n_out == 0) {
+    return;
+  } else if (n_in == 0) {
+    std::fill_n(po, n_out, empty_reduction_value<T>(op));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    reduce_float_op(op, r.view, px, n_in, n_out, po);
+  } else {
+    reduce_int_op(op, r.view, px, n_in, n_out, po);
   }
 }
 
@@ -231,16 +349,20 @@ OpDef logical_reduction_def(const std::string& name, bool is_any) {
   d.shape_fn = reduction_shape_fn;
   d.kernel = [is_any](OpKernelContext& ctx) {
     const Tensor& x = ctx.input(0);
-    ReductionPlan p = plan_reduction(ctx);
-    Tensor& out = ctx.allocate_output(0, DType::kBool, p.out_shape);
+    const ReductionSetup r = setup_reduction(ctx);
+    Tensor& out = ctx.allocate_output(0, DType::kBool, r.out_shape);
     const bool* px = x.data<bool>();
     bool* po = out.data<bool>();
-    // An empty reduction is false for Any, true for All.
-    std::fill_n(po, static_cast<size_t>(p.out_count), !is_any);
-    for (size_t k = 0; k < p.out_index.size(); ++k) {
-      bool& a = po[p.out_index[k]];
-      a = is_any ? (a || px[k]) : (a && px[k]);
+    if (r.view.is_copy()) {
+      std::copy_n(px, x.num_elements(), po);
+      return;
     }
+    // An empty reduction is false for Any, true for All.
+    std::fill_n(po, out.num_elements(), !is_any);
+    if (x.num_elements() == 0) return;
+    for_each_reduced(r.view, [&](int64_t k, int64_t o) {
+      po[o] = is_any ? (po[o] || px[k]) : (po[o] && px[k]);
+    });
   };
   return d;
 }

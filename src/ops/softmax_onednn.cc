@@ -1,0 +1,177 @@
+// oneDNN's forward softmax_accurate on a row-major float32 matrix, as TF 2.21's _MklSoftmax runs
+// it (oneDNN 3.7, jit_uni_softmax's dense kernel): each row on its own, in vector registers of
+// `kLanes` floats (16 for AVX-512, 8 for AVX2, 4 for SSE4.1), every vector operation emulated
+// lane by lane.
+//
+// Per row: register q (elements q*kLanes ...) is folded into accumulator q % 4 while whole
+// registers last; the partial last register (masked on AVX-512, blended on AVX2/SSE4.1) into
+// accumulator 0; the accumulators combined as (a0 . a1) . (a2 . a3) (or (a0 . a1) . a2, a0 . a1
+// when the row has fewer registers), then across lanes by halving butterflies (each lane with the
+// one kLanes/2, ..., 1 away). Pass 1 takes the max (from -FLT_MAX); pass 2 stores and sums
+// exp(x - max) with oneDNN's exp; pass 3 multiplies by 1 / sum. TF's threads flush denormals.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "eigen_math.h"
+#include "softmax.h"
+#include "tfscope/cpu_info.h"
+
+namespace tfs::detail {
+namespace {
+
+float bits_to_float(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+// The x86 packed max and min: the first operand when it compares greater (less), else the
+// second (so the second on a tie or a NaN).
+float maxps(float a, float b) {
+  return a > b ? a : b;
+}
+float minps(float a, float b) {
+  return a < b ? a : b;
+}
+
+// oneDNN's exp injector (jit_uni_eltwise_injector, eltwise_exp): exp(x) = 2 * 2^(n-1) * p(r),
+// n = floor(x log2(e) + 1/2), r = x - n ln(2), p a degree-5 polynomial; inputs below
+// ln(FLT_MIN) give 0. With `fused`, the multiply-adds are FMAs (AVX2, AVX-512); SSE4.1 rounds
+// the product and the sum apart.
+float onednn_exp(float x_in, bool fused) {
+  const float ln_flt_min = bits_to_float(0xc2aeac50u);
+  const float ln_flt_max = bits_to_float(0x42b17218u);
+  const float log2e = bits_to_float(0x3fb8aa3bu);
+  const float ln2 = bits_to_float(0x3f317218u);
+  const float pol[] = {bits_to_float(0x3f7ffffbu), bits_to_float(0x3efffee3u),
+                       bits_to_float(0x3e2aad40u), bits_to_float(0x3d2b9d0du),
+                       bits_to_float(0x3c07cfceu)};
+  auto madd = [fused](float a, float b, float c) {
+    return flush_denormal(fused ? std::fma(a, b, c) : flush_denormal(a * b) + c);
+  };
+  const bool underflow = x_in < ln_flt_min;
+  const float x = maxps(minps(x_in, ln_flt_max), ln_flt_min);
+  const float n = std::floor(flush_denormal(x * log2e) + 0.5f);
+  const float r = madd(-n, ln2, x);
+  const int32_t e = static_cast<int32_t>(n - 1.0f) + 127;
+  const float two_n = underflow ? 0.0f : bits_to_float(static_cast<uint32_t>(e) << 23);
+  float p = pol[4];
+  for (int i = 3; i >= 0; --i) p = madd(p, r, pol[i]);
+  p = madd(p, r, 1.0f);
+  return flush_denormal(flush_denormal(p * two_n) * 2.0f);
+}
+
+struct IsaShape {
+  int lanes;
+  bool fused;   // multiply-adds are FMAs
+  bool masked;  // the tail register is masked (AVX-512) rather than blended with -FLT_MAX / 0
+};
+
+IsaShape shape_of(OnednnSoftmaxIsa isa) {
+  switch (isa) {
+    case OnednnSoftmaxIsa::kAvx512:
+      return {16, true, true};
+    case OnednnSoftmaxIsa::kAvx2:
+      return {8, true, false};
+    case OnednnSoftmaxIsa::kSse41:
+      break;
+  }
+  return {4, false, false};
+}
+
+constexpr int kMaxLanes = 16;
+using Reg = float[kMaxLanes];
+
+template <typename Op>
+void combine_accumulators(Reg* acc, int used, int lanes, Op op, Reg& out) {
+  for (int l = 0; l < lanes; ++l) {
+    switch (used) {
+      case 4:
+        out[l] = op(op(acc[0][l], acc[1][l]), op(acc[2][l], acc[3][l]));
+        break;
+      case 3:
+        out[l] = op(op(acc[0][l], acc[1][l]), acc[2][l]);
+        break;
+      case 2:
+        out[l] = op(acc[0][l], acc[1][l]);
+        break;
+      default:
+        out[l] = acc[0][l];
+    }
+  }
+}
+
+template <typename Op>
+void across_lanes(Reg& v, int lanes, Op op) {
+  for (int h = lanes / 2; h >= 1; h /= 2) {
+    Reg t;
+    for (int l = 0; l < lanes; ++l) t[l] = op(v[l], v[l ^ h]);
+    std::memcpy(v, t, sizeof(float) * static_cast<size_t>(lanes));
+  }
+}
+
+void softmax_row(const float* x, int64_t n, const IsaShape& isa, float* y) {
+  const int L = isa.lanes;
+  const int64_t full = n / L;
+  const int tail = static_cast<int>(n % L);
+  const int64_t loops = full / 4;
+  const int used = loops ? 4 : (full % 4 ? static_cast<int>(full % 4) : 1);
+  const float neg_max = -std::numeric_limits<float>::max();
+  auto add = [](float a, float b) { return flush_denormal(a + b); };
+
+  Reg acc[4], vmax, vsum;
+  for (int u = 0; u < 4; ++u) std::fill_n(acc[u], L, neg_max);
+  for (int64_t q = 0; q < full; ++q) {
+    for (int l = 0; l < L; ++l) acc[q % 4][l] = maxps(acc[q % 4][l], flush_denormal(x[q * L + l]));
+  }
+  for (int l = 0; l < L && tail; ++l) {
+    if (l < tail) {
+      acc[0][l] = maxps(acc[0][l], flush_denormal(x[full * L + l]));
+    } else if (!isa.masked) {
+      acc[0][l] = maxps(acc[0][l], neg_max);
+    }
+  }
+  combine_accumulators(acc, used, L, maxps, vmax);
+  across_lanes(vmax, L, maxps);
+
+  for (int u = 0; u < 4; ++u) std::fill_n(acc[u], L, 0.0f);
+  auto exp_lane = [&](int64_t i, int l) {
+    const float e = onednn_exp(flush_denormal(flush_denormal(x[i]) - vmax[l]), isa.fused);
+    y[i] = e;
+    return e;
+  };
+  for (int64_t q = 0; q < full; ++q) {
+    for (int l = 0; l < L; ++l) acc[q % 4][l] = add(acc[q % 4][l], exp_lane(q * L + l, l));
+  }
+  for (int l = 0; l < tail; ++l) acc[0][l] = add(acc[0][l], exp_lane(full * L + l, l));
+  combine_accumulators(acc, used, L, add, vsum);
+  across_lanes(vsum, L, add);
+  for (int l = 0; l < L; ++l) vsum[l] = flush_denormal(1.0f / vsum[l]);
+
+  for (int64_t i = 0; i < n; ++i) y[i] = flush_denormal(y[i] * vsum[i % L]);
+}
+
+}  // namespace
+
+OnednnSoftmaxIsa onednn_softmax_isa() {
+  // jit_uni_softmax has AVX-512, AVX2 and SSE4.1 kernels; an AVX-only CPU gets SSE4.1's.
+  switch (onednn_isa()) {
+    case OneDnnIsa::kAvx512Core:
+      return OnednnSoftmaxIsa::kAvx512;
+    case OneDnnIsa::kAvx2:
+      return OnednnSoftmaxIsa::kAvx2;
+    default:
+      return OnednnSoftmaxIsa::kSse41;
+  }
+}
+
+void onednn_softmax(const float* x, int64_t rows, int64_t classes, OnednnSoftmaxIsa isa,
+                    float* out) {
+  const IsaShape shape = shape_of(isa);
+  for (int64_t r = 0; r < rows; ++r)
+    softmax_row(x + r * classes, classes, shape, out + r * classes);
+}
+
+}  // namespace tfs::detail
