@@ -33,7 +33,7 @@ record("mean of 1e6 uniform", bits(tf.reduce_mean(u)))
 del ones
 
 # 1e3 .. 1e8 elements, full reductions (the thread shards start at about 1.1e5 floats).
-for n in [1000, 8192, 8193, 100000, 108387, 1000003, 10000000]:
+for n in [1000, 8192, 8193, 100000, 108388, 1000003, 10000000]:
     x = wide([n], n % 1000)
     record(f"sum of {n} wide values", bits(tf.reduce_sum(x)))
     record(f"mean of {n} wide values", bits(tf.reduce_mean(x)))

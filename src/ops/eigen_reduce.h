@@ -22,9 +22,11 @@
 //    would cross an output row) are plain sequential scalar sums.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "eigen_math.h"
 
@@ -197,54 +199,50 @@ typename Src::Scalar reduce_full(const Src& in, int64_t n, int max_threads) {
   return total;
 }
 
-// x viewed as [outer, rows, cols], reduced over rows: out[o * cols + c] (InnerMostDimPreserver
-// for the packets of outputs, GenericDimReducer for the other outputs).
+// x viewed as [outer, rows, cols], reduced over rows: out[o * cols + c]. Eigen evaluates whole
+// packets of outputs that lie in one output row with InnerMostDimPreserver (lanes accumulate
+// down the rows, in four accumulators by row mod 4 when there are 16 rows or more, folded into
+// the first before the last rows mod 4), the other outputs with GenericDimReducer (one scalar
+// sum down the rows). Each output's sequence of operations is Eigen's; the rows are streamed
+// once, in memory order, for all outputs of an outer index.
 template <class R, typename T>
 void reduce_preserving_inner(const T* x, int64_t outer, int64_t rows, int64_t cols, T* out) {
   constexpr int64_t kL = kEigenLanes<T>;
   const int64_t n_out = outer * cols;
   const int64_t packets_end = n_out - n_out % kL;
-  auto scalar = [&](int64_t o) {
-    const T* col = x + (o / cols) * rows * cols + o % cols;
-    T acc = R::identity();
-    for (int64_t j = 0; j < rows; ++j) acc = R::reduce(flush_denormal(col[j * cols]), acc);
-    out[o] = acc;
-  };
-  auto load = [&](const T* p, EigenPacket<T>& pk) {
-    for (int l = 0; l < kL; ++l) pk.v[l] = flush_denormal(p[l]);
-  };
-  for (int64_t o = 0; o < packets_end; o += kL) {
-    if (o % cols + kL - 1 >= cols) {
-      for (int64_t l = 0; l < kL; ++l) scalar(o + l);
-      continue;
+  const int64_t blocks_end = rows >= 16 ? rows / 4 * 4 : 0;
+  std::vector<T> acc[4];
+  for (auto& a : acc) a.resize(static_cast<size_t>(cols));
+  std::vector<char> in_packet(static_cast<size_t>(cols));
+  for (int64_t ob = 0; ob < outer; ++ob) {
+    for (int64_t c = 0; c < cols; ++c) {
+      const int64_t o = ob * cols + c, first = o - o % kL;
+      in_packet[static_cast<size_t>(c)] = o < packets_end && first % cols + kL - 1 < cols;
     }
-    const T* base = x + (o / cols) * rows * cols + o % cols;
-    EigenPacket<T> acc0 = identity_packet<R, T>(), p;
-    int64_t j = 0;
-    if (rows >= 16) {
-      EigenPacket<T> acc1 = acc0, acc2 = acc0, acc3 = acc0;
-      const int64_t blocks_end = rows / 4 * 4;
-      for (; j < blocks_end; j += 4) {
-        load(base + j * cols, p);
-        fold_packet<R>(p, acc0);
-        load(base + (j + 1) * cols, p);
-        fold_packet<R>(p, acc1);
-        load(base + (j + 2) * cols, p);
-        fold_packet<R>(p, acc2);
-        load(base + (j + 3) * cols, p);
-        fold_packet<R>(p, acc3);
+    for (auto& a : acc) std::fill(a.begin(), a.end(), R::identity());
+    const T* block = x + ob * rows * cols;
+    for (int64_t j = 0; j < rows; ++j) {
+      const T* row = block + j * cols;
+      T* lane_acc = acc[j < blocks_end ? j % 4 : 0].data();
+      T* scalar_acc = acc[0].data();
+      for (int64_t c = 0; c < cols; ++c) {
+        const T v = flush_denormal(row[c]);
+        if (in_packet[static_cast<size_t>(c)]) {
+          lane_acc[c] = R::reduce_lane(v, lane_acc[c]);
+        } else {
+          scalar_acc[c] = R::reduce(v, scalar_acc[c]);
+        }
       }
-      fold_packet<R>(acc1, acc0);
-      fold_packet<R>(acc2, acc0);
-      fold_packet<R>(acc3, acc0);
+      if (j + 1 == blocks_end) {
+        for (int k = 1; k < 4; ++k) {
+          for (int64_t c = 0; c < cols; ++c) {
+            if (in_packet[static_cast<size_t>(c)]) acc[0][c] = R::reduce_lane(acc[k][c], acc[0][c]);
+          }
+        }
+      }
     }
-    for (; j < rows; ++j) {
-      load(base + j * cols, p);
-      fold_packet<R>(p, acc0);
-    }
-    for (int64_t l = 0; l < kL; ++l) out[o + l] = acc0.v[l];
+    std::copy(acc[0].begin(), acc[0].end(), out + ob * cols);
   }
-  for (int64_t o = packets_end; o < n_out; ++o) scalar(o);
 }
 
 // x viewed as [a, b, c], reduced over a and c (GenericDimReducer: c outer, a inner).

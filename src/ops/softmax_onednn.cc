@@ -9,6 +9,7 @@
 // when the row has fewer registers), then across lanes by halving butterflies (each lane with the
 // one kLanes/2, ..., 1 away). Pass 1 takes the max (from -FLT_MAX); pass 2 stores and sums
 // exp(x - max) with oneDNN's exp; pass 3 multiplies by 1 / sum. TF's threads flush denormals.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -36,11 +37,18 @@ float minps(float a, float b) {
   return a < b ? a : b;
 }
 
+// floor(f) for the |f| < 2^31 of oneDNN's exp (ROUNDPS toward -inf).
+inline float floor_small(float f) {
+  const float t = static_cast<float>(static_cast<int32_t>(f));
+  return t > f ? t - 1.0f : t;
+}
+
 // oneDNN's exp injector (jit_uni_eltwise_injector, eltwise_exp): exp(x) = 2 * 2^(n-1) * p(r),
 // n = floor(x log2(e) + 1/2), r = x - n ln(2), p a degree-5 polynomial; inputs below
-// ln(FLT_MIN) give 0. With `fused`, the multiply-adds are FMAs (AVX2, AVX-512); SSE4.1 rounds
-// the product and the sum apart.
-float onednn_exp(float x_in, bool fused) {
+// ln(FLT_MIN) give 0. With kFused the multiply-adds are FMAs (AVX2, AVX-512); SSE4.1 rounds the
+// product and the sum apart.
+template <bool kFused>
+[[gnu::always_inline]] inline float onednn_exp(float x_in) {
   const float ln_flt_min = bits_to_float(0xc2aeac50u);
   const float ln_flt_max = bits_to_float(0x42b17218u);
   const float log2e = bits_to_float(0x3fb8aa3bu);
@@ -48,12 +56,18 @@ float onednn_exp(float x_in, bool fused) {
   const float pol[] = {bits_to_float(0x3f7ffffbu), bits_to_float(0x3efffee3u),
                        bits_to_float(0x3e2aad40u), bits_to_float(0x3d2b9d0du),
                        bits_to_float(0x3c07cfceu)};
-  auto madd = [fused](float a, float b, float c) {
-    return flush_denormal(fused ? std::fma(a, b, c) : flush_denormal(a * b) + c);
+  // Only the scaling by 2^(n-1) can leave a denormal (flushed, as TF's threads do): x is at
+  // least ln(FLT_MIN) in magnitude or 0, r = x - n ln(2) and p(r) stay far from FLT_MIN.
+  auto madd = [](float a, float b, float c) {
+    if constexpr (kFused) {
+      return __builtin_fmaf(a, b, c);
+    } else {
+      return a * b + c;
+    }
   };
   const bool underflow = x_in < ln_flt_min;
   const float x = maxps(minps(x_in, ln_flt_max), ln_flt_min);
-  const float n = std::floor(flush_denormal(x * log2e) + 0.5f);
+  const float n = floor_small(x * log2e + 0.5f);
   const float r = madd(-n, ln2, x);
   const int32_t e = static_cast<int32_t>(n - 1.0f) + 127;
   const float two_n = underflow ? 0.0f : bits_to_float(static_cast<uint32_t>(e) << 23);
@@ -112,7 +126,9 @@ void across_lanes(Reg& v, int lanes, Op op) {
   }
 }
 
-void softmax_row(const float* x, int64_t n, const IsaShape& isa, float* y) {
+template <bool kFused>
+[[gnu::always_inline]] inline void softmax_row(const float* x, int64_t n, const IsaShape& isa,
+                                               float* y) {
   const int L = isa.lanes;
   const int64_t full = n / L;
   const int tail = static_cast<int>(n % L);
@@ -138,7 +154,7 @@ void softmax_row(const float* x, int64_t n, const IsaShape& isa, float* y) {
 
   for (int u = 0; u < 4; ++u) std::fill_n(acc[u], L, 0.0f);
   auto exp_lane = [&](int64_t i, int l) {
-    const float e = onednn_exp(flush_denormal(flush_denormal(x[i]) - vmax[l]), isa.fused);
+    const float e = onednn_exp<kFused>(flush_denormal(flush_denormal(x[i]) - vmax[l]));
     y[i] = e;
     return e;
   };
@@ -151,6 +167,14 @@ void softmax_row(const float* x, int64_t n, const IsaShape& isa, float* y) {
   for (int l = 0; l < L; ++l) vsum[l] = flush_denormal(1.0f / vsum[l]);
 
   for (int64_t i = 0; i < n; ++i) y[i] = flush_denormal(y[i] * vsum[i % L]);
+}
+
+// The same with the CPU's FMA instruction inlined (std::fma is a library call otherwise).
+#if defined(__x86_64__)
+__attribute__((target("fma")))
+#endif
+void softmax_row_fma(const float* x, int64_t n, const IsaShape& isa, float* y) {
+  softmax_row<true>(x, n, isa, y);
 }
 
 }  // namespace
@@ -170,8 +194,17 @@ OnednnSoftmaxIsa onednn_softmax_isa() {
 void onednn_softmax(const float* x, int64_t rows, int64_t classes, OnednnSoftmaxIsa isa,
                     float* out) {
   const IsaShape shape = shape_of(isa);
-  for (int64_t r = 0; r < rows; ++r)
-    softmax_row(x + r * classes, classes, shape, out + r * classes);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* row = x + r * classes;
+    float* y = out + r * classes;
+    if (!shape.fused) {
+      softmax_row<false>(row, classes, shape, y);
+    } else if (cpu_info().fma) {
+      softmax_row_fma(row, classes, shape, y);
+    } else {
+      softmax_row<true>(row, classes, shape, y);
+    }
+  }
 }
 
 }  // namespace tfs::detail

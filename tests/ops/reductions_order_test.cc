@@ -89,9 +89,9 @@ TEST(ReductionOrderTest, SumsLongerThan8192FloatsAreCutInHalves) {
 
 TEST(ReductionOrderTest, ThreadsForAFullReductionFollowEigensCostModel) {
   // cost = n * (4 bytes * 11/64 + 10 / 8 lanes) = 1.9375 n cycles; threads = (cost - 1e5) / 1e5
-  // + 0.9, at least 1, at most the pool: two threads from n = 108387 (210000 cycles) on.
-  EXPECT_EQ(detail::full_reduction_threads(108386, 4, 8, 16), 1);
-  EXPECT_EQ(detail::full_reduction_threads(108387, 4, 8, 16), 2);
+  // + 0.9, at least 1, at most the pool: two threads from 210000 cycles, n = 108388, on.
+  EXPECT_EQ(detail::full_reduction_threads(108387, 4, 8, 16), 1);
+  EXPECT_EQ(detail::full_reduction_threads(108388, 4, 8, 16), 2);
   EXPECT_EQ(detail::full_reduction_threads(20000000, 4, 8, 2), 2);
   EXPECT_EQ(detail::full_reduction_threads(20000000, 4, 8, 1000), 387);
   // float64: 8 * 11/64 + 10 / 4 = 3.875 cycles per value; two threads from 54194 values.
