@@ -63,6 +63,7 @@ attempt("log_softmax axis 2 of rank 2", lambda: tf.nn.log_softmax(tf.ones([2, 3]
 attempt("reduce_sum axis 3 of rank 1", lambda: tf.reduce_sum(tf.ones([2]), axis=3))
 attempt("reduce_mean axis -3 of rank 2", lambda: tf.reduce_mean(tf.ones([2, 2]), axis=-3))
 attempt("reduce_max duplicate axes", lambda: tf.reduce_max(tf.ones([2, 2]), axis=[1, -1]))
+attempt("reduce_sum of a list, axis 3", lambda: tf.reduce_sum([1.0, 2.0], axis=3))
 attempt("log_softmax of a scalar", lambda: tf.nn.log_softmax(tf.constant(1.0)))
 
 
