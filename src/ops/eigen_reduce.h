@@ -101,6 +101,19 @@ struct ExtremeReducer {
   static T finalize_both(T s, T v) { return scalar_op(s, v); }
 };
 
+// MaxReducer<T> with Eigen's default PropagateFast, as the tensor .maximum() in TF's Softmax:
+// std::max for scalars, MAXPS for packets, so a NaN is kept only where it is the operand those
+// return; Eigen does not count it exactly associative, so long rows are cut in halves as sums.
+template <typename T>
+struct FastMaxReducer {
+  static constexpr bool kTree = true;
+  static T identity() { return -std::numeric_limits<T>::infinity(); }
+  static T reduce(T t, T acc) { return t < acc ? acc : t; }
+  static T reduce_lane(T p, T acc) { return p > acc ? p : acc; }
+  static T predux_op(T a, T b) { return b > a ? b : a; }
+  static T finalize_both(T s, T v) { return s < v ? v : s; }
+};
+
 template <class R, typename T>
 T eigen_predux(EigenPacket<T> p) {
   for (int h = kEigenLanes<T> / 2; h >= 1; h /= 2) {

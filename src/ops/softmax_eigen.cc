@@ -92,14 +92,11 @@ void exp_blocks(T* out, int64_t rows, int64_t classes) {
 template <typename T>
 void softmax_impl(const T* x, int64_t rows, int64_t classes, bool log, T* out) {
   const int64_t packed_rows = rows - rows % kEigenLanes<T>;
+  const MemorySource<T> logits{x};
   for (int64_t r = 0; r < rows; ++r) {
-    const T* row = x + r * classes;
-    T m = -std::numeric_limits<T>::infinity();
+    const T m = reduce_inner<FastMaxReducer<T>>(logits, r * classes, classes);
     for (int64_t c = 0; c < classes; ++c) {
-      m = ExtremeReducer<T, true>::reduce(flush_denormal(row[c]), m);
-    }
-    for (int64_t c = 0; c < classes; ++c) {
-      out[r * classes + c] = flush_denormal(flush_denormal(row[c]) - m);
+      out[r * classes + c] = flush_denormal(logits.coeff(r * classes + c) - m);
     }
   }
   if (log) {
