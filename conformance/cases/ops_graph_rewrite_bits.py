@@ -3,6 +3,7 @@ each op runs as written (and tfscope computes TF's bits); in a graph TF's arithm
 turns Pow by a constant 2, 3, 0.5, -1, -0.5 into Square, Mul(x, Square(x)), Sqrt, Reciprocal and
 Rsqrt, Log(x + 1) into Log1p and Exp(x) - 1 into Expm1 (and with oneDNN its remapper turns
 x * Sigmoid(x) into _MklSwish), which round differently. Results are hashes of the bytes."""
+# conformance: live-only: TF's grappler rewrites x * Sigmoid(x) into _MklSwish only where oneDNN runs, which depends on the CPU and TF_ENABLE_ONEDNN_OPTS
 import hashlib
 
 

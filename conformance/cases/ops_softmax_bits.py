@@ -2,6 +2,7 @@
 float32 Softmax through oneDNN's kernel where it uses oneDNN (by default on CPUs with AVX-512
 VNNI/BF16, AVX-VNNI or AMX; TF_ENABLE_ONEDNN_OPTS decides otherwise), else Eigen's; LogSoftmax
 and float64 always through Eigen's. Outputs are recorded as their bytes, hashed."""
+# conformance: live-only: TF runs float32 Softmax through oneDNN (AVX-512 or AVX2 code) or Eigen, by the CPU and TF_ENABLE_ONEDNN_OPTS
 import hashlib
 
 
