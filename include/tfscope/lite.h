@@ -1,7 +1,7 @@
 // TFLite export: a ConcreteFunction's graph converted to a `.tflite` model as TF 2.21's
 // TFLiteConverter writes it (FULLY_CONNECTED with fused bias and activation, variables frozen
 // to constants), optionally with dynamic-range quantization (Optimize.DEFAULT, no dataset); an
-// interpreter with LiteRT's reference kernels (and a faster hybrid FULLY_CONNECTED kernel); and
+// interpreter with LiteRT's reference kernels' arithmetic (packed SIMD FULLY_CONNECTED); and
 // the delta report of convert_tflite_dynamic: what quantization changed, measured.
 #pragma once
 
@@ -47,12 +47,13 @@ QuantizedWeights quantize_per_channel(const float* w, int64_t rows, int64_t cols
 // One scale for the whole tensor (BATCH_MATMUL's constant operand).
 QuantizedWeights quantize_per_tensor(const float* w, int64_t n);
 
-// Which implementation of FULLY_CONNECTED's hybrid (int8 weights, float activations) path runs;
-// both give the same bits. Float ops always run the reference kernels, so that the interpreter
-// agrees with LiteRT's reference resolver (the fast float kernel, lite_kernels.h, sums in another
-// order).
-// kDequantized runs int8 weights as float (q * scale) through the float kernel: the error of the
-// weights alone, without the hybrid kernel's run-time input quantization.
+// Which kernels run. Both kReference and kFast run FULLY_CONNECTED through packed SIMD kernels
+// (lite_kernels.h, chosen for the CPU at run time); kReference is bit-exact with LiteRT's
+// reference resolver (BUILTIN_REF) in every op: float sums in the reference's order, each product
+// rounded, the hybrid (int8 weights) kernel's integer dots and float steps. kFast differs only in
+// float FULLY_CONNECTED, where each multiply-add rounds once (FMA): faster, and within a few ulps.
+// kDequantized runs int8 weights as float (q * scale) through the reference float kernel: the
+// error of the weights alone, without the hybrid kernel's run-time input quantization.
 enum class Kernels { kReference, kFast, kDequantized };
 
 // Runs a model's first subgraph. Tensors are float32 in and out; inputs may have a different
@@ -75,8 +76,18 @@ class Interpreter {
     std::vector<int> shape;
     std::vector<float> data;
   };
-  // Runs with the given inputs (one per model input, in order) and returns the outputs.
+  // Runs with the given inputs (one per model input, in order) and returns the outputs (copies
+  // in and out; invoke() below is the path without them).
   std::vector<TensorValue> run(const std::vector<TensorValue>& inputs);
+
+  // tf.lite.Interpreter's set_tensor / invoke / get_tensor without copies: resize_input gives
+  // input i a shape (the declared one until then; a new shape plans the run again at the next
+  // invoke: shapes, checks, buffers); input_data(i) is where its values go; output(i) is valid
+  // until the next resize_input or invoke. Invoking again at the same shapes allocates nothing.
+  void resize_input(int i, const std::vector<int>& shape);
+  float* input_data(int i);
+  void invoke();
+  const TensorValue& output(int i) const;
   // The value of every operator output of the last run, by tensor index (for per-layer error).
   const TensorValue* intermediate(int tensor_index) const;
   // Operator i's output tensor index and a label ("FULLY_CONNECTED MatMul;Relu;add").

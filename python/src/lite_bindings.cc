@@ -1,11 +1,13 @@
 // tfs::lite for the Python API (tfscope.lite): convert concrete functions and SavedModels to
 // .tflite bytes (float or dynamic-range), the delta report, inspect, and the interpreter. The
 // package's lite.py shapes these into tf.lite's API.
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "convert.h"
@@ -71,6 +73,30 @@ void bind_lite(nb::module_& m) {
       .def("input_shape", &lite::Interpreter::input_shape)
       .def("output_shape", &lite::Interpreter::output_shape)
       .def("input_name", &lite::Interpreter::input_name)
+      // tf.lite.Interpreter's set_tensor / invoke / get_tensor: the input's values go straight
+      // into the interpreter's buffer, invoke plans once per input shape and then only computes,
+      // and the output comes back as one new numpy array.
+      .def("set_input",
+           [](lite::Interpreter& self, int i,
+              nb::ndarray<const float, nb::c_contig, nb::device::cpu> a) {
+             thread_local std::vector<int> shape;
+             shape.resize(a.ndim());
+             for (size_t k = 0; k < a.ndim(); ++k) shape[k] = static_cast<int>(a.shape(k));
+             self.resize_input(i, shape);
+             std::memcpy(self.input_data(i), a.data(), a.size() * sizeof(float));
+           })
+      .def("invoke", &lite::Interpreter::invoke)
+      .def("output",
+           [](const lite::Interpreter& self, int i) {
+             const lite::Interpreter::TensorValue& v = self.output(i);
+             float* data = new float[v.data.size() ? v.data.size() : 1];
+             std::memcpy(data, v.data.data(), v.data.size() * sizeof(float));
+             nb::capsule owner(data, [](void* p) noexcept { delete[] static_cast<float*>(p); });
+             size_t shape[8];
+             const size_t ndim = std::min<size_t>(v.shape.size(), 8);
+             for (size_t k = 0; k < ndim; ++k) shape[k] = static_cast<size_t>(v.shape[k]);
+             return nb::ndarray<nb::numpy, float>(data, ndim, shape, owner);
+           })
       .def("run", [](lite::Interpreter& self, const std::vector<Flat>& inputs) {
         std::vector<lite::Interpreter::TensorValue> ins;
         for (const auto& [shape, data] : inputs) {

@@ -100,15 +100,17 @@ class Interpreter:
         del index, shape  # inputs take the shape of the array given to set_tensor
 
     def set_tensor(self, index, value):
-        self._inputs[index] = _np.ascontiguousarray(value, dtype=_np.float32)
+        value = _np.ascontiguousarray(value, dtype=_np.float32)
+        if index < len(self._inputs):
+            self._core.set_input(index, value)  # copied into the interpreter's input buffer
+        self._inputs[index] = value
 
     def invoke(self):
-        outs = self._core.run([(list(a.shape), a.astype("<f4").tobytes()) for a in self._inputs])
-        self._outputs = [_np.frombuffer(b, dtype="<f4").reshape(s).copy() for s, b in outs]
+        self._core.invoke()
 
     def get_tensor(self, index):
         n_in = len(self._inputs)
-        return self._inputs[index] if index < n_in else self._outputs[index - n_in]
+        return self._inputs[index] if index < n_in else self._core.output(index - n_in)
 
 
 def convert_tflite_dynamic(fn, probes=16, seed=0):

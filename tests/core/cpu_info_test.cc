@@ -70,6 +70,7 @@ TEST(CpuInfo, FeaturesMatchProcCpuinfo) {
   EXPECT_EQ(c.avx2, has("avx2"));
   EXPECT_EQ(c.fma, has("fma"));
   EXPECT_EQ(c.avx512f, has("avx512f"));
+  EXPECT_EQ(c.avx512bw, has("avx512bw"));
   EXPECT_EQ(c.avx512_vnni, has("avx512_vnni"));
   EXPECT_EQ(c.avx512_bf16, has("avx512_bf16"));
   EXPECT_EQ(c.avx_vnni, has("avx_vnni"));

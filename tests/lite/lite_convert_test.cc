@@ -7,12 +7,10 @@
 #include <cmath>
 #include <cstring>
 #include <iostream>
-#include <random>
 
 #include "lite_mlp.h"
 #include "tfscope/lite.h"
 #include "tfscope/lite_inspect.h"
-#include "tfscope/lite_kernels.h"
 
 namespace tfs::lite {
 namespace {
@@ -184,80 +182,6 @@ TEST(LiteQuantize, PerChannelScaleIsRowMaxOver127AndValuesRoundHalfAwayFromZero)
   EXPECT_EQ(q.values[4], 0);
 }
 
-TEST(LiteKernels, AsymmetricInputQuantizationWorkedExample) {
-  // x = [-1, 0, 3]: rmin -1, rmax 3, scale 4/255; zero point from min -128 + 63.75 = -64.25
-  // (error 128 + 63.75) vs from max 127 - 191.25 = -64.25 (error 127 + 191.25): min wins,
-  // round(-64.25) = -64. q = round(-64 + x * 255/4): -127.75 -> -128, -64, 127.25 -> 127.
-  float x[] = {-1.0f, 0.0f, 3.0f};
-  int8_t q[3];
-  float sf;
-  int32_t zp;
-  kernels::asymmetric_quantize(x, 3, q, &sf, &zp);
-  EXPECT_EQ(zp, -64);
-  EXPECT_EQ(sf, static_cast<float>(4.0 / 255.0));
-  // The range is a float difference, rounded before the double division: for this pair the
-  // scale's last bit differs from a double difference (LiteRT's BUILTIN_REF kernel agrees).
-  float y[] = {-0.20486761629581451f, 0.08263817429542542f};
-  int8_t q2[2];
-  float sf2;
-  int32_t zp2;
-  kernels::asymmetric_quantize(y, 2, q2, &sf2, &zp2);
-  EXPECT_EQ(sf2, static_cast<float>(static_cast<double>(y[1] - y[0]) / 255.0));
-  EXPECT_NE(sf2, static_cast<float>((double(y[1]) - double(y[0])) / 255.0));
-  EXPECT_EQ(q[0], -128);
-  EXPECT_EQ(q[1], -64);
-  EXPECT_EQ(q[2], 127);
-}
-
-TEST(LiteKernels, FastHybridKernelIsBitEqualToTheReference) {
-  std::mt19937 rng(11);
-  std::uniform_int_distribution<int> wq(-127, 127);
-  std::normal_distribution<float> nd(0.0f, 1.5f);
-  for (int depth : {1, 15, 16, 33, 64, 1000}) {
-    for (int units : {1, 3, 4, 7, 32}) {
-      for (int batch : {1, 2, 5}) {
-        for (bool per_channel : {true, false}) {
-          for (bool asym : {true, false}) {
-            std::vector<int8_t> w(static_cast<size_t>(units * depth));
-            for (auto& v : w) v = static_cast<int8_t>(wq(rng));
-            kernels::HybridWeights hw;
-            hw.w = w.data();
-            hw.units = units;
-            hw.depth = depth;
-            for (int u = 0; u < (per_channel ? units : 1); ++u)
-              hw.scales.push_back(0.01f + u * 1e-3f);
-            hw.prepare();
-            std::vector<float> in(static_cast<size_t>(batch * depth)),
-                bias(static_cast<size_t>(units));
-            for (auto& v : in) v = nd(rng);
-            for (int k = 0; k < depth; ++k) in[static_cast<size_t>(k)] = 0.0f;  // an all-zero row
-            for (auto& v : bias) v = nd(rng);
-            std::vector<float> a(static_cast<size_t>(batch * units)), b(a.size());
-            std::vector<int8_t> scratch;
-            kernels::fully_connected_hybrid(in.data(), batch, hw, bias.data(),
-                                            kernels::Activation::kRelu6, asym, a.data());
-            kernels::fully_connected_hybrid_fast(in.data(), batch, hw, bias.data(),
-                                                 kernels::Activation::kRelu6, asym, b.data(),
-                                                 scratch);
-            ASSERT_EQ(std::memcmp(a.data(), b.data(), a.size() * 4), 0)
-                << depth << "x" << units << " batch " << batch;
-          }
-        }
-      }
-    }
-  }
-}
-
-TEST(LiteKernels, FastFloatKernelMatchesTheReference) {
-  std::vector<float> w = testing::lcg_floats(40 * 33, 5), x = testing::lcg_floats(3 * 33, 6);
-  std::vector<float> bias = testing::lcg_floats(40, 7), a(3 * 40), b(3 * 40);
-  kernels::fully_connected_float(x.data(), 3, 33, w.data(), 40, bias.data(),
-                                 kernels::Activation::kNone, a.data());
-  kernels::fully_connected_float_fast(x.data(), 3, 33, w.data(), 40, bias.data(),
-                                      kernels::Activation::kNone, b.data());
-  for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-5f);
-}
-
 TEST(LiteDelta, FixtureMlpDeltaIsSmallAgainstItsOutputs) {
   // The fixture's weights are N(0, 0.2) and the probes N(0, 1): outputs reach several units and
   // the int8 first layer moves them by a few hundredths.
@@ -350,7 +274,6 @@ TEST(LiteConvert, ElementwiseOpsSoftmaxReshapeMeanConcatTransposeRunLikeTheFunct
     EXPECT_NEAR(got[0].data[static_cast<size_t>(i)], want.data<float>()[i], 1e-5f);
   }
 }
-
 
 TEST(LiteConvert, ExactGeluBecomesOneGeluOpAndRunsLikeTheFunction) {
   // tf.nn.gelu(approximate=False) is five TF ops; TF's converter legalizes them to one GELU

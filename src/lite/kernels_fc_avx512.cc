@@ -1,0 +1,315 @@
+// FULLY_CONNECTED with AVX-512 (F, BW, VNNI), compiled for that target function by function and
+// called only when the CPU has it (PreparedFc dispatches).
+//
+// Float: a tile of MR input rows by four panels of 16 units; each output lane sums its products in
+// d order from 0, exactly as the reference loop does (one vector lane per output, no
+// reassociation), with a rounded multiply then an add, or one fused multiply-add in fused mode.
+// Hybrid: the same tiles over int8 weights, four d values per 32-bit lane (VPDPBUSD: unsigned
+// inputs q + 128 times signed weights, exact in int32); the kernel subtracts row_sum * (128 + zp)
+// and then runs the reference's float steps per output: bias + float(dot) * (sf * scale).
+// Built with -ffp-contract=off: mul and add must stay two roundings where the code says so.
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "kernels_fc_internal.h"
+
+// GCC 12 warns about the intrinsics' own undefined-vector idiom (_mm512_undefined_ps).
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+#define TFS_AVX512 __attribute__((target("avx512f,avx512bw,avx512vnni,avx2,fma")))
+
+namespace tfs::lite::kernels {
+namespace {
+
+constexpr int kLanes = 16;
+constexpr int kPanels = 4;  // panels per tile (PreparedFc::Layout::group_panels)
+constexpr int kMaxRows = 6;
+
+// The activations as the reference's std::max/std::min spell them: max(x, 0) keeps -0 and NaN,
+// so the constant goes first (MAXPS returns its second operand unless the first is greater).
+TFS_AVX512 inline __m512 activate16(__m512 v, Activation act) {
+  switch (act) {
+    case Activation::kRelu:
+      return _mm512_max_ps(_mm512_setzero_ps(), v);
+    case Activation::kRelu6:
+      return _mm512_min_ps(_mm512_set1_ps(6.0f), _mm512_max_ps(_mm512_setzero_ps(), v));
+    case Activation::kReluN1To1:
+      return _mm512_min_ps(_mm512_set1_ps(1.0f), _mm512_max_ps(_mm512_set1_ps(-1.0f), v));
+    default:
+      return v;
+  }
+}
+
+inline __mmask16 lanes_mask(int n) {
+  return n >= kLanes ? static_cast<__mmask16>(0xffff) : static_cast<__mmask16>((1u << n) - 1u);
+}
+
+// The tiles keep their MR x 4 accumulators in named variables (an array of vectors is kept in
+// memory by GCC, a store per update): TFS_ROWS(X) expands X(i) for the six possible rows, and
+// rows at or past MR compile to nothing.
+#define TFS_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
+
+TFS_AVX512 inline void store_float_row(const FcCall& c, int b, int p0, __m512 a0, __m512 a1,
+                                       __m512 a2, __m512 a3) {
+  const __m512 acc[kPanels] = {a0, a1, a2, a3};
+  for (int j = 0; j < kPanels; ++j) {
+    const int u = (p0 + j) * kLanes;
+    if (u >= c.units) break;
+    const __mmask16 m = lanes_mask(c.units - u);
+    const __m512 v = _mm512_add_ps(acc[j], _mm512_maskz_loadu_ps(m, c.bias + u));
+    float* o = c.out + static_cast<size_t>(b) * static_cast<size_t>(c.units) + u;
+    _mm512_mask_storeu_ps(o, m, activate16(v, c.act));
+  }
+}
+
+template <int MR, bool kFused>
+TFS_AVX512 void float_tile(const FcCall& c, int b0, int p0) {
+  const int depth = c.depth;
+  const size_t pstride = static_cast<size_t>(depth) * kLanes;
+  const float* w = c.wf + static_cast<size_t>(p0) * pstride;
+  const float* x = c.in + static_cast<size_t>(b0) * static_cast<size_t>(depth);
+#define TFS_DECLARE(i)                                                                           \
+  __m512 a##i##0 = _mm512_setzero_ps(), a##i##1 = a##i##0, a##i##2 = a##i##0, a##i##3 = a##i##0; \
+  const float* x##i = x + static_cast<size_t>(MR > i ? i : 0) * static_cast<size_t>(depth);
+  TFS_ROWS(TFS_DECLARE)
+#undef TFS_DECLARE
+  for (int d = 0; d < depth; ++d) {
+    const float* wd = w + static_cast<size_t>(d) * kLanes;
+    const __m512 w0 = _mm512_load_ps(wd), w1 = _mm512_load_ps(wd + pstride),
+                 w2 = _mm512_load_ps(wd + 2 * pstride), w3 = _mm512_load_ps(wd + 3 * pstride);
+#define TFS_STEP(i)                                            \
+  if constexpr (MR > i) {                                      \
+    const __m512 xb = _mm512_set1_ps(x##i[d]);                 \
+    if constexpr (kFused) {                                    \
+      a##i##0 = _mm512_fmadd_ps(xb, w0, a##i##0);              \
+      a##i##1 = _mm512_fmadd_ps(xb, w1, a##i##1);              \
+      a##i##2 = _mm512_fmadd_ps(xb, w2, a##i##2);              \
+      a##i##3 = _mm512_fmadd_ps(xb, w3, a##i##3);              \
+    } else {                                                   \
+      a##i##0 = _mm512_add_ps(a##i##0, _mm512_mul_ps(xb, w0)); \
+      a##i##1 = _mm512_add_ps(a##i##1, _mm512_mul_ps(xb, w1)); \
+      a##i##2 = _mm512_add_ps(a##i##2, _mm512_mul_ps(xb, w2)); \
+      a##i##3 = _mm512_add_ps(a##i##3, _mm512_mul_ps(xb, w3)); \
+    }                                                          \
+  }
+    TFS_ROWS(TFS_STEP)
+#undef TFS_STEP
+  }
+#define TFS_STORE(i) \
+  if constexpr (MR > i) store_float_row(c, b0 + i, p0, a##i##0, a##i##1, a##i##2, a##i##3);
+  TFS_ROWS(TFS_STORE)
+#undef TFS_STORE
+}
+
+TFS_AVX512 inline void store_hybrid_row(const FcCall& c, int b, int p0, __m512i a0, __m512i a1,
+                                        __m512i a2, __m512i a3) {
+  const __m512i acc[kPanels] = {a0, a1, a2, a3};
+  const __m512i offset = _mm512_set1_epi32(c.row_offset[b]);
+  const __m512 sf = _mm512_set1_ps(c.sf[b]);
+  for (int j = 0; j < kPanels; ++j) {
+    const int u = (p0 + j) * kLanes;
+    if (u >= c.units) break;
+    const __mmask16 m = lanes_mask(c.units - u);
+    const __m512i sums = _mm512_loadu_si512(c.row_sums + u);
+    const __m512i dot = _mm512_sub_epi32(acc[j], _mm512_mullo_epi32(sums, offset));
+    const __m512 scale = _mm512_mul_ps(sf, _mm512_loadu_ps(c.scales + u));
+    const __m512 v = _mm512_add_ps(_mm512_maskz_loadu_ps(m, c.bias + u),
+                                   _mm512_mul_ps(_mm512_cvtepi32_ps(dot), scale));
+    float* o = c.out + static_cast<size_t>(b) * static_cast<size_t>(c.units) + u;
+    _mm512_mask_storeu_ps(o, m, activate16(v, c.act));
+  }
+}
+
+template <int MR>
+TFS_AVX512 void hybrid_tile(const FcCall& c, int b0, int p0) {
+  const int depth_pad = c.layout.depth_pad;
+  const int groups = depth_pad / 4;
+  const size_t pstride = static_cast<size_t>(groups) * kLanes * 4;  // bytes per panel
+  const int8_t* w = c.wq + static_cast<size_t>(p0) * pstride;
+  const uint8_t* q =
+      static_cast<const uint8_t*>(c.q) + static_cast<size_t>(b0) * static_cast<size_t>(depth_pad);
+#define TFS_DECLARE(i)                                                            \
+  __m512i a##i##0 = _mm512_setzero_si512(), a##i##1 = a##i##0, a##i##2 = a##i##0, \
+          a##i##3 = a##i##0;                                                      \
+  const uint8_t* q##i = q + static_cast<size_t>(MR > i ? i : 0) * static_cast<size_t>(depth_pad);
+  TFS_ROWS(TFS_DECLARE)
+#undef TFS_DECLARE
+  for (int g = 0; g < groups; ++g) {
+    const int8_t* wg = w + static_cast<size_t>(g) * kLanes * 4;
+    const __m512i w0 = _mm512_load_si512(wg), w1 = _mm512_load_si512(wg + pstride),
+                  w2 = _mm512_load_si512(wg + 2 * pstride),
+                  w3 = _mm512_load_si512(wg + 3 * pstride);
+#define TFS_STEP(i)                                 \
+  if constexpr (MR > i) {                           \
+    int32_t four;                                   \
+    std::memcpy(&four, q##i + 4 * g, 4);            \
+    const __m512i xb = _mm512_set1_epi32(four);     \
+    a##i##0 = _mm512_dpbusd_epi32(a##i##0, xb, w0); \
+    a##i##1 = _mm512_dpbusd_epi32(a##i##1, xb, w1); \
+    a##i##2 = _mm512_dpbusd_epi32(a##i##2, xb, w2); \
+    a##i##3 = _mm512_dpbusd_epi32(a##i##3, xb, w3); \
+  }
+    TFS_ROWS(TFS_STEP)
+#undef TFS_STEP
+  }
+#define TFS_STORE(i) \
+  if constexpr (MR > i) store_hybrid_row(c, b0 + i, p0, a##i##0, a##i##1, a##i##2, a##i##3);
+  TFS_ROWS(TFS_STORE)
+#undef TFS_STORE
+}
+
+#undef TFS_ROWS
+
+template <bool kFused>
+TFS_AVX512 void float_all(const FcCall& c) {
+  for (int p0 = 0; p0 < c.layout.panels; p0 += kPanels) {
+    for (int b0 = 0; b0 < c.batch; b0 += kMaxRows) {
+      switch (std::min(kMaxRows, c.batch - b0)) {
+        case 1:
+          float_tile<1, kFused>(c, b0, p0);
+          break;
+        case 2:
+          float_tile<2, kFused>(c, b0, p0);
+          break;
+        case 3:
+          float_tile<3, kFused>(c, b0, p0);
+          break;
+        case 4:
+          float_tile<4, kFused>(c, b0, p0);
+          break;
+        case 5:
+          float_tile<5, kFused>(c, b0, p0);
+          break;
+        default:
+          float_tile<6, kFused>(c, b0, p0);
+          break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TFS_AVX512 void fc_float_avx512(const FcCall& c) {
+  if (c.fused)
+    float_all<true>(c);
+  else
+    float_all<false>(c);
+}
+
+TFS_AVX512 void fc_hybrid_avx512(const FcCall& c) {
+  for (int p0 = 0; p0 < c.layout.panels; p0 += kPanels) {
+    for (int b0 = 0; b0 < c.batch; b0 += kMaxRows) {
+      switch (std::min(kMaxRows, c.batch - b0)) {
+        case 1:
+          hybrid_tile<1>(c, b0, p0);
+          break;
+        case 2:
+          hybrid_tile<2>(c, b0, p0);
+          break;
+        case 3:
+          hybrid_tile<3>(c, b0, p0);
+          break;
+        case 4:
+          hybrid_tile<4>(c, b0, p0);
+          break;
+        case 5:
+          hybrid_tile<5>(c, b0, p0);
+          break;
+        default:
+          hybrid_tile<6>(c, b0, p0);
+          break;
+      }
+    }
+  }
+}
+
+// q = clamp(zp + round(x * inv)) (round half away from zero), as asymmetric_quantize and
+// symmetric_quantize compute it, 16 values at a time, stored as q + 128. The rounding is exact
+// without a rounding mode: with p = n + f (n = trunc(p), |f| < 1, f of p's sign), 2p is exact and
+// trunc(2p) - trunc(p) = n + trunc(2f), and trunc(2f) is sign(p) exactly when |f| >= 1/2.
+TFS_AVX512 void quantize_rows_avx512(const float* in, int batch, int depth, int depth_pad,
+                                     bool asymmetric, uint8_t* q, float* sf, int32_t* zp) {
+  for (int b = 0; b < batch; ++b) {
+    const float* x = in + static_cast<size_t>(b) * static_cast<size_t>(depth);
+    uint8_t* qb = q + static_cast<size_t>(b) * static_cast<size_t>(depth_pad);
+    // Minimum and maximum; x * 0 summed is NaN when any value is NaN or infinite. Two sets of
+    // accumulators, so that two vectors are in flight per step.
+    __m512 vmin = _mm512_set1_ps(x[0]), vmax = vmin, finite = _mm512_setzero_ps();
+    __m512 vmin2 = vmin, vmax2 = vmin, finite2 = finite;
+    const __m512 zero = _mm512_setzero_ps();
+    int d = 0;
+    for (; d + 2 * kLanes <= depth; d += 2 * kLanes) {
+      const __m512 v = _mm512_loadu_ps(x + d), v2 = _mm512_loadu_ps(x + d + kLanes);
+      vmin = _mm512_min_ps(vmin, v);
+      vmax = _mm512_max_ps(vmax, v);
+      finite = _mm512_fmadd_ps(v, zero, finite);
+      vmin2 = _mm512_min_ps(vmin2, v2);
+      vmax2 = _mm512_max_ps(vmax2, v2);
+      finite2 = _mm512_fmadd_ps(v2, zero, finite2);
+    }
+    vmin = _mm512_min_ps(vmin, vmin2);
+    vmax = _mm512_max_ps(vmax, vmax2);
+    finite = _mm512_add_ps(finite, finite2);
+    for (; d + kLanes <= depth; d += kLanes) {
+      const __m512 v = _mm512_loadu_ps(x + d);
+      vmin = _mm512_min_ps(vmin, v);
+      vmax = _mm512_max_ps(vmax, v);
+      finite = _mm512_fmadd_ps(v, zero, finite);
+    }
+    if (d < depth) {
+      const __m512 v = _mm512_mask_loadu_ps(_mm512_set1_ps(x[0]), lanes_mask(depth - d), x + d);
+      vmin = _mm512_min_ps(vmin, v);
+      vmax = _mm512_max_ps(vmax, v);
+      finite = _mm512_fmadd_ps(v, zero, finite);
+    }
+    const float mn = _mm512_reduce_min_ps(vmin), mx = _mm512_reduce_max_ps(vmax);
+    if (_mm512_cmp_ps_mask(finite, finite, _CMP_UNORD_Q) || !std::isfinite(mn) ||
+        !std::isfinite(mx)) {
+      int8_t* s = reinterpret_cast<int8_t*>(qb);
+      if (asymmetric) {
+        asymmetric_quantize(x, depth, s, &sf[b], &zp[b]);
+      } else {
+        symmetric_quantize(x, depth, s, &sf[b]);
+        zp[b] = 0;
+      }
+      for (int k = 0; k < depth; ++k) qb[k] = static_cast<uint8_t>(s[k] + 128);
+      std::memset(qb + depth, 128, static_cast<size_t>(depth_pad - depth));
+      continue;
+    }
+    const RowQuantization p = asymmetric ? asymmetric_params(mn, mx) : symmetric_params(mn, mx);
+    sf[b] = p.sf;
+    zp[b] = asymmetric ? p.zp : 0;
+    if (p.zero) {
+      std::memset(qb, 128, static_cast<size_t>(depth_pad));
+      continue;
+    }
+    const __m512 inv = _mm512_set1_ps(p.inv);
+    // Symmetric rows clamp at -127; vpmovsdb saturates to [-128, 127].
+    const __m512i offset = _mm512_set1_epi32(zp[b]),
+                  lo = _mm512_set1_epi32(asymmetric ? -128 : -127);
+    const __m128i flip = _mm_set1_epi8(-128);
+    for (d = 0; d < depth; d += kLanes) {
+      const __mmask16 m = lanes_mask(depth - d);
+      const __m512 prod = _mm512_mul_ps(_mm512_maskz_loadu_ps(m, x + d), inv);
+      const __m512i rounded = _mm512_sub_epi32(_mm512_cvttps_epi32(_mm512_add_ps(prod, prod)),
+                                               _mm512_cvttps_epi32(prod));
+      const __m512i v = _mm512_max_epi32(_mm512_add_epi32(rounded, offset), lo);
+      const __m128i bytes = _mm_xor_si128(_mm512_cvtsepi32_epi8(v), flip);
+      if (m == 0xffff) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(qb + d), bytes);
+      } else {
+        alignas(16) uint8_t tmp[16];
+        _mm_store_si128(reinterpret_cast<__m128i*>(tmp), bytes);
+        std::memcpy(qb + d, tmp, static_cast<size_t>(depth - d));
+      }
+    }
+    std::memset(qb + depth, 128, static_cast<size_t>(depth_pad - depth));
+  }
+}
+
+}  // namespace tfs::lite::kernels

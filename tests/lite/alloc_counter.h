@@ -1,0 +1,7 @@
+// The number of allocations (operator new, every form) this test binary has made so far;
+// alloc_counter.cc replaces the global allocation functions to count them.
+#pragma once
+
+namespace tfs::testing {
+long allocation_count();
+}  // namespace tfs::testing
