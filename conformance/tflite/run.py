@@ -5,13 +5,17 @@
 Cases (each prints PASS/FAIL; the exit status is non-zero when any fails):
 1. tfscope's float and dynamic-range models (an MLP and a many-ops function, written by
    `lite_tool write-models`) run in ai_edge_litert's Interpreter with the reference op resolver
-   (OpResolverType.BUILTIN_REF, no delegates) and in tfscope's interpreter (reference and fast
-   kernels): float within 1e-6 relative, the hybrid MLP bit-exact.
+   (OpResolverType.BUILTIN_REF, no delegates) and in tfscope's interpreter, on every kernel path
+   the CPU runs (scalar, AVX2, AVX-512): reference kernels bit-exact on the MLPs (float and
+   hybrid, including rows whose input quantization lands on exact halves), the many-ops model
+   within 1e-6 relative; fast kernels (FMA in float FULLY_CONNECTED) within 1e-5 of the output's
+   scale.
 2. TF 2.21's TFLiteConverter converts the same MLP and many-ops function (same weights, float and
    Optimize.DEFAULT): tfscope's tensors (names, types, shapes, constant bytes, quantization scales
    and zero points, quantized dimension), operators, options, op versions and min_runtime_version
    equal TF's.
-3. TF's dynamic-range models (and the committed fixture) run in tfscope bit-exact with LiteRT.
+3. TF's dynamic-range models (and the committed fixture) run in tfscope bit-exact with LiteRT
+   (reference kernels, every kernel path; fast kernels within 1e-5 of the output's scale).
 4. A SavedModel written by TF (tf.saved_model.save of the MLP) converted by tfscope equals TF's
    TFLiteConverter.from_saved_model output in the same terms as case 2.
 """
@@ -47,12 +51,36 @@ def litert_run(path, x):
     return it.get_tensor(it.get_output_details()[0]["index"]).copy()
 
 
-def tfscope_run(path, x, fast=False, tmp=None):
+def tfscope_run(path, x, fast=False, tmp=None, isa=None):
     xin, yout = os.path.join(tmp, "x.f32"), os.path.join(tmp, "y.f32")
     x.astype("<f4").tofile(xin)
     cmd = [TOOL, "run", path, xin, yout] + (["--fast"] if fast else []) + [str(d) for d in x.shape]
-    shape = [int(v) for v in subprocess.check_output(cmd, text=True).split()]
+    env = dict(os.environ, TFSCOPE_LITE_ISA=isa) if isa else None
+    shape = [int(v) for v in subprocess.check_output(cmd, text=True, env=env).split()]
     return np.fromfile(yout, dtype="<f4").reshape(shape)
+
+
+# The kernel paths this CPU runs (scalar, avx2, avx512): each is checked against LiteRT.
+ISAS = subprocess.check_output([TOOL, "isas"], text=True).split()
+
+
+def halfway_rows(rng, batch, depth):
+    """Rows whose hybrid input quantization lands on exact halves: a range of 255 (135 to -120)
+    gives scale 1, so x * (1 / scale) = x = k + 0.5, and zero point -8 (7 for the mirrored rows);
+    for 0 < x < 8 (-7 < x < 0) adding the zero point before or after rounding differs (LiteRT
+    adds it after: -8 + round(2.5) = -5, not round(-5.5) = -6)."""
+    x = (rng.integers(-120, 120, (batch, depth)) + 0.5).astype(np.float32)
+    x[:, 2:10] = np.arange(8) + 0.5
+    x[:, 0], x[:, 1] = 135.0, -120.0
+    x[1::2] = -x[1::2]
+    return x
+
+
+def fast_close(got, want):
+    """The fast kernels' float FULLY_CONNECTED rounds each multiply-add once (FMA): within 1e-5 of
+    the output's largest magnitude."""
+    return got.shape == want.shape and bool(
+        np.all(np.abs(got - want) <= 1e-5 * np.max(np.abs(want)) + 1e-7))
 
 
 def model_facts(path):
@@ -156,24 +184,34 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.check_call([TOOL, "write-models", tmp])
         # 1. tfscope's models in LiteRT vs tfscope.
+        # Reference kernels: the MLPs bit-exact (float and hybrid FULLY_CONNECTED), the many-ops
+        # model within 1e-6 relative (libm's tanh/exp); fast kernels: see fast_close.
         for model in ["mlp_float", "mlp_dynamic", "ops_float", "ops_dynamic"]:
             path = os.path.join(tmp, model + ".tflite")
-            for batch in [1, 4]:
+            probes = []
+            for batch in [1, 4, 7]:
                 x = rng.normal(0, 1, (batch, 64)).astype(np.float32)
                 x[0, :5] = 0.0
+                probes.append((f"batch {batch}", x))
+            probes.append(("half-way rows", halfway_rows(rng, 6, 64)))
+            for name, x in probes:
                 want = litert_run(path, x)
-                for fast in [False, True]:
-                    got = tfscope_run(path, x, fast, tmp)
-                    label = f"{model} batch {batch} ({'fast' if fast else 'reference'} kernels)"
-                    if model == "mlp_dynamic":
-                        check(f"{label}: bit-exact with LiteRT BUILTIN_REF",
-                              got.shape == want.shape and got.tobytes() == want.tobytes(),
-                              f"max diff {np.max(np.abs(got - want))}")
-                    else:
-                        ok = got.shape == want.shape and np.all(
-                            np.abs(got - want) <= 1e-6 * np.abs(want) + 1e-7)
-                        check(f"{label}: within 1e-6 relative of LiteRT BUILTIN_REF", ok,
-                              f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}")
+                for isa in ISAS:
+                    for fast in [False, True]:
+                        got = tfscope_run(path, x, fast, tmp, isa)
+                        label = f"{model} {name} ({'fast' if fast else 'reference'} kernels, {isa})"
+                        diff = (f"max diff {np.max(np.abs(got - want))}" if got.shape == want.shape
+                                else f"shape {got.shape}")
+                        if fast:
+                            check(f"{label}: within 1e-5 of LiteRT BUILTIN_REF's scale",
+                                  fast_close(got, want), diff)
+                        elif model.startswith("mlp"):
+                            check(f"{label}: bit-exact with LiteRT BUILTIN_REF",
+                                  got.shape == want.shape and got.tobytes() == want.tobytes(), diff)
+                        else:
+                            ok = got.shape == want.shape and np.all(
+                                np.abs(got - want) <= 1e-6 * np.abs(want) + 1e-7)
+                            check(f"{label}: within 1e-6 relative of LiteRT BUILTIN_REF", ok, diff)
         # 2. TF's converter on the same functions.
         mlp = Mlp(load(tmp, "mlp_w1.f32", (64, 32)), load(tmp, "mlp_b1.f32", (32,)),
                   load(tmp, "mlp_w2.f32", (32, 10)), load(tmp, "mlp_b2.f32", (10,)))
@@ -187,14 +225,19 @@ def main():
         # 3. TF's dynamic-range models in tfscope vs LiteRT.
         for path in [os.path.join(tmp, "tf_mlp_dynamic.tflite"),
                      os.path.join(FIXTURES, "mlp_dynamic.tflite")]:
-            for batch in [1, 3]:
-                x = rng.normal(0, 1.5, (batch, 64)).astype(np.float32)
+            probes = [(f"batch {b}", rng.normal(0, 1.5, (b, 64)).astype(np.float32)) for b in [1, 3]]
+            probes.append(("half-way rows", halfway_rows(rng, 4, 64)))
+            for name, x in probes:
                 want = litert_run(path, x)
-                for fast in [False, True]:
-                    got = tfscope_run(path, x, fast, tmp)
-                    check(f"TF's {os.path.basename(path)} batch {batch} in tfscope "
-                          f"({'fast' if fast else 'reference'}): bit-exact with LiteRT",
+                for isa in ISAS:
+                    got = tfscope_run(path, x, False, tmp, isa)
+                    check(f"TF's {os.path.basename(path)} {name} in tfscope (reference, {isa}): "
+                          "bit-exact with LiteRT",
                           got.shape == want.shape and got.tobytes() == want.tobytes(),
+                          f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}")
+                    got = tfscope_run(path, x, True, tmp, isa)
+                    check(f"TF's {os.path.basename(path)} {name} in tfscope (fast, {isa}): within "
+                          "1e-5 of LiteRT's scale", fast_close(got, want),
                           f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}")
         # 4. TF's SavedModel, converted by both.
         sm = os.path.join(tmp, "mlp_savedmodel")
