@@ -8,8 +8,9 @@
 // BM_LiteRunCopying/<model>/<batch>: the same through Interpreter::run (inputs and outputs as
 //   vectors, copied), kReference: what the Python binding did before invoke().
 // BM_LiteFc<kind>/<isa>/<batch>: the 784x256 layer alone on one instruction set (0 scalar, 1 AVX2,
-//   2 AVX-512; skipped where the CPU lacks it): Float (exact), FloatFused, Hybrid (asymmetric).
-//   Items are multiply-adds, so items_per_second is MAC/s.
+//   2 AVX-512, 3 AMX (hybrid only: float runs AVX-512); skipped where the CPU lacks it): Float
+//   (exact), FloatFused, Hybrid (asymmetric). Items are multiply-adds, so items_per_second is
+//   MAC/s.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -134,7 +135,7 @@ BENCHMARK(BM_LiteFc<Kind::kFloatFused>)
 BENCHMARK(BM_LiteFc<Kind::kHybrid>)
     ->Name("BM_LiteFcHybrid")
     ->ArgNames({"isa", "batch"})
-    ->ArgsProduct({{0, 1, 2}, {1, 64}});
+    ->ArgsProduct({{0, 1, 2, 3}, {1, 64}});
 
 }  // namespace
 

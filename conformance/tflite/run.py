@@ -189,7 +189,7 @@ def main():
         for model in ["mlp_float", "mlp_dynamic", "ops_float", "ops_dynamic"]:
             path = os.path.join(tmp, model + ".tflite")
             probes = []
-            for batch in [1, 4, 7]:
+            for batch in [1, 4, 7, 20]:
                 x = rng.normal(0, 1, (batch, 64)).astype(np.float32)
                 x[0, :5] = 0.0
                 probes.append((f"batch {batch}", x))

@@ -58,10 +58,12 @@ void fully_connected_hybrid(const float* in, int batch, const HybridWeights& w, 
 
 // ---- Prepared (packed, SIMD) kernels --------------------------------------------------------
 
-// The instruction sets the prepared kernels have code for.
-enum class Isa { kScalar, kAvx2, kAvx512 };
-// The best this CPU runs: AVX-512 (F, BW, VNNI), else AVX2 with FMA, else scalar; the
-// environment variable TFSCOPE_LITE_ISA (avx2, scalar) can lower it (read once).
+// The instruction sets the prepared kernels have code for; kAmx is AVX-512 plus AMX tiles
+// (TDPBUSD) for the hybrid kernel's blocks of 16 rows.
+enum class Isa { kScalar, kAvx2, kAvx512, kAmx };
+// The best this CPU runs: AMX (tiles enabled for the process by the kernel), else AVX-512 (F, BW,
+// VNNI), else AVX2 with FMA, else scalar; the environment variable TFSCOPE_LITE_ISA (avx512,
+// avx2, scalar) can lower it (read once).
 Isa best_isa();
 bool isa_supported(Isa isa);
 const char* isa_name(Isa isa);

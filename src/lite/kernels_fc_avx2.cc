@@ -47,14 +47,15 @@ TFS_AVX2 inline __m256i lanes_mask(int n) {
 template <int MR, bool kFused>
 TFS_AVX2 void float_tile(const FcCall& c, int b0, int p0) {
   const int depth = c.depth;
-  const size_t pstride = static_cast<size_t>(depth) * kLanes;
-  const float* w = c.wf + static_cast<size_t>(p0) * pstride;
+  // The group's four panels side by side per d (kernels_fc_prepared.cc).
+  const size_t pstride = kLanes, dstride = kLanes * kPanels;
+  const float* w = c.wf + static_cast<size_t>(p0) * static_cast<size_t>(depth) * kLanes;
   const float* x = c.in + static_cast<size_t>(b0) * static_cast<size_t>(depth);
   __m256 acc[MR][kPanels];
   for (int i = 0; i < MR; ++i)
     for (int j = 0; j < kPanels; ++j) acc[i][j] = _mm256_setzero_ps();
   for (int d = 0; d < depth; ++d) {
-    const float* wd = w + static_cast<size_t>(d) * kLanes;
+    const float* wd = w + static_cast<size_t>(d) * dstride;
     const __m256 w0 = _mm256_load_ps(wd), w1 = _mm256_load_ps(wd + pstride),
                  w2 = _mm256_load_ps(wd + 2 * pstride), w3 = _mm256_load_ps(wd + 3 * pstride);
 #pragma GCC unroll 4
@@ -90,15 +91,16 @@ template <int MR>
 TFS_AVX2 void hybrid_tile(const FcCall& c, int b0, int p0) {
   const int depth_pad = c.layout.depth_pad;
   const int groups = depth_pad / 2;
-  const size_t pstride = static_cast<size_t>(groups) * kLanes * 2;  // bytes per panel
-  const int8_t* w = c.wq + static_cast<size_t>(p0) * pstride;
+  // The group's four panels side by side per k group (kernels_fc_prepared.cc).
+  const size_t pstride = kLanes * 2, gstride = pstride * kPanels;
+  const int8_t* w = c.wq + static_cast<size_t>(p0) * static_cast<size_t>(groups) * pstride;
   const int16_t* q =
       static_cast<const int16_t*>(c.q) + static_cast<size_t>(b0) * static_cast<size_t>(depth_pad);
   __m256i acc[MR][kPanels];
   for (int i = 0; i < MR; ++i)
     for (int j = 0; j < kPanels; ++j) acc[i][j] = _mm256_setzero_si256();
   for (int g = 0; g < groups; ++g) {
-    const int8_t* wg = w + static_cast<size_t>(g) * kLanes * 2;
+    const int8_t* wg = w + static_cast<size_t>(g) * gstride;
     __m256i wv[kPanels];
     for (int j = 0; j < kPanels; ++j) {
       wv[j] = _mm256_cvtepi8_epi16(

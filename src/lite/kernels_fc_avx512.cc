@@ -69,8 +69,9 @@ TFS_AVX512 inline void store_float_row(const FcCall& c, int b, int p0, __m512 a0
 template <int MR, bool kFused>
 TFS_AVX512 void float_tile(const FcCall& c, int b0, int p0) {
   const int depth = c.depth;
-  const size_t pstride = static_cast<size_t>(depth) * kLanes;
-  const float* w = c.wf + static_cast<size_t>(p0) * pstride;
+  // The group's four panels side by side per d (kernels_fc_prepared.cc).
+  const size_t pstride = kLanes, dstride = kLanes * kPanels;
+  const float* w = c.wf + static_cast<size_t>(p0) * static_cast<size_t>(depth) * kLanes;
   const float* x = c.in + static_cast<size_t>(b0) * static_cast<size_t>(depth);
 #define TFS_DECLARE(i)                                                                           \
   __m512 a##i##0 = _mm512_setzero_ps(), a##i##1 = a##i##0, a##i##2 = a##i##0, a##i##3 = a##i##0; \
@@ -78,7 +79,7 @@ TFS_AVX512 void float_tile(const FcCall& c, int b0, int p0) {
   TFS_ROWS(TFS_DECLARE)
 #undef TFS_DECLARE
   for (int d = 0; d < depth; ++d) {
-    const float* wd = w + static_cast<size_t>(d) * kLanes;
+    const float* wd = w + static_cast<size_t>(d) * dstride;
     const __m512 w0 = _mm512_load_ps(wd), w1 = _mm512_load_ps(wd + pstride),
                  w2 = _mm512_load_ps(wd + 2 * pstride), w3 = _mm512_load_ps(wd + 3 * pstride);
 #define TFS_STEP(i)                                            \
@@ -128,8 +129,9 @@ template <int MR>
 TFS_AVX512 void hybrid_tile(const FcCall& c, int b0, int p0) {
   const int depth_pad = c.layout.depth_pad;
   const int groups = depth_pad / 4;
-  const size_t pstride = static_cast<size_t>(groups) * kLanes * 4;  // bytes per panel
-  const int8_t* w = c.wq + static_cast<size_t>(p0) * pstride;
+  // The group's four panels side by side per k group (kernels_fc_prepared.cc).
+  const size_t pstride = kLanes * 4, gstride = pstride * kPanels;
+  const int8_t* w = c.wq + static_cast<size_t>(p0) * static_cast<size_t>(groups) * pstride;
   const uint8_t* q =
       static_cast<const uint8_t*>(c.q) + static_cast<size_t>(b0) * static_cast<size_t>(depth_pad);
 #define TFS_DECLARE(i)                                                            \
@@ -139,7 +141,7 @@ TFS_AVX512 void hybrid_tile(const FcCall& c, int b0, int p0) {
   TFS_ROWS(TFS_DECLARE)
 #undef TFS_DECLARE
   for (int g = 0; g < groups; ++g) {
-    const int8_t* wg = w + static_cast<size_t>(g) * kLanes * 4;
+    const int8_t* wg = w + static_cast<size_t>(g) * gstride;
     const __m512i w0 = _mm512_load_si512(wg), w1 = _mm512_load_si512(wg + pstride),
                   w2 = _mm512_load_si512(wg + 2 * pstride),
                   w3 = _mm512_load_si512(wg + 3 * pstride);
@@ -199,6 +201,14 @@ TFS_AVX512 void fc_float_avx512(const FcCall& c) {
     float_all<true>(c);
   else
     float_all<false>(c);
+}
+
+TFS_AVX512 void hybrid_rows_avx512(const FcCall& c, int b0, int p0, const int32_t* acc) {
+  for (int r = 0; r < 16; ++r) {
+    const int32_t* a = acc + r * kLanes;
+    store_hybrid_row(c, b0 + r, p0, _mm512_loadu_si512(a), _mm512_loadu_si512(a + 256),
+                     _mm512_loadu_si512(a + 512), _mm512_loadu_si512(a + 768));
+  }
 }
 
 TFS_AVX512 void fc_hybrid_avx512(const FcCall& c) {

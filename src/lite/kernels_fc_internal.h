@@ -50,6 +50,13 @@ void quantize_rows_avx2(const float* in, int batch, int depth, int depth_pad, bo
 
 void fc_float_avx512(const FcCall& c);
 void fc_hybrid_avx512(const FcCall& c);
+// The hybrid kernel's epilogue for 16 rows from b0 and the four panels from p0, given their
+// integer dots: acc[j * 256 + r * 16 + lane] for panel j, row r (AMX tiles as stored).
+void hybrid_rows_avx512(const FcCall& c, int b0, int p0, const int32_t* acc);
+// Blocks of 16 rows on AMX tiles, the rest of the rows on fc_hybrid_avx512.
+void fc_hybrid_amx(const FcCall& c);
+// Asks the kernel for the AMX tile state (arch_prctl); true when granted.
+bool amx_enable();
 void fc_float_avx2(const FcCall& c);
 void fc_hybrid_avx2(const FcCall& c);
 

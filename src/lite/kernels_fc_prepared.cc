@@ -29,9 +29,10 @@ PreparedFc::Layout layout_for(Isa isa, bool hybrid, int units, int depth) {
     l.depth_pad = depth;
     return l;
   }
-  l.lanes = isa == Isa::kAvx512 ? 16 : 8;
-  l.k_group = hybrid ? (isa == Isa::kAvx512 ? 4 : 2) : 1;
-  l.depth_pad = round_up(depth, l.k_group);
+  const bool avx512 = isa == Isa::kAvx512 || isa == Isa::kAmx;
+  l.lanes = avx512 ? 16 : 8;
+  l.k_group = hybrid ? (avx512 ? 4 : 2) : 1;
+  l.depth_pad = round_up(depth, hybrid && isa == Isa::kAmx ? 64 : l.k_group);
   l.group_panels = kGroupPanels;
   l.panels = round_up((units + l.lanes - 1) / l.lanes, kGroupPanels);
   return l;
@@ -56,15 +57,18 @@ Isa best_isa() {
     const CpuInfo& c = cpu_info();
     Isa best = Isa::kScalar;
     if (c.avx512f && c.avx512bw && c.avx512_vnni && c.avx2 && c.fma)
-      best = Isa::kAvx512;
+      best = c.amx_tile && c.amx_int8 && amx_enable() ? Isa::kAmx : Isa::kAvx512;
     else if (c.avx2 && c.fma)
       best = Isa::kAvx2;
-    // TFSCOPE_LITE_ISA=avx2 or scalar runs a lesser path (e.g. to check it against LiteRT on a
-    // machine that has more); it never enables what the CPU lacks.
+    // TFSCOPE_LITE_ISA=avx512, avx2 or scalar runs a lesser path (e.g. to check it against LiteRT
+    // on a machine that has more); it never enables what the CPU lacks.
     if (const char* env = std::getenv("TFSCOPE_LITE_ISA")) {
       const std::string v = env;
-      if (v == "scalar") best = Isa::kScalar;
-      if (v == "avx2" && best == Isa::kAvx512) best = Isa::kAvx2;
+      const Isa cap = v == "scalar"   ? Isa::kScalar
+                      : v == "avx2"   ? Isa::kAvx2
+                      : v == "avx512" ? Isa::kAvx512
+                                      : Isa::kAmx;
+      if (static_cast<int>(cap) < static_cast<int>(best)) best = cap;
     }
     return best;
   }();
@@ -77,6 +81,8 @@ bool isa_supported(Isa isa) {
 
 const char* isa_name(Isa isa) {
   switch (isa) {
+    case Isa::kAmx:
+      return "amx";
     case Isa::kAvx512:
       return "avx512";
     case Isa::kAvx2:
@@ -100,13 +106,16 @@ PreparedFc PreparedFc::float_weights(const float* w, int units, int depth, bool 
     return p;
   }
   const Layout& l = p.layout_;
-  // Panel pn holds units [pn * lanes, (pn + 1) * lanes), d-major: wf[(pn * depth + d) * lanes + i].
-  p.wf_.assign(static_cast<size_t>(l.panels) * static_cast<size_t>(depth) * l.lanes, 0.0f);
+  // Panel j of group grp holds units grp * G * L + j * L + [0, L) (G panels of L lanes). A group
+  // is d-major with its panels side by side, one stream for the kernel:
+  // wf[((grp * depth + d) * G + j) * L + lane].
+  const size_t lanes = static_cast<size_t>(l.lanes), gp = static_cast<size_t>(l.group_panels);
+  p.wf_.assign(static_cast<size_t>(l.panels) * static_cast<size_t>(depth) * lanes, 0.0f);
   for (int u = 0; u < units; ++u) {
-    const size_t pn = static_cast<size_t>(u / l.lanes), lane = static_cast<size_t>(u % l.lanes);
+    const size_t uu = static_cast<size_t>(u), grp = uu / (gp * lanes), j = uu / lanes % gp;
     for (int d = 0; d < depth; ++d) {
-      p.wf_[(pn * static_cast<size_t>(depth) + static_cast<size_t>(d)) * l.lanes + lane] =
-          w[static_cast<size_t>(u) * static_cast<size_t>(depth) + static_cast<size_t>(d)];
+      p.wf_[((grp * static_cast<size_t>(depth) + static_cast<size_t>(d)) * gp + j) * lanes +
+            uu % lanes] = w[uu * static_cast<size_t>(depth) + static_cast<size_t>(d)];
     }
   }
   p.zero_bias_.assign(static_cast<size_t>(l.panels) * l.lanes, 0.0f);
@@ -132,16 +141,18 @@ PreparedFc PreparedFc::hybrid_weights(const int8_t* w, int units, int depth,
   if (isa == Isa::kScalar) return p;
   const Layout& l = p.layout_;
   const size_t lanes = static_cast<size_t>(l.lanes), kg = static_cast<size_t>(l.k_group);
+  const size_t gp = static_cast<size_t>(l.group_panels);
   const size_t groups = static_cast<size_t>(l.depth_pad) / kg;
-  // Panel pn, k group g (k_group consecutive d), lane i, then the k_group values of that lane:
-  // wq[((pn * groups + g) * lanes + i) * k_group + j] = w[unit][g * k_group + j].
+  // As the float layout, with k_group consecutive d per lane (the unit's values for d = kg * g +
+  // [0, kg)): wq[(((grp * groups + g) * G + j) * L + lane) * kg + i]. One k group of a panel is a
+  // row of an AMX / VNNI operand.
   p.wq_.assign(static_cast<size_t>(l.panels) * groups * lanes * kg, 0);
   for (int u = 0; u < units; ++u) {
-    const size_t pn = static_cast<size_t>(u) / lanes, lane = static_cast<size_t>(u) % lanes;
+    const size_t uu = static_cast<size_t>(u), grp = uu / (gp * lanes), j = uu / lanes % gp;
     for (int d = 0; d < depth; ++d) {
-      const size_t g = static_cast<size_t>(d) / kg, j = static_cast<size_t>(d) % kg;
-      p.wq_[((pn * groups + g) * lanes + lane) * kg + j] =
-          w[static_cast<size_t>(u) * static_cast<size_t>(depth) + static_cast<size_t>(d)];
+      const size_t g = static_cast<size_t>(d) / kg, i = static_cast<size_t>(d) % kg;
+      p.wq_[(((grp * groups + g) * gp + j) * lanes + uu % lanes) * kg + i] =
+          w[uu * static_cast<size_t>(depth) + static_cast<size_t>(d)];
     }
   }
   const size_t padded = static_cast<size_t>(l.panels) * lanes;
@@ -194,7 +205,7 @@ void PreparedFc::run(const float* in, int batch, const float* bias, Activation a
   if (!hybrid_) {
     c.wf = wf_.data();
     c.fused = fused_;
-    if (isa_ == Isa::kAvx512)
+    if (isa_ == Isa::kAvx512 || isa_ == Isa::kAmx)  // AMX has no exact float products
       fc_float_avx512(c);
     else
       fc_float_avx2(c);
@@ -211,7 +222,8 @@ void PreparedFc::run(const float* in, int batch, const float* bias, Activation a
     return;
   }
   reserve(batch, s);
-  if (isa_ == Isa::kAvx512) {
+  const bool avx512 = isa_ == Isa::kAvx512 || isa_ == Isa::kAmx;
+  if (avx512) {
     quantize_rows_avx512(in, batch, depth_, layout_.depth_pad, asymmetric, s.q.data(), s.sf.data(),
                          s.zp.data());
   } else {
@@ -221,7 +233,7 @@ void PreparedFc::run(const float* in, int batch, const float* bias, Activation a
   // The reference folds one weight scale into the row's; the kernels subtract row_sum * offset,
   // where the offset is the row's zero point (asymmetric only), plus 128 for the unsigned inputs
   // of AVX-512 VNNI (q + 128).
-  const int32_t unsigned_shift = isa_ == Isa::kAvx512 ? 128 : 0;
+  const int32_t unsigned_shift = avx512 ? 128 : 0;
   const bool one_scale = ref_.scales.size() == 1;
   for (int b = 0; b < batch; ++b) {
     if (one_scale) s.sf[static_cast<size_t>(b)] *= tensor_scale_;
@@ -233,7 +245,9 @@ void PreparedFc::run(const float* in, int batch, const float* bias, Activation a
   c.q = s.q.data();
   c.sf = s.sf.data();
   c.row_offset = s.zp.data();
-  if (isa_ == Isa::kAvx512)
+  if (isa_ == Isa::kAmx)
+    fc_hybrid_amx(c);
+  else if (isa_ == Isa::kAvx512)
     fc_hybrid_avx512(c);
   else
     fc_hybrid_avx2(c);

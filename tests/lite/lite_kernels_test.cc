@@ -25,7 +25,7 @@ using kernels::Isa;
 
 std::vector<Isa> supported_isas() {
   std::vector<Isa> out;
-  for (Isa isa : {Isa::kScalar, Isa::kAvx2, Isa::kAvx512}) {
+  for (Isa isa : {Isa::kScalar, Isa::kAvx2, Isa::kAvx512, Isa::kAmx}) {
     if (kernels::isa_supported(isa)) out.push_back(isa);
   }
   return out;
@@ -138,7 +138,7 @@ TEST(LiteKernels, PreparedHybridIsBitEqualToTheReferenceOnEveryIsa) {
   int cases = 0;
   for (int depth : {1, 3, 4, 15, 16, 17, 33, 100, 784}) {
     for (int units : {1, 7, 16, 17, 65, 70}) {
-      for (int batch : {1, 2, 6, 7, 13}) {
+      for (int batch : {1, 2, 7, 16, 35}) {  // AMX: blocks of 16 rows, the rest on AVX-512
         std::vector<int8_t> w(static_cast<size_t>(units) * static_cast<size_t>(depth));
         for (auto& v : w) v = static_cast<int8_t>(wq(rng));
         std::vector<float> in = hybrid_inputs(batch, depth, rng), bias(static_cast<size_t>(units));

@@ -9,7 +9,8 @@
 // lite_tool convert-saved-model DIR OUT.tflite [--dynamic-range]
 // lite_tool run MODEL IN.f32 OUT.f32 [--fast] D0 D1 ...
 //     runs MODEL's first input of shape [D0, D1, ...] from IN.f32 and writes its first output to
-//     OUT.f32; prints the output shape. TFSCOPE_LITE_ISA=avx2|scalar selects a lesser kernel path.
+//     OUT.f32; prints the output shape. TFSCOPE_LITE_ISA=avx512|avx2|scalar selects a lesser kernel
+//     path.
 // lite_tool isas                              -- prints the kernel instruction sets this CPU runs
 // For conformance/formats/check_tflite.py and conformance/tflite/run.py.
 #include <cstring>
@@ -109,7 +110,7 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc == 2 && std::string(argv[1]) == "isas") {
     for (auto isa : {tfs::lite::kernels::Isa::kScalar, tfs::lite::kernels::Isa::kAvx2,
-                     tfs::lite::kernels::Isa::kAvx512}) {
+                     tfs::lite::kernels::Isa::kAvx512, tfs::lite::kernels::Isa::kAmx}) {
       if (tfs::lite::kernels::isa_supported(isa))
         std::cout << tfs::lite::kernels::isa_name(isa) << "\n";
     }
