@@ -99,7 +99,7 @@ print(json.dumps(results))
 '''
 
 
-ROUNDS = 3
+ROUNDS = 5
 
 # (column, backend, mode)
 TIMED = [("tfscope_fast", "tfscope", "fast"), ("tfscope_ref", "tfscope", "ref"),

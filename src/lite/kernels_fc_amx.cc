@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "kernels_fc_internal.h"
@@ -37,6 +38,9 @@ TFS_AMX void amx_block(const FcCall& c, int b0, int p0, int32_t* acc) {
   const uint8_t* q =
       static_cast<const uint8_t*>(c.q) + static_cast<size_t>(b0) * static_cast<size_t>(depth_pad);
   const int8_t* w = c.wq + static_cast<size_t>(p0) * static_cast<size_t>(groups) * 64;
+  // Panels past the last unit (a group of a layer with fewer units) are skipped; their
+  // outputs are never stored.
+  const int panels = std::min(kPanels, (c.units - p0 * 16 + 15) / 16);
   _tile_zero(0);
   _tile_zero(1);
   _tile_zero(2);
@@ -46,12 +50,18 @@ TFS_AMX void amx_block(const FcCall& c, int b0, int p0, int32_t* acc) {
     _tile_loadd(4, q + kb * 64, depth_pad);
     _tile_loadd(5, wk, kGroupStride);
     _tile_dpbusd(0, 4, 5);
-    _tile_loadd(6, wk + 64, kGroupStride);
-    _tile_dpbusd(1, 4, 6);
-    _tile_loadd(5, wk + 128, kGroupStride);
-    _tile_dpbusd(2, 4, 5);
-    _tile_loadd(6, wk + 192, kGroupStride);
-    _tile_dpbusd(3, 4, 6);
+    if (panels > 1) {
+      _tile_loadd(6, wk + 64, kGroupStride);
+      _tile_dpbusd(1, 4, 6);
+    }
+    if (panels > 2) {
+      _tile_loadd(5, wk + 128, kGroupStride);
+      _tile_dpbusd(2, 4, 5);
+    }
+    if (panels > 3) {
+      _tile_loadd(6, wk + 192, kGroupStride);
+      _tile_dpbusd(3, 4, 6);
+    }
   }
   _tile_stored(0, acc, 64);
   _tile_stored(1, acc + 256, 64);
