@@ -5,7 +5,9 @@
 //   AVX-512 (16 lanes) where the CPU has them; items_per_second = FMA lanes per CPU-second.
 // BM_PeakVnni: the same with AVX-512 VNNI VPDPBUSD (int8 multiply-adds, 64 per instruction), the
 //   peak of the hybrid TFLite kernel.
-// BM_PeakAllCores/<isa>: the loop on every schedulable CPU at once (isa 2: VNNI).
+// BM_PeakAmx: AMX TDPBUSD on resident tiles (16384 int8 multiply-adds each), the peak of the
+//   hybrid kernel's 16-row blocks where the CPU has AMX.
+// BM_PeakAllCores/<isa>: the loop on every schedulable CPU at once (isa 2: VNNI, 3: AMX).
 // All rates are per CPU-second (the thread's own time): on a shared machine the wall clock
 // counts the time other processes ran.
 // BM_GemmShare/<m>/<k>/<n>: src/ops' float32 MatMul kernel (gemm_f32, in TF's summation order)
@@ -13,9 +15,13 @@
 //   of this machine's one-core and all-core FMA peak (the best instruction set's, measured at
 //   first use with the loop above; all cores: every CPU running it at once).
 // BM_LiteFcShare/<kind>/<batch>: tfscope's TFLite FULLY_CONNECTED kernels (lite_kernels.h) on the
-//   784x256 layer, with the same counters (the hybrid kernel against the VNNI peak).
+//   784x256 layer, with the same counters (the hybrid kernel against the VNNI peak, or AMX's where
+//   it runs AMX blocks).
 // Nothing here asserts a time; `make bench` writes the JSON.
 #include <benchmark/benchmark.h>
+#include <immintrin.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdint>
@@ -75,23 +81,68 @@ void vnni_loop(int64_t iters) {
 }
 #undef TFS_TWELVE
 
-enum Peak { kAvx2 = 0, kAvx512 = 1, kVnni = 2 };
+// AMX: four TDPBUSD per iteration into tiles 0-3 from tiles 4-7 (16 x 64 bytes each: 16384
+// int8 multiply-adds per instruction), after the kernel grants the tile state.
+struct alignas(64) TileConfig {
+  uint8_t palette = 1;
+  uint8_t start_row = 0;
+  uint8_t reserved[14] = {};
+  uint16_t colsb[16] = {};
+  uint8_t rows[16] = {};
+};
+
+bool amx_granted() {
+  static const bool granted = syscall(SYS_arch_prctl, 0x1023, 18) == 0;  // XFEATURE_XTILEDATA
+  return granted;
+}
+
+__attribute__((target("amx-tile,amx-int8"))) void amx_loop(int64_t iters) {
+  TileConfig cfg;
+  for (int t = 0; t < 8; ++t) {
+    cfg.rows[t] = 16;
+    cfg.colsb[t] = 64;
+  }
+  // GCC 12 models LDTILECFG as not reading the config: without this barrier it drops the
+  // stores of rows and colsb (then TILEZERO faults).
+  asm volatile("" : : "r"(&cfg) : "memory");
+  _tile_loadconfig(&cfg);
+  _tile_zero(0);
+  _tile_zero(1);
+  _tile_zero(2);
+  _tile_zero(3);
+  _tile_zero(4);
+  _tile_zero(5);
+  _tile_zero(6);
+  _tile_zero(7);
+  for (int64_t i = 0; i < iters; ++i) {
+    _tile_dpbusd(0, 4, 5);
+    _tile_dpbusd(1, 4, 6);
+    _tile_dpbusd(2, 7, 5);
+    _tile_dpbusd(3, 7, 6);
+  }
+  _tile_release();
+}
+
+enum Peak { kAvx2 = 0, kAvx512 = 1, kVnni = 2, kAmx = 3 };
 
 bool has(Peak p) {
   const tfs::CpuInfo& c = tfs::cpu_info();
   if (p == kAvx2) return c.avx2 && c.fma;
   if (p == kAvx512) return c.avx512f;
+  if (p == kAmx) return c.amx_tile && c.amx_int8 && amx_granted();
   return c.avx512f && c.avx512_vnni;
 }
 
 // Multiply-adds per loop iteration.
 int64_t lanes_per_iter(Peak p) {
+  if (p == kAmx) return 4 * 16384 / 64;  // run_loop runs iters / 64 AMX iterations
   return kAccumulators * (p == kAvx2 ? 8 : p == kAvx512 ? 16 : 64);
 }
 
 void run_loop(Peak p, int64_t iters) {
   if (p == kAvx2) return fma_loop_avx2(iters);
   if (p == kAvx512) return fma_loop_avx512(iters);
+  if (p == kAmx) return amx_loop(iters / 64);
   return vnni_loop(iters);
 }
 
@@ -138,6 +189,7 @@ void BM_PeakFma(benchmark::State& state) {
 }
 BENCHMARK(BM_PeakFma)->ArgName("isa")->Arg(kAvx2)->Arg(kAvx512);
 BENCHMARK(BM_PeakFma)->Name("BM_PeakVnni")->Arg(kVnni);
+BENCHMARK(BM_PeakFma)->Name("BM_PeakAmx")->Arg(kAmx);
 
 // The loop on every schedulable CPU at once (each thread's multiply-adds per second of its own
 // CPU time, summed): counters GFMA/s and cores.
@@ -153,7 +205,13 @@ void BM_PeakAllCores(benchmark::State& state) {
   state.counters["GFMA/s"] = rate * 1e-9;
   state.counters["cores"] = cores;
 }
-BENCHMARK(BM_PeakAllCores)->ArgName("isa")->Arg(kAvx2)->Arg(kAvx512)->Arg(kVnni)->Iterations(1);
+BENCHMARK(BM_PeakAllCores)
+    ->ArgName("isa")
+    ->Arg(kAvx2)
+    ->Arg(kAvx512)
+    ->Arg(kVnni)
+    ->Arg(kAmx)
+    ->Iterations(1);
 
 struct Peaks {
   double core = 0, all = 0;  // multiply-adds per second
@@ -182,6 +240,19 @@ const Peaks& vnni_peak() {
     if (has(kVnni)) {
       r.core = measure_peak(kVnni, 1);
       r.all = measure_peak(kVnni, r.cores);
+    }
+    return r;
+  }();
+  return p;
+}
+
+const Peaks& amx_peak() {
+  static const Peaks p = [] {
+    Peaks r;
+    r.cores = tfs::cpu_info().schedulable_cpus;
+    if (has(kAmx)) {
+      r.core = measure_peak(kAmx, 1);
+      r.all = measure_peak(kAmx, r.cores);
     }
     return r;
   }();
@@ -250,8 +321,11 @@ void BM_LiteFcShare(benchmark::State& state) {
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
+  const bool amx = fc.isa() == tfs::lite::kernels::Isa::kAmx && batch >= 16;
   set_share(state, static_cast<double>(batch) * kUnits * kDepth,
-            kind == 2 && has(kVnni) ? vnni_peak() : fma_peak());
+            kind != 2 ? fma_peak()
+            : amx     ? amx_peak()
+                      : vnni_peak());
   state.SetLabel(std::string(kind == 0   ? "float exact"
                              : kind == 1 ? "float fused"
                                          : "hybrid") +

@@ -85,6 +85,9 @@ TFS_AMX void fc_hybrid_amx(const FcCall& c) {
       cfg.rows[t] = kRows;
       cfg.colsb[t] = 64;
     }
+    // GCC 12 models LDTILECFG as not reading the config: without this barrier it drops the
+    // stores of rows and colsb (then TILEZERO faults).
+    asm volatile("" : : "r"(&cfg) : "memory");
     _tile_loadconfig(&cfg);
     alignas(64) int32_t acc[kPanels * kRows * 16];
     for (int p0 = 0; p0 < c.layout.panels; p0 += kPanels) {
