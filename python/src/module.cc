@@ -10,6 +10,7 @@ void bind_function(nb::module_& m);
 void bind_autograph(nb::module_& m);
 void bind_savedmodel(nb::module_& m);
 void bind_lite(nb::module_& m);
+void bind_lint(nb::module_& m);
 }  // namespace tfpy
 
 NB_MODULE(_core, m) {
@@ -46,4 +47,5 @@ NB_MODULE(_core, m) {
   bind_autograph(m);
   bind_savedmodel(m);
   bind_lite(m);
+  bind_lint(m);
 }
