@@ -39,7 +39,16 @@ lint::Finding from_dict(const nb::dict& d) {
   f.function = nb::cast<std::string>(d["function"]);
   f.function_first_line = nb::cast<int>(d["function_first_line"]);
   f.function_last_line = nb::cast<int>(d["function_last_line"]);
+  f.confirmed = nb::cast<bool>(d["confirmed"]);
+  f.evidence = nb::cast<std::string>(d["evidence"]);
   return f;
+}
+
+// Findings as tfscope.lint passes them (dataclasses.asdict of each Finding).
+std::vector<lint::Finding> from_list(const nb::list& findings) {
+  std::vector<lint::Finding> fs;
+  for (nb::handle h : findings) fs.push_back(from_dict(nb::cast<nb::dict>(h)));
+  return fs;
 }
 
 lint::Options options(const std::vector<std::string>& select,
@@ -96,22 +105,14 @@ void bind_lint(nb::module_& m) {
           return usage_as_value_error([&] { return lint::collect_files(paths, exclude); });
         });
   m.def("_lint_confirm", [](nb::list findings, const std::string& ledger_json) {
-    std::vector<lint::Finding> fs;
-    for (nb::handle h : findings) fs.push_back(from_dict(nb::cast<nb::dict>(h)));
+    std::vector<lint::Finding> fs = from_list(findings);
     usage_as_value_error([&] { return lint::confirm_with_ledger(fs, ledger_json); });
     nb::list out;
     for (const auto& f : fs) out.append(as_dict(f));
     return out;
   });
   m.def("_lint_report", [](nb::list findings, const std::string& format, int files_checked) {
-    std::vector<lint::Finding> fs;
-    for (nb::handle h : findings) {
-      nb::dict d = nb::cast<nb::dict>(h);
-      lint::Finding f = from_dict(d);
-      f.confirmed = nb::cast<bool>(d["confirmed"]);
-      f.evidence = nb::cast<std::string>(d["evidence"]);
-      fs.push_back(std::move(f));
-    }
+    std::vector<lint::Finding> fs = from_list(findings);
     if (format == "text") return lint::text_report(fs, files_checked);
     if (format == "json") return lint::json_report(fs);
     if (format == "sarif") return lint::sarif_report(fs);
