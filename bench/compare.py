@@ -8,8 +8,9 @@ Sections (each a function below that returns rows; add one to SECTIONS to extend
             thread, and BUILTIN_REF), the 784-256-128-10 MLP float and dynamic-range int8.
   mlp       the same MLP as a tf.function called from Python: tfscope vs TF at batch 1 and 64.
   call      bench/python_vs_tf.py: the cache-hit call of a tiny tf.function.
-  cpp       Google Benchmarks of BUILD: BM_MlpForward vs BM_MlpKernelsOnly (bm_function), and the
-            MatMul kernel's share of the machine's FMA peak (bm_peak).
+  cpp       Google Benchmarks of BUILD: BM_MlpForward vs BM_MlpKernelsOnly (bm_function), the C++
+            TFLite invoke vs Interpreter::run (bm_lite), and the MatMul and FULLY_CONNECTED
+            kernels' share of the machine's FMA peak (bm_peak).
 
 A row: what is measured, tfscope's figure, the other side's, their ratio (tfscope / other: below 1
 is faster) and the goal. Times are the best of several repeats; "cpu" marks process CPU time (the
@@ -150,6 +151,19 @@ def section_cpp(args, tfscope_py, oracle_py):
             rows.append(row(f"C++ MLP forward in a ConcreteFunction, batch {batch}",
                             f["cpu_time"] / 1e3, k["cpu_time"] / 1e3, "us cpu",
                             "the bare kernels (BM_MlpKernelsOnly)", 1.1 if batch == 1 else None))
+    lite = os.path.join(bench, "bm_lite")
+    if os.path.exists(lite):
+        # Where the Python invoke's time goes: the C++ invoke alone (inputs written in place,
+        # nothing copied out), beside Interpreter::run, which copies inputs and outputs as the
+        # binding once did.
+        b = google_benchmark(lite, "BM_LiteInvoke/int8:1/fast:0/|BM_LiteRunCopying/int8:1/",
+                             min_time)
+        for batch in (1, 64):
+            i, r = b[f"BM_LiteInvoke/int8:1/fast:0/batch:{batch}"], b[
+                f"BM_LiteRunCopying/int8:1/batch:{batch}"]
+            rows.append(row(f"C++ TFLite invoke, MLP int8, batch {batch} (reference kernels)",
+                            i["cpu_time"] / 1e3, r["cpu_time"] / 1e3, "us cpu",
+                            "Interpreter::run (inputs and outputs copied)"))
     peak = os.path.join(bench, "bm_peak")
     if os.path.exists(peak):
         b = google_benchmark(peak, "BM_GemmShare/m:64/k:784/n:256|BM_LiteFcShare/kind:[12]/batch:64",
@@ -166,7 +180,8 @@ def section_cpp(args, tfscope_py, oracle_py):
             if r:
                 rows.append(row(f"TFLite FULLY_CONNECTED 784x256 {name}, batch 64, share of one "
                                 "core's peak", r["share_of_core_peak"], 1.0, "share",
-                                "one core's peak (int8: VNNI)" if kind == "2" else "one core's peak",
+                                ("one core's int8 peak (AMX where the kernel runs AMX blocks, else VNNI)"
+                                 if kind == "2" else "one core's peak"),
                                 note=f"{r['GFMA/s']:.1f} G multiply-adds/s, {r.get('label', '')}"))
     return rows
 

@@ -62,8 +62,8 @@ void fully_connected_hybrid(const float* in, int batch, const HybridWeights& w, 
 // (TDPBUSD) for the hybrid kernel's blocks of 16 rows.
 enum class Isa { kScalar, kAvx2, kAvx512, kAmx };
 // The best this CPU runs: AMX (tiles enabled for the process by the kernel), else AVX-512 (F, BW,
-// VNNI), else AVX2 with FMA, else scalar; the environment variable TFSCOPE_LITE_ISA (avx512,
-// avx2, scalar) can lower it (read once).
+// DQ, VL, VNNI), else AVX2 with FMA, else scalar; the environment variable TFSCOPE_LITE_ISA
+// (avx512, avx2, scalar) can lower it (read once).
 Isa best_isa();
 bool isa_supported(Isa isa);
 const char* isa_name(Isa isa);

@@ -172,75 +172,175 @@ TFS_AVX2 void fc_hybrid_avx2(const FcCall& c) {
   }
 }
 
+namespace {
+
+// A row's minimum and maximum; `bad` when it holds a NaN or an infinity (x * 0 summed is NaN when
+// any value is NaN or infinite).
+TFS_AVX2 inline void row_min_max(const float* x, int depth, float* mn_out, float* mx_out,
+                                 bool* bad) {
+  __m256 vmin = _mm256_set1_ps(x[0]), vmax = vmin, finite = _mm256_setzero_ps();
+  int nan = 0, d = 0;
+  for (; d + kLanes <= depth; d += kLanes) {
+    const __m256 v = _mm256_loadu_ps(x + d);
+    vmin = _mm256_min_ps(vmin, v);
+    vmax = _mm256_max_ps(vmax, v);
+    finite = _mm256_add_ps(finite, _mm256_mul_ps(v, _mm256_setzero_ps()));
+  }
+  alignas(32) float lmin[kLanes], lmax[kLanes];
+  _mm256_store_ps(lmin, vmin);
+  _mm256_store_ps(lmax, vmax);
+  float mn = lmin[0], mx = lmax[0];
+  for (int i = 1; i < kLanes; ++i) {
+    mn = std::min(mn, lmin[i]);
+    mx = std::max(mx, lmax[i]);
+  }
+  for (; d < depth; ++d) {
+    nan |= std::isnan(x[d]);
+    mn = std::min(mn, x[d]);
+    mx = std::max(mx, x[d]);
+  }
+  nan |= _mm256_movemask_ps(_mm256_cmp_ps(finite, finite, _CMP_UNORD_Q));
+  *mn_out = mn;
+  *mx_out = mx;
+  *bad = nan || !std::isfinite(mn) || !std::isfinite(mx);
+}
+
+// Four rows' asymmetric parameters in double lanes, as row_params_avx512 (kernels_fc_avx512.cc)
+// computes eight: the scalar asymmetric_params operation for operation.
+TFS_AVX2 void asymmetric_params4(__m128 lo, __m128 hi, float* sf, int32_t* zp, float* inv,
+                                 int* is_zero) {
+  const __m128 zero = _mm_setzero_ps();
+  const __m128 rmin_f = _mm_min_ps(lo, zero), rmax_f = _mm_max_ps(hi, zero);
+  *is_zero = _mm_movemask_ps(_mm_cmpeq_ps(rmin_f, rmax_f));
+  const __m256d rmin = _mm256_cvtps_pd(rmin_f), rmax = _mm256_cvtps_pd(rmax_f);
+  const __m256d scale =
+      _mm256_div_pd(_mm256_cvtps_pd(_mm_sub_ps(rmax_f, rmin_f)), _mm256_set1_pd(255.0));
+  const __m256d a = _mm256_div_pd(rmin, scale), b = _mm256_div_pd(rmax, scale);
+  const __m256d qmin = _mm256_set1_pd(-128.0), qmax = _mm256_set1_pd(127.0);
+  const __m256d sign = _mm256_set1_pd(-0.0);
+  const __m256d zp_min = _mm256_sub_pd(qmin, a), zp_max = _mm256_sub_pd(qmax, b);
+  const __m256d err_min = _mm256_add_pd(_mm256_set1_pd(128.0), _mm256_andnot_pd(sign, a));
+  const __m256d err_max = _mm256_add_pd(_mm256_set1_pd(127.0), _mm256_andnot_pd(sign, b));
+  const __m256d z = _mm256_blendv_pd(zp_max, zp_min, _mm256_cmp_pd(err_min, err_max, _CMP_LT_OQ));
+  // std::round (half away from zero) as trunc(2z) - trunc(z).
+  const __m256d t = _mm256_round_pd(z, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  const __m256d t2 = _mm256_round_pd(_mm256_add_pd(z, z), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  __m256d r = _mm256_sub_pd(t2, t);
+  r = _mm256_blendv_pd(r, qmax, _mm256_cmp_pd(z, qmax, _CMP_GE_OQ));
+  r = _mm256_blendv_pd(r, qmin, _mm256_cmp_pd(z, qmin, _CMP_LE_OQ));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(zp), _mm256_cvttpd_epi32(r));
+  const __m128 s = _mm256_cvtpd_ps(scale);
+  _mm_storeu_ps(sf, s);
+  _mm_storeu_ps(inv, _mm_div_ps(_mm_set1_ps(1.0f), s));
+}
+
+// n <= 8 rows' parameters: asymmetric_params / symmetric_params bit for bit.
+TFS_AVX2 void row_params(const float* mn, const float* mx, int n, bool asymmetric,
+                         RowQuantization* out) {
+  alignas(32) float lo[8] = {}, hi[8] = {}, sf[8], inv[8];
+  alignas(32) int32_t zp[8] = {};
+  std::memcpy(lo, mn, static_cast<size_t>(n) * sizeof(float));
+  std::memcpy(hi, mx, static_cast<size_t>(n) * sizeof(float));
+  int is_zero = 0;
+  if (asymmetric) {
+    int z0 = 0, z1 = 0;
+    asymmetric_params4(_mm_load_ps(lo), _mm_load_ps(hi), sf, zp, inv, &z0);
+    asymmetric_params4(_mm_load_ps(lo + 4), _mm_load_ps(hi + 4), sf + 4, zp + 4, inv + 4, &z1);
+    is_zero = z0 | z1 << 4;
+  } else {
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    const __m256 l = _mm256_load_ps(lo), h = _mm256_load_ps(hi);
+    // range = std::max(|min|, |max|): MAXPS(a, b) is a > b ? a : b.
+    const __m256 range = _mm256_max_ps(_mm256_andnot_ps(sign, h), _mm256_andnot_ps(sign, l));
+    is_zero = _mm256_movemask_ps(_mm256_cmp_ps(range, _mm256_setzero_ps(), _CMP_EQ_OQ));
+    _mm256_store_ps(sf, _mm256_div_ps(range, _mm256_set1_ps(127.0f)));
+    _mm256_store_ps(inv, _mm256_div_ps(_mm256_set1_ps(127.0f), range));
+  }
+  for (int i = 0; i < n; ++i) {
+    if (is_zero >> i & 1) {
+      out[i] = RowQuantization{};
+    } else {
+      out[i].sf = sf[i];
+      out[i].zp = zp[i];
+      out[i].inv = inv[i];
+      out[i].zero = false;
+    }
+  }
+}
+
+TFS_AVX2 void quantize_row(const float* x, int depth, int depth_pad, bool asymmetric,
+                           const RowQuantization& p, int16_t* qb) {
+  const int32_t lo_value = asymmetric ? -128 : -127;
+  const int32_t offset_value = asymmetric ? p.zp : 0;
+  const __m256 inv = _mm256_set1_ps(p.inv);
+  const __m256i offset = _mm256_set1_epi32(offset_value), lo = _mm256_set1_epi32(lo_value),
+                hi = _mm256_set1_epi32(127);
+  int d = 0;
+  for (; d + 2 * kLanes <= depth; d += 2 * kLanes) {
+    __m256i v[2];
+    for (int h = 0; h < 2; ++h) {
+      // Round half away from zero as trunc(2p) - trunc(p) (see quantize_rows_avx512).
+      const __m256 prod = _mm256_mul_ps(_mm256_loadu_ps(x + d + h * kLanes), inv);
+      const __m256i r = _mm256_sub_epi32(_mm256_cvttps_epi32(_mm256_add_ps(prod, prod)),
+                                         _mm256_cvttps_epi32(prod));
+      v[h] = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(r, offset), lo), hi);
+    }
+    // packs works within 128-bit halves: put the four 64-bit quarters back in order.
+    const __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi32(v[0], v[1]), 0xd8);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(qb + d), packed);
+  }
+  for (; d < depth; ++d) qb[d] = quantize_one(x[d], p.inv, offset_value, lo_value);
+  for (int k = depth; k < depth_pad; ++k) qb[k] = 0;
+}
+
+}  // namespace
+
+// Rows in chunks of eight, as quantize_rows_avx512 does: minima and maxima, the parameters at
+// once, then the quantized values.
 TFS_AVX2 void quantize_rows_avx2(const float* in, int batch, int depth, int depth_pad,
                                  bool asymmetric, int16_t* q, float* sf, int32_t* zp) {
-  for (int b = 0; b < batch; ++b) {
-    const float* x = in + static_cast<size_t>(b) * static_cast<size_t>(depth);
-    int16_t* qb = q + static_cast<size_t>(b) * static_cast<size_t>(depth_pad);
-    // Minimum and maximum; x * 0 summed is NaN when any value is NaN or infinite.
-    __m256 vmin = _mm256_set1_ps(x[0]), vmax = vmin, finite = _mm256_setzero_ps();
-    int nan = 0, d = 0;
-    for (; d + kLanes <= depth; d += kLanes) {
-      const __m256 v = _mm256_loadu_ps(x + d);
-      vmin = _mm256_min_ps(vmin, v);
-      vmax = _mm256_max_ps(vmax, v);
-      finite = _mm256_add_ps(finite, _mm256_mul_ps(v, _mm256_setzero_ps()));
+  constexpr int kChunk = 8;
+  for (int b0 = 0; b0 < batch; b0 += kChunk) {
+    const int n = std::min(kChunk, batch - b0);
+    float mn[kChunk], mx[kChunk];
+    bool bad[kChunk];
+    for (int r = 0; r < n; ++r) {
+      row_min_max(in + static_cast<size_t>(b0 + r) * static_cast<size_t>(depth), depth, &mn[r],
+                  &mx[r], &bad[r]);
     }
-    alignas(32) float lmin[kLanes], lmax[kLanes];
-    _mm256_store_ps(lmin, vmin);
-    _mm256_store_ps(lmax, vmax);
-    float mn = lmin[0], mx = lmax[0];
-    for (int i = 1; i < kLanes; ++i) {
-      mn = std::min(mn, lmin[i]);
-      mx = std::max(mx, lmax[i]);
-    }
-    for (; d < depth; ++d) {
-      nan |= std::isnan(x[d]);
-      mn = std::min(mn, x[d]);
-      mx = std::max(mx, x[d]);
-    }
-    nan |= _mm256_movemask_ps(_mm256_cmp_ps(finite, finite, _CMP_UNORD_Q));
-    if (nan || !std::isfinite(mn) || !std::isfinite(mx)) {
-      // The reference writes int8; widen in place from the end.
-      int8_t* s = reinterpret_cast<int8_t*>(qb);
-      if (asymmetric) {
-        asymmetric_quantize(x, depth, s, &sf[b], &zp[b]);
-      } else {
-        symmetric_quantize(x, depth, s, &sf[b]);
-        zp[b] = 0;
+    RowQuantization p[kChunk];
+    row_params(mn, mx, n, asymmetric, p);
+    for (int r = 0; r < n; ++r) {
+      const int b = b0 + r;
+      const float* x = in + static_cast<size_t>(b) * static_cast<size_t>(depth);
+      int16_t* qb = q + static_cast<size_t>(b) * static_cast<size_t>(depth_pad);
+      if (bad[r]) {
+        // The reference writes int8; widen in place from the end.
+        int8_t* s = reinterpret_cast<int8_t*>(qb);
+        if (asymmetric) {
+          asymmetric_quantize(x, depth, s, &sf[b], &zp[b]);
+        } else {
+          symmetric_quantize(x, depth, s, &sf[b]);
+          zp[b] = 0;
+        }
+        for (int k = depth; k-- > 0;) qb[k] = s[k];
+        for (int k = depth; k < depth_pad; ++k) qb[k] = 0;
+        continue;
       }
-      for (int k = depth; k-- > 0;) qb[k] = s[k];
-      for (int k = depth; k < depth_pad; ++k) qb[k] = 0;
-      continue;
-    }
-    const RowQuantization p = asymmetric ? asymmetric_params(mn, mx) : symmetric_params(mn, mx);
-    sf[b] = p.sf;
-    zp[b] = asymmetric ? p.zp : 0;
-    if (p.zero) {
-      std::memset(qb, 0, static_cast<size_t>(depth_pad) * sizeof(int16_t));
-      continue;
-    }
-    const int32_t lo_value = asymmetric ? -128 : -127;
-    const __m256 inv = _mm256_set1_ps(p.inv);
-    const __m256i offset = _mm256_set1_epi32(zp[b]), lo = _mm256_set1_epi32(lo_value),
-                  hi = _mm256_set1_epi32(127);
-    d = 0;
-    for (; d + 2 * kLanes <= depth; d += 2 * kLanes) {
-      __m256i v[2];
-      for (int h = 0; h < 2; ++h) {
-        // Round half away from zero as trunc(2p) - trunc(p) (see quantize_rows_avx512).
-        const __m256 prod = _mm256_mul_ps(_mm256_loadu_ps(x + d + h * kLanes), inv);
-        const __m256i r = _mm256_sub_epi32(_mm256_cvttps_epi32(_mm256_add_ps(prod, prod)),
-                                           _mm256_cvttps_epi32(prod));
-        v[h] = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(r, offset), lo), hi);
+      sf[b] = p[r].sf;
+      zp[b] = asymmetric ? p[r].zp : 0;
+      if (p[r].zero) {
+        std::memset(qb, 0, static_cast<size_t>(depth_pad) * sizeof(int16_t));
+        continue;
       }
-      // packs works within 128-bit halves: put the four 64-bit quarters back in order.
-      const __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi32(v[0], v[1]), 0xd8);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(qb + d), packed);
+      quantize_row(x, depth, depth_pad, asymmetric, p[r], qb);
     }
-    for (; d < depth; ++d) qb[d] = quantize_one(x[d], p.inv, zp[b], lo_value);
-    for (int k = depth; k < depth_pad; ++k) qb[k] = 0;
   }
+}
+
+TFS_AVX2 void row_params_avx2(const float* mn, const float* mx, int n, bool asymmetric,
+                              RowQuantization* out) {
+  row_params(mn, mx, n, asymmetric, out);
 }
 
 }  // namespace tfs::lite::kernels

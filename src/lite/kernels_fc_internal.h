@@ -48,6 +48,12 @@ void quantize_rows_avx512(const float* in, int batch, int depth, int depth_pad, 
 void quantize_rows_avx2(const float* in, int batch, int depth, int depth_pad, bool asymmetric,
                         int16_t* q, float* sf, int32_t* zp);
 
+// Quantization parameters of n <= 8 rows from their minima and maxima, bit-equal to
+// asymmetric_params / symmetric_params (the AVX-512 and AVX2 kernels' batched form of them).
+void row_params_avx512(const float* mn, const float* mx, int n, bool asymmetric,
+                       RowQuantization* out);
+void row_params_avx2(const float* mn, const float* mx, int n, bool asymmetric,
+                     RowQuantization* out);
 void fc_float_avx512(const FcCall& c);
 void fc_hybrid_avx512(const FcCall& c);
 // The hybrid kernel's epilogue for 16 rows from b0 and the four panels from p0, given their

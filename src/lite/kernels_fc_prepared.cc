@@ -56,7 +56,7 @@ Isa best_isa() {
   static const Isa isa = [] {
     const CpuInfo& c = cpu_info();
     Isa best = Isa::kScalar;
-    if (c.avx512f && c.avx512bw && c.avx512_vnni && c.avx2 && c.fma)
+    if (c.avx512f && c.avx512bw && c.avx512dq && c.avx512vl && c.avx512_vnni && c.avx2 && c.fma)
       best = c.amx_tile && c.amx_int8 && amx_enable() ? Isa::kAmx : Isa::kAvx512;
     else if (c.avx2 && c.fma)
       best = Isa::kAvx2;

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "alloc_counter.h"
+#include "kernels_fc_internal.h"
 #include "lite_mlp.h"
 #include "tfscope/lite.h"
 #include "tfscope/lite_kernels.h"
@@ -96,6 +97,85 @@ TEST(LiteKernels, SymmetricQuantizationRoundsHalfAwayFromZero) {
   EXPECT_EQ(q[2], -3);
   EXPECT_EQ(q[3], 0);
   EXPECT_EQ(q[4], -127);
+}
+
+TEST(LiteKernels, BatchedSimdParamsAreTheScalarParams) {
+  // The AVX-512 and AVX2 kernels compute up to eight rows' parameters at once in vector lanes;
+  // they must be asymmetric_params / symmetric_params bit for bit. Pairs: random bit patterns,
+  // normal values, integer ends, ranges down to denormals, and min = -(k + 1/2), max = 255 + min,
+  // whose scale is exactly 1 and zero point -128 + k + 1/2 (rounded half away from zero: -126.5 ->
+  // -127).
+  if (!kernels::isa_supported(Isa::kAvx2)) GTEST_SKIP() << "this CPU runs no SIMD kernels";
+  const kernels::RowQuantization half = kernels::asymmetric_params(-1.5f, 253.5f);
+  EXPECT_EQ(half.sf, 1.0f);
+  EXPECT_EQ(half.zp, -127);
+  std::mt19937 rng(5);
+  std::normal_distribution<float> nd(0.0f, 2.0f);
+  std::vector<float> mn, mx;
+  for (int k = 0; k < 128; ++k) {
+    mn.push_back(-(static_cast<float>(k) + 0.5f));
+    mx.push_back(255.0f + mn.back());
+  }
+  for (int i = 0; i < 200000; ++i) {
+    float a = 0, b = 0;
+    switch (i % 5) {
+      case 0: {
+        const uint32_t u = rng(), v = rng();
+        std::memcpy(&a, &u, 4);
+        std::memcpy(&b, &v, 4);
+        if (!std::isfinite(a)) a = 1.0f;
+        if (!std::isfinite(b)) b = -2.0f;
+        break;
+      }
+      case 1:
+        a = nd(rng);
+        b = nd(rng);
+        break;
+      case 2:
+        a = -static_cast<float>(rng() % 256);
+        b = static_cast<float>(rng() % 256);
+        break;
+      case 3:
+        a = i % 2 ? 0.0f
+                  : -std::ldexp(static_cast<float>(rng() % 1000), -static_cast<int>(rng() % 150));
+        b = i % 2 ? std::ldexp(static_cast<float>(rng() % 1000), -static_cast<int>(rng() % 150))
+                  : 0.0f;
+        break;
+      default:
+        a = -static_cast<float>(rng() % 2048) / 8;
+        b = static_cast<float>(rng() % 2048) / 8;
+        break;
+    }
+    mn.push_back(std::min(a, b));
+    mx.push_back(std::max(a, b));
+  }
+  auto same = [](const kernels::RowQuantization& x, const kernels::RowQuantization& y) {
+    return x.zero == y.zero && std::memcmp(&x.sf, &y.sf, 4) == 0 && x.zp == y.zp &&
+           std::memcmp(&x.inv, &y.inv, 4) == 0;
+  };
+  int checked = 0;
+  for (Isa isa : {Isa::kAvx2, Isa::kAvx512}) {
+    if (!kernels::isa_supported(isa)) continue;
+    for (bool asymmetric : {true, false}) {
+      size_t n = 0;
+      for (size_t i = 0, chunk = 0; i < mn.size(); i += n, ++chunk) {
+        n = std::min<size_t>(1 + chunk % 8, mn.size() - i);  // chunks of 1 to 8 rows
+        kernels::RowQuantization got[8];
+        (isa == Isa::kAvx2 ? kernels::row_params_avx2 : kernels::row_params_avx512)(
+            &mn[i], &mx[i], static_cast<int>(n), asymmetric, got);
+        for (size_t r = 0; r < n; ++r) {
+          const float lo = mn[i + r], hi = mx[i + r];
+          const kernels::RowQuantization want =
+              asymmetric ? kernels::asymmetric_params(lo, hi) : kernels::symmetric_params(lo, hi);
+          ASSERT_TRUE(same(got[r], want))
+              << kernels::isa_name(isa) << (asymmetric ? " asymmetric" : " symmetric") << " min "
+              << lo << " max " << hi;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 200000);
 }
 
 // Input rows for the hybrid kernels: normal values, a row of zeros, rows whose products x * inv
