@@ -838,3 +838,5 @@ def stabilize(fn, input_signature):
 
 from . import saved_model  # noqa: E402  (tf.saved_model.save/load; tfscope/saved_model.py)
 from . import lite  # noqa: E402  (tf.lite.TFLiteConverter, Interpreter; tfscope/lite.py)
+
+from . import watch  # noqa: E402  (tfscope.watch(): imports TensorFlow only when a program does)

@@ -1,0 +1,170 @@
+"""The seams in TF 2.21's tf.function where watch listens (TF's own Python, patched in place).
+
+- polymorphic_function.Function.__init__: a Function object is made (its creation site).
+- polymorphic_function.Function.__call__: a call; TF's trace count before and after says hit or
+  trace, as TF's own retracing warning decides it.
+- function_type_utils.make_canonicalized_monomorphic_type: the FunctionType TF looks the call up
+  by (kept per thread for the trace that may follow).
+- tracing_compilation._create_concrete_function: TF traces (after a cache miss); its
+  TracingOptions name the Function's cache, its scope and whether reduce_retracing generalized.
+
+TensorFlow is imported only when it is already imported or when the watched program imports it:
+before that, a finder on sys.meta_path waits for TF's polymorphic_function module.
+"""
+import importlib.abc
+import sys
+import time
+import weakref
+
+from . import _session
+
+_PF = "tensorflow.python.eager.polymorphic_function.polymorphic_function"
+
+_state = {"session": None, "patched": None, "finder": None}
+
+
+def current():
+    return _state["session"]
+
+
+def install(session):
+    _state["session"] = session
+    if _PF in sys.modules:
+        _patch()
+    elif _state["finder"] is None:
+        finder = _Finder()
+        _state["finder"] = finder
+        sys.meta_path.insert(0, finder)
+
+
+def uninstall():
+    _state["session"] = None
+    finder = _state["finder"]
+    if finder is not None:
+        try:
+            sys.meta_path.remove(finder)
+        except ValueError:
+            pass
+        _state["finder"] = None
+    patched = _state["patched"]
+    if patched is not None:
+        for owner, name, original in patched:
+            setattr(owner, name, original)
+        _state["patched"] = None
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Patches TF right after its polymorphic_function module has run."""
+
+    def find_spec(self, name, path, target=None):
+        if name != _PF:
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        loader = spec.loader
+        exec_module = loader.exec_module
+
+        def exec_then_patch(module):
+            exec_module(module)
+            if _state["session"] is not None:
+                _patch()
+
+        loader.exec_module = exec_then_patch
+        return spec
+
+
+def _patch():
+    if _state["patched"] is not None:
+        return
+    from tensorflow.python.eager.polymorphic_function import function_type_utils as ftu
+    from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
+    from tensorflow.python.eager.polymorphic_function import tracing_compilation as tc
+    from tensorflow.python.eager.polymorphic_function import function_context
+
+    Function = pf.Function
+    orig_init = Function.__init__
+    orig_call = Function.__call__
+    orig_canon = ftu.make_canonicalized_monomorphic_type
+    orig_create = tc._create_concrete_function
+    caches = {}  # id(FunctionCache) -> weakref to its Function, for traces naming only the cache
+    perf = time.perf_counter
+    site_of = _session.user_site
+
+    def __init__(self, *args, **kwargs):
+        orig_init(self, *args, **kwargs)
+        s = _state["session"]
+        if s is not None and s.active:
+            s.record_of(self, site_of(1))
+            caches[id(self._function_cache)] = weakref.ref(self)
+
+    def __call__(self, *args, **kwds):
+        s = _state["session"]
+        if s is None or not s.active:
+            return orig_call(self, *args, **kwds)
+        info = self.__dict__.get("_tfscope_watch")
+        if info is None or info[0] is not s:
+            rec, _ = s.record_of(self)
+            caches[id(self._function_cache)] = weakref.ref(self)
+        else:
+            rec = info[1]
+        cache = self._function_cache
+        before = len(cache)
+        rec.calls += 1
+        frame = (rec, rec.calls, site_of(1))
+        stack = s.stack()
+        stack.append(frame)
+        t0 = perf()
+        try:
+            return orig_call(self, *args, **kwds)
+        finally:
+            t1 = perf()
+            stack.pop()
+            traced = len(cache) - before
+            dt = t1 - t0
+            rec.call_seconds += dt
+            if traced:
+                rec.traced_calls += 1
+                rec.call_trace_seconds += sum(
+                    t.seconds for t in rec.traces if t.call == frame[1])
+            rec.tf_counts[self.__dict__["_tfscope_watch"][2]] = len(cache)
+            if len(rec.timeline) < _session.TIMELINE_CAP:
+                rec.timeline.append((t0 - s.t0, dt, traced, frame[2]))
+
+    def make_canonicalized_monomorphic_type(*args, **kwargs):
+        result = orig_canon(*args, **kwargs)
+        s = _state["session"]
+        if s is not None:
+            s.local.lookup = result[0]
+        return result
+
+    def _create_concrete_function(function_type, type_context, func_graph, tracing_options):
+        s = _state["session"]
+        cache = tracing_options.function_cache
+        ref = caches.get(id(cache)) if cache is not None else None
+        fn = ref() if ref is not None else None
+        if s is None or not s.active or fn is None or fn._function_cache is not cache:
+            return orig_create(function_type, type_context, func_graph, tracing_options)
+        lookup = getattr(s.local, "lookup", None) or function_type
+        s.local.lookup = None
+        scope = tracing_options.scope_type
+        context = function_context.make_function_context(scope)
+        trace = s.begin_trace(fn, lookup, context, scope, tracing_options.name)
+        rss0 = _session._rss()
+        t0 = perf()
+        concrete = orig_create(function_type, type_context, func_graph, tracing_options)
+        s.end_trace(trace, perf() - t0, _session._rss() - rss0, concrete)
+        return concrete
+
+    Function.__init__ = __init__
+    Function.__call__ = __call__
+    ftu.make_canonicalized_monomorphic_type = make_canonicalized_monomorphic_type
+    tc._create_concrete_function = _create_concrete_function
+    _state["patched"] = [(Function, "__init__", orig_init), (Function, "__call__", orig_call),
+                         (ftu, "make_canonicalized_monomorphic_type", orig_canon),
+                         (tc, "_create_concrete_function", orig_create)]

@@ -1,0 +1,63 @@
+"""The watch report: a text summary (functions by trace time, each retrace with reason and hint)
+and the same facts as JSON."""
+import json
+
+
+def _tf_version():
+    import sys
+    tf = sys.modules.get("tensorflow")
+    return getattr(tf, "__version__", None)
+
+
+def _ms(s):
+    return "%.1f ms" % (s * 1e3)
+
+
+def _active(session):
+    return [r for r in session.functions() if r.calls or r.traces]
+
+
+def summary(session):
+    """Functions by trace time; TF's internal ones (savers, initializers) on one line each."""
+    recs = sorted(_active(session), key=lambda r: -r.trace_seconds)
+    calls = sum(r.calls for r in recs)
+    traces = sum(len(r.traces) for r in recs)
+    lines = ["tfscope watch: %d tf.function%s, %d call%s, %d trace%s (TensorFlow %s)" % (
+        len(recs), "" if len(recs) == 1 else "s", calls, "" if calls == 1 else "s", traces,
+        "" if traces == 1 else "s", _tf_version() or "not imported")]
+    library = []
+    for r in recs:
+        if r.kind == "library":
+            library.append(r)
+            continue
+        objs = "" if len(r.objects) <= 1 else ", %d Function objects" % len(r.objects)
+        lines.append("")
+        lines.append("%s (defined at %s%s)" % (r.name, r.defined_at, objs))
+        lines.append("  calls %d (%d hit, %d traced), traces %d, trace %s, run %s" % (
+            r.calls, r.calls - r.traced_calls, r.traced_calls, len(r.traces),
+            _ms(r.trace_seconds), _ms(r.run_seconds)))
+        for t in r.traces:
+            where = ("call %d" % t.call) if t.call else "outside a call"
+            lines.append("  trace %d (%s at %s, %s, %s ops): %s" % (
+                t.index, where, t.site, _ms(t.seconds),
+                "?" if t.graph_ops is None else t.graph_ops, "; ".join(t.reason)))
+            for h in t.hint:
+                lines.append("      hint: " + h)
+    if library:
+        lines.append("")
+        lines.append("TensorFlow's own: " + ", ".join(
+            "%s (%d call%s, %d trace%s)" % (r.name, r.calls, "" if r.calls == 1 else "s",
+                                             len(r.traces), "" if len(r.traces) == 1 else "s")
+            for r in library))
+    return "\n".join(lines) + "\n"
+
+
+def to_dict(session):
+    return {"tool": "tfscope watch", "version": 1, "tensorflow": _tf_version(),
+            "functions": [r.to_json() for r in _active(session)]}
+
+
+def write_json(session, path):
+    with open(path, "w") as f:
+        json.dump(to_dict(session), f, indent=1)
+        f.write("\n")

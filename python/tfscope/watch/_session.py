@@ -1,0 +1,364 @@
+"""What watch records: each real tf.function (a Function object), its calls and its traces.
+
+Functions are grouped by their Python function's code object, the key TF's own retracing warning
+counts by (Function._key_for_call_stats): a tf.function made again in a loop, a method's Function
+per instance and Keras's step function per model are one entry with several Function objects.
+"""
+import os
+import sys
+import threading
+import time
+
+from . import _explain
+
+TIMELINE_CAP = 100000  # calls kept per function for the report's timeline; counts stay exact
+
+_STDLIB = os.path.dirname(os.__file__)
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_LIBRARY_PARTS = (os.sep + "tensorflow" + os.sep, os.sep + "keras" + os.sep,
+                  os.sep + "tf_keras" + os.sep, os.sep + "absl" + os.sep,
+                  os.sep + "_pytest" + os.sep, os.sep + "pluggy" + os.sep)
+
+
+class RetraceError(RuntimeError):
+    """A tf.function traced past the budget watch was given (TFSCOPE_MAX_TRACES, --fail-on-retrace)."""
+
+
+_library_cache = {}
+
+
+def _is_library(filename):
+    r = _library_cache.get(filename)
+    if r is None:
+        r = (filename.startswith("<") or filename.startswith(_HERE) or
+             filename.startswith(_STDLIB) and "site-packages" not in filename or
+             "__autograph_generated_file" in filename or
+             any(p in filename for p in _LIBRARY_PARTS))
+        _library_cache[filename] = r
+    return r
+
+
+def user_site(depth=1):
+    """file:line of the innermost frame outside TF, Keras, the standard library and watch."""
+    f = sys._getframe(depth + 1)
+    while f is not None:
+        fn = f.f_code.co_filename
+        if not _is_library(fn):
+            return "%s:%d" % (_short(fn), f.f_lineno)
+        f = f.f_back
+    return "<library>"
+
+
+def _short(path):
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith(".." + os.sep + "..") else rel
+
+
+def _rss():
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+class TraceRecord:
+    """One trace: TF's key for it, why it happened and what it cost."""
+
+    def __init__(self, index, record, obj_index, lookup_type, context, scope, name, site, call):
+        self.index = index          # 1-based among the traces of its function entry
+        self.record = record
+        self.obj_index = obj_index  # which Function object of the entry (1-based)
+        self.lookup_type = lookup_type
+        self.context = context
+        self.scope = scope
+        self.name = name
+        self.site = site
+        self.call = call            # 1-based call number of the entry, 0 outside a call
+        self.seconds = 0.0
+        self.rss_delta = 0
+        self.graph_ops = None
+        self.reason = []
+        self.diff_kinds = []
+        self.hint = []
+        self.generalized = None     # the TraceType TF traced when reduce_retracing generalized
+
+    def signature(self):
+        return ", ".join("%s: %s" % (n, _explain.type_text(p.type_constraint))
+                         for n, p in self.lookup_type.parameters.items())
+
+    def to_json(self):
+        return {"index": self.index, "function_object": self.obj_index, "call": self.call,
+                "site": self.site, "name": self.name, "scope": getattr(self.scope, "name", None),
+                "signature": self.signature(), "reason": self.reason,
+                "kinds": self.diff_kinds, "hint": self.hint, "seconds": self.seconds,
+                "rss_delta_bytes": self.rss_delta, "graph_ops": self.graph_ops,
+                "generalized": self.generalized}
+
+
+class FunctionRecord:
+    """One Python function's tf.function objects (usually one) and what they did."""
+
+    def __init__(self, key, name, defined_at, kind):
+        self.key = key
+        self.kind = kind
+        self.is_method = False
+        self.name = name
+        self.defined_at = defined_at
+        self.objects = []          # creation site of each Function object, in order
+        self.calls = 0
+        self.traced_calls = 0
+        self.traces = []
+        self.call_seconds = 0.0
+        self.trace_seconds = 0.0   # traces inside calls and outside (get_concrete_function)
+        self.call_trace_seconds = 0.0
+        self.timeline = []         # (start offset s, duration s, traces in the call, site)
+        self.tf_counts = {}        # Function object index -> TF's experimental_get_tracing_count
+
+    @property
+    def run_seconds(self):
+        return max(0.0, self.call_seconds - self.call_trace_seconds)
+
+    def to_json(self):
+        return {"name": self.name, "kind": self.kind, "defined_at": self.defined_at,
+                "function_objects": self.objects, "calls": self.calls,
+                "hits": self.calls - self.traced_calls, "traced_calls": self.traced_calls,
+                "traces": len(self.traces), "tf_tracing_count": sum(self.tf_counts.values()),
+                "trace_seconds": self.trace_seconds, "run_seconds": self.run_seconds,
+                "trace_list": [t.to_json() for t in self.traces],
+                "timeline": [{"t": a, "seconds": b, "traces": c, "site": d}
+                             for a, b, c, d in self.timeline]}
+
+
+def _code_of(python_function):
+    f = python_function
+    while hasattr(f, "__wrapped__"):
+        f = f.__wrapped__
+    f = getattr(f, "__func__", f)
+    return getattr(f, "__code__", None)
+
+
+def _defined_at(code):
+    if code is None:
+        return "<unknown>"
+    return "%s:%d" % (_short(code.co_filename), code.co_firstlineno)
+
+
+def _qualname(code):
+    return getattr(code, "co_qualname", None) or code.co_name
+
+
+def _tf_data_user_function(python_function):
+    """The user's function a tf.data wrapper Function traces, or None."""
+    for cell in getattr(python_function, "__closure__", None) or ():
+        try:
+            obj = cell.cell_contents
+        except ValueError:
+            continue
+        if hasattr(obj, "_func") and hasattr(obj, "_input_structure"):
+            return obj._func
+    return None
+
+
+def identify(fn):
+    """(key, display name, defined at, kind) of a tf.function object.
+
+    kind: "user" (the program's own), "tf.data" (a dataset transformation's function, named by the
+    user's function it wraps), "keras" (Keras's step functions), "savedmodel" (a restored
+    function), "library" (TF's own internal functions)."""
+    pyf = getattr(fn, "_python_function", None)
+    code = _code_of(pyf)
+    name = getattr(fn, "_name", None) or "tf.function"
+    if code is None:
+        return id(fn), name, "<unknown>", "library"
+    path = code.co_filename
+    if not _is_library(path):
+        return code, _qualname(code), _defined_at(code), "user"
+    if path.endswith("structured_function.py"):
+        user_code = _code_of(_tf_data_user_function(pyf))
+        if user_code is not None and not _is_library(user_code.co_filename):
+            return (user_code, name), "%s (tf.data %s)" % (_qualname(user_code), name), \
+                _defined_at(user_code), "tf.data"
+    if "restored_function_body" in code.co_name:
+        return ("restored", id(fn)), "restored function", "a SavedModel", "savedmodel"
+    if os.sep + "keras" + os.sep in path:
+        return code, "Keras %s" % code.co_name, _defined_at(code), "keras"
+    return code, _qualname(code), _defined_at(code), "library"
+
+
+class Session:
+    """The state of one watch: records, budget, and the per-thread stack of calls in flight."""
+
+    def __init__(self, max_traces=None, fail_on_retrace=False):
+        self.max_traces = max_traces
+        self.fail_on_retrace = fail_on_retrace
+        self.records = {}          # key -> FunctionRecord
+        self.order = []
+        self.t0 = time.perf_counter()
+        self.local = threading.local()
+        self.lock = threading.Lock()
+        self.active = True
+
+    # Function objects -------------------------------------------------------------------------
+    def record_of(self, fn, site=None):
+        """(FunctionRecord, object index) of a tf.function object, registering it on first sight."""
+        info = fn.__dict__.get("_tfscope_watch")
+        if info is not None and info[0] is self:
+            return info[1], info[2]
+        key, name, defined_at, kind = identify(fn)
+        with self.lock:
+            rec = self.records.get(key)
+            if rec is None:
+                rec = FunctionRecord(key, name, defined_at, kind)
+                code = _code_of(getattr(fn, "_python_function", None))
+                rec.is_method = bool(code is not None and code.co_argcount and
+                                     code.co_varnames[0] == "self")
+                self.records[key] = rec
+                self.order.append(rec)
+            rec.objects.append(site or "<before watch started>")
+            idx = len(rec.objects)
+        fn.__dict__["_tfscope_watch"] = (self, rec, idx)
+        return rec, idx
+
+    # Calls -------------------------------------------------------------------------------------
+    def stack(self):
+        s = getattr(self.local, "stack", None)
+        if s is None:
+            s = self.local.stack = []
+        return s
+
+    # Traces ------------------------------------------------------------------------------------
+    def begin_trace(self, fn, lookup_type, context, scope, name):
+        """Registers a trace TF is about to make; raises RetraceError past the budget."""
+        rec, idx = self.record_of(fn)
+        if rec.kind == "savedmodel" and rec.name == "restored function":
+            rec.name = _restored_name(fn)
+        stack = self.stack()
+        call = stack[-1] if stack and stack[-1][0] is rec else None
+        site = call[2] if call else user_site(2)
+        t = TraceRecord(len(rec.traces) + 1, rec, idx, lookup_type, context, scope, name, site,
+                        call[1] if call else 0)
+        self._explain(rec, t)
+        over = self._over_budget(rec, t)
+        if over:
+            raise RetraceError(over)
+        rec.traces.append(t)
+        return t
+
+    def _explain(self, rec, t):
+        same_obj = [e for e in rec.traces if e.obj_index == t.obj_index]
+        if same_obj:
+            self._explain_retrace(rec, t, same_obj)
+            return
+        traced_before = sorted({e.obj_index for e in rec.traces})
+        if not traced_before:
+            t.reason = ["first call" if t.call else "first trace (get_concrete_function)"]
+            t.diff_kinds = ["first"]
+            return
+        made = rec.objects[t.obj_index - 1]
+        first = rec.objects[traced_before[0] - 1]
+        n = len(traced_before)
+        if rec.kind == "tf.data":
+            t.reason = ["a new tf.data transformation of the same function (made at %s; %d "
+                        "traced before it, the first made at %s): tf.data traces the function "
+                        "once per transformation" % (made, n, first)]
+            t.hint = ["build the dataset once and iterate it again, instead of remaking it"]
+        elif rec.kind == "keras":
+            t.reason = ["a new Keras %s (made at %s; %d traced before it): Keras makes one per "
+                        "model (and again after compile()), each with an empty trace cache" % (
+                            rec.name.split(" ", 1)[-1], made, n)]
+            t.hint = ["build and compile the model once, outside the loop, and reuse it (or "
+                      "call the model directly: model(x) instead of model.predict(x) for small "
+                      "batches)"]
+        elif rec.kind == "user" and rec.is_method:
+            t.reason = ["a new object identity: %s is a method and each instance gets its own "
+                        "tf.function (this one made at %s; %d traced before it)" % (
+                            rec.name, made, n)]
+            t.hint = ["reuse one instance, or make the tf.function once outside the class and "
+                      "pass the instance's tensors to it"]
+        else:
+            t.reason = ["a new Function object for %s (created at %s; %d traced before it, the "
+                        "first created at %s): each tf.function object starts with an empty "
+                        "trace cache" % (rec.name, made, n, first)]
+            t.hint = ["create the tf.function once, outside the loop or function that makes "
+                      "it (%s), and reuse it" % made]
+        t.diff_kinds = ["new-function"]
+
+    def _explain_retrace(self, rec, t, same_obj):
+        _, diffs = _explain.closest(same_obj, t)
+        if not diffs:
+            diffs = [("", "same-key", "the same trace key as an earlier trace (TF's cache missed "
+                      "it: the earlier trace was dropped or made under another lock)")]
+        t.reason = [text for _, _, text in diffs]
+        t.diff_kinds = sorted({k for _, k, _ in diffs})
+        t.hint = _explain.hints(diffs, t, same_obj)
+
+    def _budget_count(self, rec, t):
+        """Traces counted against the budget: a first call's variable-creation pair counts once."""
+        n = 0
+        for e in rec.traces + [t]:
+            if "scope" in e.diff_kinds and len(e.diff_kinds) == 1 and e.call == 1:
+                continue
+            n += 1
+        return n
+
+    def _over_budget(self, rec, t):
+        limit = self.max_traces
+        if self.fail_on_retrace:
+            limit = 1 if limit is None else min(limit, 1)
+        if limit is None:
+            return None
+        n = self._budget_count(rec, t)
+        if n <= limit:
+            return None
+        why = "; ".join(t.reason)
+        hint = ("; hint: " + "; ".join(t.hint)) if t.hint else ""
+        budget = ("--fail-on-retrace" if self.fail_on_retrace and limit == 1
+                  else "TFSCOPE_MAX_TRACES=%d" % limit)
+        return ("tfscope watch: %s would trace a %s time at %s, over the budget of %d (%s): %s%s"
+                % (rec.name, _ordinal(n), t.site, limit, budget, why, hint))
+
+    def end_trace(self, t, seconds, rss_delta, concrete):
+        t.seconds = seconds
+        t.rss_delta = rss_delta
+        t.record.trace_seconds += seconds
+        try:
+            t.graph_ops = len(concrete.graph.get_operations())
+        except Exception:  # a ConcreteFunction whose graph was released
+            t.graph_ops = None
+        try:
+            ft = concrete.function_type
+            if ft.parameters != t.lookup_type.parameters:
+                t.generalized = ", ".join(
+                    "%s: %s" % (n, _explain.type_text(p.type_constraint))
+                    for n, p in ft.parameters.items())
+                t.reason = t.reason + ["reduce_retracing traced the generalized (%s)" %
+                                       t.generalized]
+        except Exception:
+            pass
+
+    # Reports ------------------------------------------------------------------------------------
+    def functions(self):
+        return list(self.order)
+
+
+def _ordinal(n):
+    return "%d%s" % (n, "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
+        n % 10, "th"))
+
+
+
+
+def _restored_name(fn):
+    """A restored function's name, from its saved concrete functions (__inference_NAME_123)."""
+    for cf in getattr(fn, "concrete_functions", None) or ():
+        n = getattr(cf, "name", b"")
+        n = n.decode() if isinstance(n, bytes) else str(n)
+        if n.startswith("__inference_"):
+            n = n[len("__inference_"):]
+        head, _, tail = n.rpartition("_")
+        return "restored %s" % (head if tail.isdigit() and head else n)
+    return "restored function"
