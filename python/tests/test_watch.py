@@ -107,3 +107,94 @@ def test_text_summary_at_exit(basics):
     assert "  calls 5 (1 hit, 4 traced), traces 4, trace " in err
     assert ": factor: Literal[2] -> Literal[3]\n" in err
     assert "      hint: pass tf.constant(step)" in err
+
+
+K = "keras_data.py"
+
+
+@pytest.fixture(scope="module")
+def keras_data(tmp_path_factory):
+    return wo.watch(tmp_path_factory.mktemp("keras"), K)
+
+
+def _ksite(text, nth=1):
+    return "%s:%d" % (os.path.join(wo.PROGRAMS, K), wo.line_of(K, text, nth))
+
+
+def _by_object(f, obj):
+    return [t for t in f["trace_list"] if t["function_object"] == obj]
+
+
+def test_keras_traces_equal_tf_counts(keras_data):
+    rep, oracle, _ = keras_data
+    for f in rep["functions"]:
+        # TF's own count (len of each Function's trace cache after its last call) against the
+        # traces watch saw TF make; for Keras's step functions and the user's
+        if f["calls"] and f["kind"] != "library":
+            assert f["traces"] == f["tf_tracing_count"], f["name"]
+    pred = wo.function(rep, "Keras one_step_on_data_distributed")
+    # the first model's predict_function: TF traced it oracle["predict"] times
+    assert len(_by_object(pred, 1)) == oracle["predict"] == 2
+    assert [len(_by_object(pred, i)) for i in (2, 3, 4)] == oracle["loop"] == [1, 1, 1]
+
+
+def test_keras_predict_in_a_loop(keras_data):
+    rep, _, _ = keras_data
+    pred = wo.function(rep, "Keras one_step_on_data_distributed")
+    first, second = _by_object(pred, 1)
+    assert first["site"] == second["site"] == _ksite("# predict loop")
+    assert first["reason"] == ["first call"]
+    # 5 rows in batches of 4: the last batch of 1 is a new shape; Keras's reduce_retracing
+    # generalizes it
+    assert second["reason"] == [
+        "data[0]: shape (4, 4) -> (1, 4)",
+        "reduce_retracing traced the generalized (data: List[TensorSpec(shape=(None, 4), "
+        "dtype=tf.float32, name=None)])"]
+    assert [e["traces"] for e in pred["timeline"][:6]] == [1, 0, 0, 0, 0, 1]
+
+
+def test_keras_model_built_in_a_loop(keras_data):
+    rep, _, _ = keras_data
+    pred = wo.function(rep, "Keras one_step_on_data_distributed")
+    for obj in (2, 3, 4):
+        (t,) = _by_object(pred, obj)
+        assert t["site"] == _ksite("# predict on a new model")
+        assert t["kinds"] == ["new-function"]
+        assert t["reason"][0].startswith("a new Keras one_step_on_data_distributed (made at %s;"
+                                         % _ksite("# predict on a new model"))
+
+
+def test_keras_fit_with_a_changing_batch_size(keras_data):
+    rep, _, _ = keras_data
+    f = wo.function(rep, "Keras multi_step_on_iterator")
+    assert f["traces"] == 2 and f["calls"] == 5  # 3 batches of 4, then 2 batches of 6
+    t = f["trace_list"][1]
+    assert t["site"] == _ksite("# fit batch 6")
+    assert t["reason"][:2] == ["iterator.element_spec[0]: shape (4, 4) -> (6, 4)",
+                               "iterator.element_spec[1]: shape (4, 3) -> (6, 3)"]
+    assert "TensorSpec(shape=(None, 4)" in t["generalized"]
+
+
+def test_tf_data_map_function(keras_data):
+    rep, _, _ = keras_data
+    f = wo.function(rep, "double (tf.data Dataset_map_double)")
+    assert f["kind"] == "tf.data" and f["calls"] == 0 and f["traces"] == 2
+    a, b = f["trace_list"]
+    assert a["site"] == _ksite("# first map")
+    assert a["reason"] == ["first trace (get_concrete_function)"]
+    assert b["site"] == _ksite("# second map")
+    assert b["reason"][0].startswith("a new tf.data transformation of the same function")
+    assert a["signature"] == "args_0: TensorSpec(shape=(), dtype=tf.int64, name=None)"
+
+
+def test_saved_model_save_and_restored_function(keras_data):
+    rep, oracle, _ = keras_data
+    add = wo.function(rep, "Adder.add")
+    # tf.saved_model.save traces the method again under its save context
+    assert add["trace_list"][1]["reason"] == [
+        "x: TensorSpec name None -> 'x'",
+        "traced again by tf.saved_model.save (its save context is part of the trace key)"]
+    r = wo.function(rep, "restored add")
+    assert r["kind"] == "savedmodel"
+    assert [e["traces"] for e in r["timeline"]] == wo.traced_per_call(oracle["ledger"]) == [1, 0]
+    assert r["trace_list"][0]["site"] == _ksite("restored call 1")

@@ -47,6 +47,13 @@ def _children(t):
         return [("." + n, c) for n, c in zip(na.attribute_names, na.attributes.components)]
     if cls == "Dict":
         return [("[%r]" % (k,), v) for k, v in t.mapping.items()]
+    # Python nests inside TypeSpecs (an IteratorSpec's or DatasetSpec's element_spec)
+    if isinstance(t, (tuple, list)):
+        return [("[%d]" % i, c) for i, c in enumerate(t)]
+    if isinstance(t, dict):
+        return [("[%r]" % (k,), v) for k, v in t.items()]
+    if _spec_parts(t) is None and hasattr(t, "_element_spec"):
+        return [(".element_spec", t._element_spec)]
     return None
 
 
@@ -90,7 +97,10 @@ def diff_types(path, old, new, out):
             out.append((path, "shape", "%s: shape %s -> %s" % (path, _shape_text(so[0]),
                                                               _shape_text(sn[0]))))
         if so[1] == sn[1] and so[0] == sn[0]:
-            out.append((path, "spec", "%s: %r -> %r" % (path, old, new)))
+            no, nn = getattr(old, "name", None), getattr(new, "name", None)
+            text = ("%s: TensorSpec name %r -> %r" % (path, no, nn) if no != nn
+                    else "%s: %r -> %r" % (path, old, new))
+            out.append((path, "spec", text))
         return
     ko, kn = _children(old), _children(new)
     if ko is not None and kn is not None and _structure_id(old) == _structure_id(new):
@@ -160,6 +170,9 @@ def diff_traces(old, new):
         elif name == "parent_graph":
             where = "eagerly" if value is None else "inside graph %r" % getattr(value, "name", "?")
             out.append(("context", "graph", "called %s (a different outer graph)" % where))
+        elif name == "variable_policy":
+            out.append(("context", "save", "traced again by tf.saved_model.save (its save "
+                        "context is part of the trace key)"))
         else:
             out.append(("context", name, "a different %s in the call's context" %
                         name.replace("_", " ")))

@@ -8,6 +8,7 @@ import os
 import sys
 import threading
 import time
+import weakref
 
 from . import _explain
 
@@ -117,16 +118,26 @@ class FunctionRecord:
         self.call_trace_seconds = 0.0
         self.timeline = []         # (start offset s, duration s, traces in the call, site)
         self.tf_counts = {}        # Function object index -> TF's experimental_get_tracing_count
+        self.fn_refs = []          # weak references to the Function objects, by index - 1
 
     @property
     def run_seconds(self):
         return max(0.0, self.call_seconds - self.call_trace_seconds)
 
+    def tf_tracing_count(self):
+        """TF's own count: the sum of each Function object's trace cache size (its last one when
+        the object is gone)."""
+        for i, ref in enumerate(self.fn_refs, 1):
+            fn = ref() if ref is not None else None
+            if fn is not None:
+                self.tf_counts[i] = len(fn._function_cache)
+        return sum(self.tf_counts.values())
+
     def to_json(self):
         return {"name": self.name, "kind": self.kind, "defined_at": self.defined_at,
                 "function_objects": self.objects, "calls": self.calls,
                 "hits": self.calls - self.traced_calls, "traced_calls": self.traced_calls,
-                "traces": len(self.traces), "tf_tracing_count": sum(self.tf_counts.values()),
+                "traces": len(self.traces), "tf_tracing_count": self.tf_tracing_count(),
                 "trace_seconds": self.trace_seconds, "run_seconds": self.run_seconds,
                 "trace_list": [t.to_json() for t in self.traces],
                 "timeline": [{"t": a, "seconds": b, "traces": c, "site": d}
@@ -219,6 +230,10 @@ class Session:
                 self.records[key] = rec
                 self.order.append(rec)
             rec.objects.append(site or "<before watch started>")
+            try:
+                rec.fn_refs.append(weakref.ref(fn))
+            except TypeError:
+                rec.fn_refs.append(None)
             idx = len(rec.objects)
         fn.__dict__["_tfscope_watch"] = (self, rec, idx)
         return rec, idx
@@ -337,6 +352,9 @@ class Session:
                     for n, p in ft.parameters.items())
                 t.reason = t.reason + ["reduce_retracing traced the generalized (%s)" %
                                        t.generalized]
+                t.hint = [h for h in t.hint if "reduce_retracing" not in h] + [
+                    "none needed for later calls of this kind: reduce_retracing generalized "
+                    "this trace, so they reuse it"]
         except Exception:
             pass
 
