@@ -190,6 +190,11 @@ void bind_function(nb::module_& m) {
       sink(msg);
     });
   });
+  // The sink holds a Python callable: drop it at Python's exit, while the interpreter is alive.
+  // Left to the C++ static's destructor it is released after finalization, without a thread
+  // state, and the process aborts at exit ("PyThreadState_Get: ... GIL is released").
+  nb::module_::import_("atexit").attr("register")(
+      nb::cpp_function([]() { tfs::set_warning_sink({}); }));
 }
 
 }  // namespace tfpy

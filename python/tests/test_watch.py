@@ -198,3 +198,156 @@ def test_saved_model_save_and_restored_function(keras_data):
     assert r["kind"] == "savedmodel"
     assert [e["traces"] for e in r["timeline"]] == wo.traced_per_call(oracle["ledger"]) == [1, 0]
     assert r["trace_list"][0]["site"] == _ksite("restored call 1")
+
+
+B = "budget.py"
+
+
+def _budget_run(tmp_path, options=(), env=None):
+    p = wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(tmp_path / "r.json")] +
+               list(options) + [os.path.join(wo.PROGRAMS, B)], env=env, check=False)
+    return p
+
+
+def _retrace_error(source):
+    return ("tfscope.watch.RetraceError: tfscope watch: f would trace a 2nd time at %s:%d, over "
+            "the budget of 1 (%s): step: Literal[0] -> Literal[1]; hint: pass tf.constant(step)"
+            % (os.path.join(wo.PROGRAMS, B), wo.line_of(B, "# the retrace"), source))
+
+
+@pytest.mark.parametrize("options,env,source", [
+    (["--max-traces", "1"], None, "--max-traces 1"),
+    ([], {"TFSCOPE_MAX_TRACES": "1"}, "TFSCOPE_MAX_TRACES=1"),
+    (["--fail-on-retrace"], None, "fail on retrace"),
+])
+def test_trace_past_the_budget_raises_naming_its_reason(tmp_path, options, env, source):
+    p = _budget_run(tmp_path, options, env)
+    assert p.returncode == 1
+    assert p.stdout == "before the retrace\n"  # the call that would retrace did not run
+    assert _retrace_error(source) in p.stderr
+    # make_var's variable-creating first call traced twice (TF's count 2) within a budget of 1
+    assert "make_var (defined at" in p.stderr and "  calls 2 (1 hit, 1 traced), traces 2" in p.stderr
+    assert "  refused trace (call 3 at " in p.stderr
+
+
+def test_budget_of_two_lets_the_retrace_run(tmp_path):
+    p = _budget_run(tmp_path, ["--max-traces", "2"])
+    assert p.returncode == 0 and p.stdout.endswith("after the retrace\n")
+
+
+def test_cli_errors(tmp_path):
+    p = wo.run(tmp_path, ["-m", "tfscope", "watch", "--max-traces", "0", "x.py"], check=False)
+    assert p.returncode == 2 and "--max-traces must be at least 1, not 0" in p.stderr
+    p = wo.run(tmp_path, ["-m", "tfscope", "watch", "missing.py"], check=False)
+    assert p.returncode == 2 and "can't open file 'missing.py'" in p.stderr
+    p = _budget_run(tmp_path, env={"TFSCOPE_MAX_TRACES": "many"})
+    assert p.returncode == 2
+    assert "TFSCOPE_MAX_TRACES must be a whole number of traces, not 'many'" in p.stderr
+
+
+def _site_dir(tmp_path):
+    """A site folder with the installed package and its .pth, as site-packages has them."""
+    import sysconfig
+    pkgs = wo.tfscope_path(tmp_path)
+    pth = os.path.join(sysconfig.get_paths()["purelib"], "tfscope_watch.pth")
+    if not os.path.exists(pth):  # the platlib of this venv (scikit-build installs there)
+        pth = os.path.join(sysconfig.get_paths()["platlib"], "tfscope_watch.pth")
+    assert os.path.exists(pth), "the installed package has no tfscope_watch.pth"
+    link = os.path.join(pkgs, "tfscope_watch.pth")
+    if not os.path.exists(link):
+        os.symlink(pth, link)
+    return pkgs
+
+
+_RUN_WITH_SITE = ("import site, sys, runpy; site.addsitedir(sys.argv[1]); "
+                  "print('tfscope loaded' if 'tfscope' in sys.modules else 'tfscope not loaded', "
+                  "flush=True); sys.argv = sys.argv[2:]; runpy.run_path(sys.argv[0], "
+                  "run_name='__main__')")
+
+
+def test_pth_hook_watches_when_TFSCOPE_WATCH_is_set(tmp_path):
+    site = _site_dir(tmp_path)
+    report = str(tmp_path / "env.json")
+    p = wo.run(tmp_path, ["-c", _RUN_WITH_SITE, site, os.path.join(wo.PROGRAMS, B)],
+               env={"TFSCOPE_WATCH": "1", "TFSCOPE_WATCH_JSON": report, "TFSCOPE_MAX_TRACES": "1"},
+               check=False)
+    assert p.stdout.startswith("tfscope loaded\nbefore the retrace\n")
+    assert p.returncode == 1 and _retrace_error("TFSCOPE_MAX_TRACES=1") in p.stderr
+    import json
+    with open(report) as f:
+        rep = json.load(f)
+    assert wo.function(rep, "f")["refused"][0]["reason"] == ["step: Literal[0] -> Literal[1]"]
+
+
+def test_pth_hook_costs_nothing_when_unset(tmp_path):
+    site = _site_dir(tmp_path)
+    p = wo.run(tmp_path, ["-c", _RUN_WITH_SITE, site, os.path.join(wo.PROGRAMS, B)])
+    assert p.stdout == "tfscope not loaded\nbefore the retrace\nafter the retrace\n"
+    assert "tfscope watch" not in p.stderr
+
+
+PLUGIN_TESTS = '''
+import pytest
+import tensorflow as tf
+
+
+@tf.function
+def f(x, step):
+    return x + step
+
+
+@pytest.mark.max_traces(1)
+def test_marked_retrace_fails():
+    f(tf.constant(1.0), 0.0)
+    f(tf.constant(1.0), 1.0)
+
+
+def test_fixture_reports(tfscope_watch):
+    g = tf.function(lambda x: x * 2)
+    g(tf.constant(1.0))
+    g(tf.constant([1.0]))
+    r = tfscope_watch.function("<lambda>")
+    assert [t.reason for t in r.traces] == [["first call"], ["x: shape () -> (1,)"]]
+
+
+def test_unbudgeted():
+    f(tf.constant(1.0), 5.0)
+    f(tf.constant(1.0), 6.0)
+'''
+
+
+def _pytest_path(tmp_path):
+    """tfscope plus this venv's pure-Python pytest, for the oracle interpreter."""
+    import importlib
+    pkgs = wo.tfscope_path(tmp_path)
+    for name in ("pytest", "_pytest", "pluggy", "iniconfig", "packaging", "py"):
+        m = importlib.import_module(name)
+        src = os.path.dirname(m.__file__) if m.__file__.endswith("__init__.py") else m.__file__
+        link = os.path.join(pkgs, os.path.basename(src))
+        if not os.path.exists(link):
+            os.symlink(src, link)
+    return pkgs
+
+
+def _run_plugin(tmp_path, *options):
+    pkgs = _pytest_path(tmp_path)
+    (tmp_path / "test_plugin_case.py").write_text(PLUGIN_TESTS)
+    return wo.run(tmp_path, ["-m", "pytest", "-p", "tfscope.watch.pytest_plugin", "-q",
+                             "-p", "no:cacheprovider", "test_plugin_case.py"] + list(options),
+                  env={"PYTHONPATH": pkgs}, check=False)
+
+
+def test_pytest_plugin_marker_and_fixture(tmp_path):
+    p = _run_plugin(tmp_path)
+    assert "1 failed, 2 passed" in p.stdout, p.stdout + p.stderr
+    assert ("RetraceError: tfscope watch: f would trace a 2nd time at test_plugin_case.py:14, "
+            "over the budget of 1 (@pytest.mark.max_traces(1)): step: Literal[0.0] -> "
+            "Literal[1.0]") in p.stdout
+
+
+def test_pytest_plugin_option_guards_every_test(tmp_path):
+    p = _run_plugin(tmp_path, "--tfscope-max-traces=1")
+    assert "3 failed" in p.stdout, p.stdout + p.stderr
+    assert "over the budget of 1 (--tfscope-max-traces=1): step: Literal[5.0] -> Literal[6.0]" \
+        in p.stdout
+    assert "over the budget of 1 (--tfscope-max-traces=1): x: shape () -> (1,)" in p.stdout

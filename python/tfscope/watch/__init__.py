@@ -40,12 +40,18 @@ def _env_max_traces():
 class Watch:
     """One watch session: a context manager, and the report of what it saw."""
 
-    def __init__(self, max_traces=None, fail_on_retrace=False):
+    def __init__(self, max_traces=None, fail_on_retrace=False, budget_source=None):
+        """max_traces: per Python function, the trace past it raises RetraceError (default:
+        $TFSCOPE_MAX_TRACES); fail_on_retrace: any trace after a function's first call raises
+        (a first call's two traces when it creates variables count as one)."""
         if max_traces is None:
             max_traces = _env_max_traces()
-        elif int(max_traces) < 1:
-            raise ValueError("max_traces must be at least 1, not %r" % (max_traces,))
-        self.session = Session(max_traces=max_traces, fail_on_retrace=bool(fail_on_retrace))
+            if max_traces is not None:
+                budget_source = "TFSCOPE_MAX_TRACES=%d" % max_traces
+        elif not isinstance(max_traces, int) or max_traces < 1:
+            raise ValueError("max_traces must be a whole number >= 1, not %r" % (max_traces,))
+        self.session = Session(max_traces=max_traces, fail_on_retrace=bool(fail_on_retrace),
+                               budget_source=budget_source)
 
     def start(self):
         if _hooks.current() is not None and _hooks.current() is not self.session:

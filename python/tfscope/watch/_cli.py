@@ -34,8 +34,13 @@ def main(argv=None):
     if opts.module is None and not os.path.isfile(opts.target[0]):
         p.error("can't open file %r: No such file or directory" % opts.target[0])
     from . import Watch
+    auto = sys.modules.get(__package__ + "._autostart")
+    if auto is not None:  # TFSCOPE_WATCH=1 as well: this command's watch reports
+        auto.cancel()
     try:
-        w = Watch(max_traces=opts.max_traces, fail_on_retrace=opts.fail_on_retrace)
+        w = Watch(max_traces=opts.max_traces, fail_on_retrace=opts.fail_on_retrace,
+                  budget_source=None if opts.max_traces is None else
+                  "--max-traces %d" % opts.max_traces)
     except ValueError as e:
         p.error(str(e))
     code = 0

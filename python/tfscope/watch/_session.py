@@ -25,6 +25,9 @@ class RetraceError(RuntimeError):
     """A tf.function traced past the budget watch was given (TFSCOPE_MAX_TRACES, --fail-on-retrace)."""
 
 
+RetraceError.__module__ = "tfscope.watch"
+
+
 _library_cache = {}
 
 
@@ -118,6 +121,7 @@ class FunctionRecord:
         self.call_trace_seconds = 0.0
         self.timeline = []         # (start offset s, duration s, traces in the call, site)
         self.tf_counts = {}        # Function object index -> TF's experimental_get_tracing_count
+        self.refused = []          # (TraceRecord, message) of traces the budget refused
         self.fn_refs = []          # weak references to the Function objects, by index - 1
 
     @property
@@ -140,6 +144,7 @@ class FunctionRecord:
                 "traces": len(self.traces), "tf_tracing_count": self.tf_tracing_count(),
                 "trace_seconds": self.trace_seconds, "run_seconds": self.run_seconds,
                 "trace_list": [t.to_json() for t in self.traces],
+                "refused": [dict(t.to_json(), error=msg) for t, msg in self.refused],
                 "timeline": [{"t": a, "seconds": b, "traces": c, "site": d}
                              for a, b, c, d in self.timeline]}
 
@@ -203,9 +208,10 @@ def identify(fn):
 class Session:
     """The state of one watch: records, budget, and the per-thread stack of calls in flight."""
 
-    def __init__(self, max_traces=None, fail_on_retrace=False):
+    def __init__(self, max_traces=None, fail_on_retrace=False, budget_source=None):
         self.max_traces = max_traces
         self.fail_on_retrace = fail_on_retrace
+        self.budget_source = budget_source
         self.records = {}          # key -> FunctionRecord
         self.order = []
         self.t0 = time.perf_counter()
@@ -259,6 +265,7 @@ class Session:
         self._explain(rec, t)
         over = self._over_budget(rec, t)
         if over:
+            rec.refused.append((t, over))
             raise RetraceError(over)
         rec.traces.append(t)
         return t
@@ -331,8 +338,10 @@ class Session:
             return None
         why = "; ".join(t.reason)
         hint = ("; hint: " + "; ".join(t.hint)) if t.hint else ""
-        budget = ("--fail-on-retrace" if self.fail_on_retrace and limit == 1
-                  else "TFSCOPE_MAX_TRACES=%d" % limit)
+        if self.fail_on_retrace and limit == 1:
+            budget = "fail on retrace"
+        else:
+            budget = self.budget_source or "max_traces=%d" % limit
         return ("tfscope watch: %s would trace a %s time at %s, over the budget of %d (%s): %s%s"
                 % (rec.name, _ordinal(n), t.site, limit, budget, why, hint))
 
