@@ -351,3 +351,17 @@ def test_pytest_plugin_option_guards_every_test(tmp_path):
     assert "over the budget of 1 (--tfscope-max-traces=1): step: Literal[5.0] -> Literal[6.0]" \
         in p.stdout
     assert "over the budget of 1 (--tfscope-max-traces=1): x: shape () -> (1,)" in p.stdout
+
+
+def test_watch_in_code_after_tensorflow_is_imported(tmp_path):
+    import json
+    out = str(tmp_path / "out.json")
+    wo.run(tmp_path, [os.path.join(wo.PROGRAMS, "in_code.py"), out])
+    with open(out) as f:
+        r = json.load(f)
+    # the watch saw only its own calls: a hit, then the trace for the new shape
+    assert r["with_calls"] == 2
+    assert r["with"] == [[["x: shape () -> (2,)"], 2]]  # against the trace made before it
+    assert r["twice"] == "tfscope watch: already started (call tfscope.watch.stop() first)"
+    assert r["start"] == [[["x: shape (1,) -> (1, 1)"], 1]]
+    assert "f (defined at " in r["summary"]

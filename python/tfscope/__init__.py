@@ -9,7 +9,20 @@ import sys as _sys
 
 import numpy as _np
 
-from . import _core
+if "tensorflow" in _sys.modules:
+    # Real TensorFlow is already loaded (tfscope.watch, the lab on a real tf.function): its
+    # protobuf is in the process's global symbol scope and _core's generated descriptors for the
+    # same .proto files would register into TF's pool (a CHECK failure that aborts). _core binds
+    # to its own libprotobuf first.
+    import os as _os
+    _flags = _sys.getdlopenflags()
+    _sys.setdlopenflags(_flags | _os.RTLD_DEEPBIND)
+    try:
+        from . import _core
+    finally:
+        _sys.setdlopenflags(_flags)
+else:
+    from . import _core
 from . import errors
 from ._types import DType, TensorShape, TensorSpec, as_dtype, _make_spec
 from ._function import Function, ConcreteFunction, function

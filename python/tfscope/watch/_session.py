@@ -121,6 +121,7 @@ class FunctionRecord:
         self.call_trace_seconds = 0.0
         self.timeline = []         # (start offset s, duration s, traces in the call, site)
         self.tf_counts = {}        # Function object index -> TF's experimental_get_tracing_count
+        self.prewatch = []         # traces TF had made before the watch saw the Function
         self.refused = []          # (TraceRecord, message) of traces the budget refused
         self.fn_refs = []          # weak references to the Function objects, by index - 1
 
@@ -242,7 +243,21 @@ class Session:
                 rec.fn_refs.append(None)
             idx = len(rec.objects)
         fn.__dict__["_tfscope_watch"] = (self, rec, idx)
+        self._adopt_earlier_traces(fn, rec, idx)
         return rec, idx
+
+    def _adopt_earlier_traces(self, fn, rec, idx):
+        """Traces TF made before the watch saw this Function: kept (not counted) so the next
+        trace's reason is still a difference from them."""
+        cache = getattr(fn, "_function_cache", None)
+        primary = getattr(cache, "_primary", None)
+        if not primary:
+            return
+        for context, ftype in list(primary.keys()):
+            t = TraceRecord(0, rec, idx, ftype, context, getattr(context, "scope_type", None),
+                            rec.name, "<before the watch>", 0)
+            t.reason = ["traced before the watch started"]
+            rec.prewatch.append(t)
 
     # Calls -------------------------------------------------------------------------------------
     def stack(self):
@@ -271,11 +286,11 @@ class Session:
         return t
 
     def _explain(self, rec, t):
-        same_obj = [e for e in rec.traces if e.obj_index == t.obj_index]
+        same_obj = [e for e in rec.prewatch + rec.traces if e.obj_index == t.obj_index]
         if same_obj:
             self._explain_retrace(rec, t, same_obj)
             return
-        traced_before = sorted({e.obj_index for e in rec.traces})
+        traced_before = sorted({e.obj_index for e in rec.prewatch + rec.traces})
         if not traced_before:
             t.reason = ["first call" if t.call else "first trace (get_concrete_function)"]
             t.diff_kinds = ["first"]
