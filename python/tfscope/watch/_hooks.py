@@ -157,7 +157,11 @@ def _patch():
         trace = s.begin_trace(fn, lookup, context, scope, tracing_options.name)
         rss0 = _session._rss()
         t0 = perf()
-        concrete = orig_create(function_type, type_context, func_graph, tracing_options)
+        try:
+            concrete = orig_create(function_type, type_context, func_graph, tracing_options)
+        except BaseException as e:
+            s.fail_trace(trace, perf() - t0, e)
+            raise
         s.end_trace(trace, perf() - t0, _session._rss() - rss0, concrete)
         return concrete
 

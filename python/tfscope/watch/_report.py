@@ -14,7 +14,7 @@ def _ms(s):
 
 
 def _active(session):
-    return [r for r in session.functions() if r.calls or r.traces or r.refused]
+    return [r for r in session.functions() if r.calls or r.traces or r.refused or r.failed]
 
 
 def summary(session):
@@ -43,6 +43,9 @@ def summary(session):
                 "?" if t.graph_ops is None else t.graph_ops, "; ".join(t.reason)))
             for h in t.hint:
                 lines.append("      hint: " + h)
+        for t, err in r.failed:
+            lines.append("  failed trace (call %d at %s, %s): %s" % (t.call, t.site, _ms(t.seconds),
+                                                                 err))
         for t, _ in r.refused:
             lines.append("  refused trace (call %d at %s, over the budget): %s" % (
                 t.call, t.site, "; ".join(t.reason)))

@@ -42,13 +42,21 @@ def _is_library(filename):
     return r
 
 
+_site_cache = {}
+
+
 def user_site(depth=1):
     """file:line of the innermost frame outside TF, Keras, the standard library and watch."""
     f = sys._getframe(depth + 1)
     while f is not None:
-        fn = f.f_code.co_filename
+        code = f.f_code
+        fn = code.co_filename
         if not _is_library(fn):
-            return "%s:%d" % (_short(fn), f.f_lineno)
+            key = (fn, f.f_lineno)
+            site = _site_cache.get(key)
+            if site is None:
+                site = _site_cache[key] = "%s:%d" % (_short(fn), f.f_lineno)
+            return site
         f = f.f_back
     return "<library>"
 
@@ -122,6 +130,7 @@ class FunctionRecord:
         self.timeline = []         # (start offset s, duration s, traces in the call, site)
         self.tf_counts = {}        # Function object index -> TF's experimental_get_tracing_count
         self.prewatch = []         # traces TF had made before the watch saw the Function
+        self.failed = []           # (TraceRecord, error line) of traces that raised
         self.refused = []          # (TraceRecord, message) of traces the budget refused
         self.fn_refs = []          # weak references to the Function objects, by index - 1
 
@@ -146,6 +155,7 @@ class FunctionRecord:
                 "trace_seconds": self.trace_seconds, "run_seconds": self.run_seconds,
                 "trace_list": [t.to_json() for t in self.traces],
                 "refused": [dict(t.to_json(), error=msg) for t, msg in self.refused],
+                "failed": [dict(t.to_json(), error=msg) for t, msg in self.failed],
                 "timeline": [{"t": a, "seconds": b, "traces": c, "site": d}
                              for a, b, c, d in self.timeline]}
 
@@ -359,6 +369,16 @@ class Session:
             budget = self.budget_source or "max_traces=%d" % limit
         return ("tfscope watch: %s would trace a %s time at %s, over the budget of %d (%s): %s%s"
                 % (rec.name, _ordinal(n), t.site, limit, budget, why, hint))
+
+    def fail_trace(self, t, seconds, error):
+        """A trace that raised: TF keeps no concrete function, so it is no trace of TF's count."""
+        t.seconds = seconds
+        t.record.trace_seconds += seconds
+        if t in t.record.traces:
+            t.record.traces.remove(t)
+        t.record.failed.append((t, "%s: %s" % (type(error).__name__,
+                                               str(error).strip().splitlines()[-1:][0]
+                                               if str(error).strip() else "")))
 
     def end_trace(self, t, seconds, rss_delta, concrete):
         t.seconds = seconds
