@@ -6,55 +6,9 @@
 #include <set>
 #include <variant>
 
+#include "tfscope/grappler.h"
+
 namespace tfs {
-namespace {
-
-// TF's grappler, which optimizes every graph TF runs as a function, folds a Transpose of a
-// matrix product's operand into the product (ArithmeticOptimizer's FoldTransposeIntoMatMul): the
-// product reads the Transpose's input with its transpose_a/b (adj_x/y) flipped. That changes the
-// kernel TF runs, and so its float sums; the plan does the same. The perm must be a constant that
-// swaps the last two dimensions and keeps the others.
-bool inner_matrix_transpose(const Node& t) {
-  if ((t.op() != "Transpose" && t.op() != "ConjugateTranspose") || t.inputs.size() != 2)
-    return false;
-  const Node& perm = *t.inputs[1].node;
-  if (perm.op() != "Const") return false;
-  const Tensor& p = std::get<Tensor>(perm.attrs.at("value"));
-  if (p.shape().rank() != 1 || (p.dtype() != DType::kInt32 && p.dtype() != DType::kInt64))
-    return false;
-  const int64_t r = p.shape().dim(0);
-  if (r < 2) return false;
-  auto at = [&](int64_t i) {
-    return p.dtype() == DType::kInt32 ? static_cast<int64_t>(p.data<int32_t>()[i])
-                                      : p.data<int64_t>()[i];
-  };
-  for (int64_t i = 0; i < r - 2; ++i)
-    if (at(i) != i) return false;
-  return at(r - 2) == r - 1 && at(r - 1) == r - 2;
-}
-
-// The folded inputs and attrs of a matrix product, or nullptr when nothing folds.
-std::shared_ptr<const AttrMap> fold_transposes(const Node& n, std::vector<Output>& inputs) {
-  const bool batch =
-      n.op() == "BatchMatMul" || n.op() == "BatchMatMulV2" || n.op() == "BatchMatMulV3";
-  if (!batch && n.op() != "MatMul") return nullptr;
-  std::shared_ptr<AttrMap> attrs;
-  for (int i = 0; i < 2 && i < static_cast<int>(inputs.size()); ++i) {
-    const Node& t = *inputs[static_cast<size_t>(i)].node;
-    if (!inner_matrix_transpose(t)) continue;
-    if (!attrs) attrs = std::make_shared<AttrMap>(n.attrs);
-    const std::string name =
-        batch ? (i == 0 ? "adj_x" : "adj_y") : (i == 0 ? "transpose_a" : "transpose_b");
-    auto it = attrs->find(name);
-    const bool on = it != attrs->end() && std::holds_alternative<bool>(it->second) &&
-                    std::get<bool>(it->second);
-    (*attrs)[name] = !on;
-    inputs[static_cast<size_t>(i)] = t.inputs[0];
-  }
-  return attrs;
-}
-
-}  // namespace
 
 class Executor::Runtime : public FunctionRuntime {
  public:
@@ -70,18 +24,15 @@ class Executor::Runtime : public FunctionRuntime {
 Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
                    std::vector<Output> fetches, std::vector<Node*> targets,
                    std::shared_ptr<const FunctionLibrary> library)
-    : graph_(std::move(graph)), library_(std::move(library)) {
-  // Each node's inputs, after the graph passes TF's grappler applies (a folded Transpose is read
-  // through).
-  std::map<const Node*, std::pair<std::vector<Output>, std::shared_ptr<const AttrMap>>> rewritten;
-  for (auto& up : graph_->nodes()) {
-    std::vector<Output> inputs = up->inputs;
-    if (auto attrs = fold_transposes(*up, inputs)) rewritten[up.get()] = {inputs, attrs};
-  }
-  auto inputs_of = [&](const Node* n) -> const std::vector<Output>& {
-    auto it = rewritten.find(n);
-    return it == rewritten.end() ? n->inputs : it->second.first;
-  };
+    : library_(std::move(library)) {
+  // The plan runs the graph TF's grappler makes of this one, as TF runs every function graph.
+  grappler::Item item = grappler::optimize(std::move(graph), std::move(feeds), std::move(fetches),
+                                           std::move(targets));
+  graph_ = item.graph;
+  feeds = std::move(item.feeds);
+  fetches = std::move(item.fetches);
+  targets = std::move(item.targets);
+  auto inputs_of = [](const Node* n) -> const std::vector<Output>& { return n->inputs; };
   // Nodes needed: everything the fetches and targets reach through data and control edges.
   std::set<const Node*> needed;
   std::vector<const Node*> stack;
@@ -120,7 +71,6 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     s.def = n->def;
     s.is_const = n->op() == "Const";
     if (s.def->keeps_state) s.state = std::make_shared<KernelStateSlot>();
-    if (auto it = rewritten.find(n); it != rewritten.end()) s.attrs = it->second.second;
     for (auto& in : inputs_of(n)) s.input_slots.push_back(first_slot.at(in.node) + in.index);
     s.first_output_slot = first_slot.at(n);
     int idx = static_cast<int>(steps_.size());

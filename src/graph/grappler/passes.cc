@@ -1,0 +1,225 @@
+#include "passes.h"
+
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
+#include "tfscope/errors.h"
+
+namespace tfs::grappler {
+
+const OpDef& op_def(const std::string& name) {
+  return OpRegistry::global().get(name);
+}
+
+void make_const(MGraph& g, int n, const Tensor& value) {
+  MNode& m = g.at(n);
+  m.def = &op_def("Const");
+  m.attrs = {{"value", value}, {"dtype", value.dtype()}};
+  m.inputs.clear();
+  g.changed = true;
+}
+
+namespace {
+
+bool stateless(const MNode& m) {
+  return !m.def->stateful && !m.def->keeps_state;
+}
+
+// Ops whose value is not a function of their inputs alone, or that the passes must not touch.
+bool structural(const std::string& op) {
+  return op == "Placeholder" || op == "Const" || op.find("If") != std::string::npos ||
+         op.find("While") != std::string::npos || op.find("Call") != std::string::npos ||
+         op == "NoOp" || op == "PlaceholderWithDefault";
+}
+
+bool tensors_equal(const Tensor& a, const Tensor& b) {
+  if (a.dtype() != b.dtype() || !(a.shape() == b.shape())) return false;
+  if (a.dtype() == DType::kString) return a.string_values() == b.string_values();
+  if (a.nbytes() != b.nbytes()) return false;
+  return a.nbytes() == 0 || std::memcmp(a.raw_data(), b.raw_data(), a.nbytes()) == 0;
+}
+
+bool attrs_equal(const AttrMap& a, const AttrMap& b) {
+  if (a.size() != b.size()) return false;
+  for (auto ia = a.begin(), ib = b.begin(); ia != a.end(); ++ia, ++ib) {
+    if (ia->first != ib->first || ia->second.index() != ib->second.index()) return false;
+    const bool same = std::visit(
+        [&](const auto& x) {
+          using T = std::decay_t<decltype(x)>;
+          const T& y = std::get<T>(ib->second);
+          if constexpr (std::is_same_v<T, Tensor>) {
+            return tensors_equal(x, y);
+          } else {
+            return x == y;
+          }
+        },
+        ia->second);
+    if (!same) return false;
+  }
+  return true;
+}
+
+// The input string grappler sorts by: "name" for output 0, "name:i" otherwise.
+std::string input_string(const MGraph& g, Ref r) {
+  return r.index == 0 ? g.at(r.node).name : g.at(r.node).name + ":" + std::to_string(r.index);
+}
+
+}  // namespace
+
+void model_pruner(MGraph& g) {
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    MNode& m = g.nodes[i];
+    if (m.op() != "Identity" || m.fed || m.removed || m.inputs.size() != 1 || !m.controls.empty())
+      continue;
+    DType t = m.dtypes.empty() ? DType::kInvalid : m.dtypes[0];
+    if (t == DType::kResource || t == DType::kVariant) continue;
+    int self = static_cast<int>(i);
+    if (g.drives_control(self)) continue;
+    Ref from{self, 0};
+    Ref to = m.inputs[0];
+    g.replace_uses(from, to);
+    m.removed = true;
+  }
+  g.prune_unreachable();
+}
+
+void dependency_optimizer(MGraph& g) {
+  for (auto& m : g.nodes) {
+    std::vector<int> kept;
+    for (int c : m.controls) {
+      const MNode& k = g.at(c);
+      if (k.op() == "Const" && !k.fed && k.controls.empty()) continue;
+      kept.push_back(c);
+    }
+    if (kept.size() != m.controls.size()) {
+      m.controls = std::move(kept);
+      g.changed = true;
+    }
+  }
+  model_pruner(g);
+}
+
+void common_subgraph_elimination(MGraph& g) {
+  for (auto& m : g.nodes) {
+    if (!is_commutative(m.op()) || m.inputs.size() < 2) continue;
+    std::vector<Ref> sorted = m.inputs;
+    std::stable_sort(sorted.begin(), sorted.end(), [&](const Ref& a, const Ref& b) {
+      return input_string(g, a) < input_string(g, b);
+    });
+    if (sorted != m.inputs) {
+      m.inputs = std::move(sorted);
+      g.changed = true;
+    }
+  }
+  bool again = true;
+  while (again) {
+    again = false;
+    std::vector<int> reps;
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      const MNode& m = g.nodes[i];
+      if (m.removed || m.fed || !stateless(m) || m.op() == "Placeholder") continue;
+      if (m.op().find("If") != std::string::npos || m.op().find("While") != std::string::npos)
+        continue;
+      int dup = -1;
+      for (int r : reps) {
+        const MNode& o = g.at(r);
+        if (o.op() != m.op() || o.inputs != m.inputs || o.dtypes != m.dtypes) continue;
+        std::vector<int> c1 = o.controls, c2 = m.controls;
+        std::sort(c1.begin(), c1.end());
+        std::sort(c2.begin(), c2.end());
+        if (c1 != c2 || !attrs_equal(o.attrs, m.attrs)) continue;
+        dup = r;
+        break;
+      }
+      if (dup < 0) {
+        reps.push_back(static_cast<int>(i));
+        continue;
+      }
+      int self = static_cast<int>(i);
+      for (int k = 0; k < m.num_outputs(); ++k) g.replace_uses({self, k}, {dup, k});
+      g.at(self).removed = true;
+      again = true;
+    }
+    if (again) g.prune_unreachable();
+  }
+}
+
+namespace {
+
+constexpr size_t kMaxConstantBytes = 10 * 1024 * 1024;  // TF's kMaxConstantSize
+
+bool foldable(const MGraph& g, const MNode& m) {
+  if (m.removed || m.fed || !stateless(m) || structural(m.op()) || m.inputs.empty()) return false;
+  if (m.num_outputs() != 1) return false;
+  for (DType t : m.dtypes)
+    if (t == DType::kResource || t == DType::kVariant || t == DType::kString) return false;
+  for (auto& in : m.inputs)
+    if (!is_constant(g, in.node)) return false;
+  return true;
+}
+
+// Div(x, c) / RealDiv(x, c) with a constant c: Mul(x, Reciprocal(c)), the reciprocal folded next.
+bool reduce_div_to_reciprocal_mul(MGraph& g, int n) {
+  MNode& m = g.at(n);
+  if ((m.op() != "RealDiv" && m.op() != "Div") || m.inputs.size() != 2) return false;
+  if (!is_constant(g, m.inputs[1].node)) return false;
+  auto t = m.attrs.find("T");
+  if (t == m.attrs.end() || !std::holds_alternative<DType>(t->second)) return false;
+  DType type = std::get<DType>(t->second);
+  if (m.op() == "Div" && !is_float_type(type)) return false;
+  if (m.op() == "RealDiv" && !is_float_type(type)) return false;
+  std::string name = "ConstantFolding/" + m.name + "_recip";
+  if (g.exists(name)) return false;
+  MNode r;
+  r.name = name;
+  r.def = &op_def("Reciprocal");
+  r.attrs = {{"T", type}};
+  r.inputs = {m.inputs[1]};
+  r.dtypes = {type};
+  r.shapes = {g.at(m.inputs[1].node).shapes[0]};
+  Ref denom = m.inputs[1];
+  (void)denom;
+  int ri = g.add(std::move(r));
+  MNode& mm = g.at(n);
+  mm.def = &op_def("Mul");
+  mm.inputs[1] = {ri, 0};
+  return true;
+}
+
+}  // namespace
+
+void constant_folding(MGraph& g) {
+  for (int round = 0; round < 8; ++round) {
+    bool changed = false;
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      if (!foldable(g, g.nodes[i])) continue;
+      const MNode& m = g.nodes[i];
+      std::vector<Tensor> inputs;
+      for (auto& in : m.inputs) inputs.push_back(const_value(g, in.node));
+      std::vector<Tensor> out;
+      try {
+        out = run_kernel(*m.def, inputs, m.attrs, nullptr, m.name);
+      } catch (const Error&) {
+        continue;  // TF leaves a node whose kernel fails unfolded; the run reports it
+      }
+      if (out.size() != 1 || !out[0].defined() || out[0].nbytes() > kMaxConstantBytes) continue;
+      // The folded node keeps its name and its inputs' control dependencies.
+      std::vector<int> controls = g.nodes[i].controls;
+      for (auto& in : g.nodes[i].inputs)
+        for (int c : g.at(in.node).controls)
+          if (std::find(controls.begin(), controls.end(), c) == controls.end())
+            controls.push_back(c);
+      make_const(g, static_cast<int>(i), out[0]);
+      g.nodes[i].controls = std::move(controls);
+      changed = true;
+    }
+    for (size_t i = 0; i < g.nodes.size(); ++i)
+      if (!g.nodes[i].removed && reduce_div_to_reciprocal_mul(g, static_cast<int>(i)))
+        changed = true;
+    if (!changed) break;
+    g.prune_unreachable();
+  }
+}
+
+}  // namespace tfs::grappler

@@ -1,0 +1,28 @@
+// The grappler passes tfscope reproduces, each over an MGraph, in the meta-optimizer's order.
+#pragma once
+
+#include "mgraph.h"
+
+namespace tfs::grappler {
+
+// ModelPruner: forwards trivial Identity nodes to their input and drops what no fetch reaches.
+void model_pruner(MGraph& g);
+// CommonSubgraphElimination: sorts the inputs of commutative ops by name (grappler's
+// CanonicalizeNode), then merges stateless nodes with equal op, attrs and inputs into the first.
+void common_subgraph_elimination(MGraph& g);
+// ConstantFolding: folds stateless nodes whose inputs are all constants (TF's kernels, so
+// tfscope's), and strength-reduces division by a constant to a product with its reciprocal.
+void constant_folding(MGraph& g);
+// ArithmeticOptimizer: its stage pipeline over a queue of nodes, last node first.
+void arithmetic_optimizer(MGraph& g);
+
+// DependencyOptimizer, the part that matters here: control edges from constants are dropped
+// (a Const runs whenever it is needed), and Identity nodes a stage left are bypassed.
+void dependency_optimizer(MGraph& g);
+
+// Helpers shared by the passes.
+const OpDef& op_def(const std::string& name);
+// Makes node `n` a Const holding `value` (control inputs kept).
+void make_const(MGraph& g, int n, const Tensor& value);
+
+}  // namespace tfs::grappler

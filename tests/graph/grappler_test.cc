@@ -1,0 +1,173 @@
+// The graph TF 2.21's grappler makes of a function, against TF's own optimized graphs: each
+// expectation below is TF's after_MetaOptimizer dump (TF_DUMP_GRAPH_PREFIX with
+// TF_CPP_VMODULE=meta_optimizer=1) of the same function traced by TF with [64,32] float32
+// arguments, its computing nodes as "name Op(data inputs)" (_Arg, Const and _Retval left out).
+// conformance/cases/ops_grappler_bits.py compares the numbers the plans compute with TF's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "tfscope/executor.h"
+#include "tfscope/function.h"
+#include "tfscope/grappler.h"
+#include "tfscope/ops.h"
+
+namespace tfs {
+namespace {
+
+std::vector<std::string> computing_nodes(const grappler::Item& item) {
+  std::vector<std::string> out;
+  for (auto& n : item.graph->nodes()) {
+    if (n->op() == "Placeholder" || n->op() == "Const") continue;
+    std::string line = n->name + " " + n->op() + "(";
+    for (size_t i = 0; i < n->inputs.size(); ++i) {
+      const Output& in = n->inputs[i];
+      line += (i ? ", " : "") + in.node->name + (in.index ? ":" + std::to_string(in.index) : "");
+    }
+    out.push_back(line + ")");
+  }
+  std::sort(out.begin(), out.end());  // the order of the nodes is no part of what they compute
+  return out;
+}
+
+grappler::Item optimized(const Function& f) {
+  const GraphFunction& fn = f.concrete_functions()[0]->graph_function();
+  return grappler::optimize(fn.graph, fn.args, fn.outputs, fn.control_outputs);
+}
+
+Tensor arg(float lo, float hi, int seed) {
+  std::vector<float> v(64 * 32);
+  uint32_t s = static_cast<uint32_t>(seed) * 2654435761u + 1;
+  for (auto& e : v) {
+    s = s * 1664525u + 1013904223u;
+    e = lo + (hi - lo) * static_cast<float>(s >> 8) / static_cast<float>(1u << 24);
+  }
+  return Tensor::from_vector(v, Shape({64, 32}));
+}
+
+struct Lines : std::vector<std::string> {
+  Lines(std::initializer_list<std::string> l) : std::vector<std::string>(l) {
+    std::sort(begin(), end());
+  }
+};
+
+TEST(Grappler, DivisionByAConstantBecomesAProductWithItsReciprocal) {
+  auto f = function("div_const", {"x"}, [](Tensor x) { return x / 3.0; });
+  Tensor x = arg(-3, 3, 1);
+  Tensor y = f->call({x}).as_tensor();
+  auto item = optimized(*f);
+  EXPECT_EQ(computing_nodes(item), (Lines{"truediv Mul(ConstantFolding/truediv_recip, x)"}));
+  // The reciprocal is folded as TF's Reciprocal kernel computes it: 1/3 rounded to float.
+  Node* recip = item.graph->find_node("ConstantFolding/truediv_recip");
+  ASSERT_NE(recip, nullptr);
+  EXPECT_EQ(recip->op(), "Const");
+  const float r = std::get<Tensor>(recip->attrs.at("value")).data<float>()[0];
+  EXPECT_EQ(r, 1.0f / 3.0f);
+  // And the function computes x * (1/3), not x / 3 (the two differ in some elements).
+  int differ_from_division = 0;
+  for (int64_t i = 0; i < x.num_elements(); ++i) {
+    EXPECT_EQ(y.data<float>()[i], x.data<float>()[i] * r);
+    differ_from_division += y.data<float>()[i] != x.data<float>()[i] / 3.0f;
+  }
+  EXPECT_GT(differ_from_division, 0);
+}
+
+TEST(Grappler, LayerNormDividesByTheRsqrt) {
+  auto f = function("layernorm", {"x"}, [](Tensor x) {
+    Tensor m = reduce_mean(x, std::vector<int64_t>{-1}, true);
+    Tensor v = reduce_mean(square(x - m), std::vector<int64_t>{-1}, true);
+    return (x - m) / sqrt(v + 1e-6);
+  });
+  f->call({arg(0.1f, 3, 2)});
+  // TF keeps the second of the two equal Subs (sub_1) where tfscope keeps the first: the order
+  // TF's model pruner leaves the nodes in decides it; the values are the same.
+  EXPECT_EQ(computing_nodes(optimized(*f)),
+            (Lines{"Mean Mean(x, Mean/reduction_indices)", "sub Sub(x, Mean)", "Square Square(sub)",
+                   "Mean_1 Mean(Square, Mean/reduction_indices)", "add AddV2(Mean_1, add/y)",
+                   "Sqrt Rsqrt(add)", "truediv Mul(Sqrt, sub)"}));
+}
+
+TEST(Grappler, PowersBecomeUnaryOpsAndTheSumOneAddN) {
+  auto f = function("pow2", {"x"}, [](Tensor x) {
+    // Made one after the other, as Python evaluates the expression (node names follow).
+    Tensor a = tf_pow(x, 2.0);
+    Tensor b = tf_pow(x, 0.5);
+    Tensor sum = a + b;
+    return sum + pow(x, 3.0);
+  });
+  f->call({arg(0.1f, 3, 3)});
+  // x**3's inner Square(x) is the same node as Pow's Square(x) once the dependency optimizer
+  // has dropped their control edges from the exponent constants: the second iteration's common
+  // subgraph elimination merges them.
+  EXPECT_EQ(computing_nodes(optimized(*f)),
+            (Lines{"Pow Square(x)", "Pow_1 Sqrt(x)", "pow_2 Mul(Pow, x)",
+                   "ArithmeticOptimizer/AddOpsRewrite_add_1 AddN(Pow, Pow_1, pow_2)"}));
+}
+
+TEST(Grappler, AddNSumsItsInputsSortedByName) {
+  auto xyx = function("xyx", {"x", "y"}, [](Tensor x, Tensor y) { return x + y + x; });
+  xyx->call({arg(-1, 1, 4), arg(-1, 1, 5)});
+  EXPECT_EQ(computing_nodes(optimized(*xyx)),
+            (Lines{"ArithmeticOptimizer/AddOpsRewrite_add_1 AddN(x, x, y)"}));
+  auto yxx = function("yxx", {"x", "y"}, [](Tensor x, Tensor y) {
+    Tensor s = y + x + x;
+    return s + y * 2.0;
+  });
+  yxx->call({arg(-1, 1, 4), arg(-1, 1, 5)});
+  EXPECT_EQ(
+      computing_nodes(optimized(*yxx)),
+      (Lines{"mul Mul(mul/y, y)", "ArithmeticOptimizer/AddOpsRewrite_add_2 AddN(mul, x, x, y)"}));
+}
+
+TEST(Grappler, MixedShapesSumPerShapeThenFromTheSmallest) {
+  auto f = function("mixed", {"x", "y"}, [](Tensor x, Tensor y) {
+    Tensor s = x + reduce_sum(y, std::vector<int64_t>{0});
+    return s + 2.0 + y;
+  });
+  f->call({arg(-1, 1, 6), arg(-1, 1, 7)});
+  EXPECT_EQ(
+      computing_nodes(optimized(*f)),
+      (Lines{"Sum Sum(y, Sum/reduction_indices)",
+             "ArithmeticOptimizer/AddOpsRewrite_Leaf_2_add_2 AddN(x, y)",
+             "ArithmeticOptimizer/AddOpsRewrite_Internal_0_add_2 AddV2(Sum, add_1/y)",
+             "ArithmeticOptimizer/AddOpsRewrite_add_2 AddV2(ArithmeticOptimizer/"
+             "AddOpsRewrite_Internal_0_add_2, ArithmeticOptimizer/AddOpsRewrite_Leaf_2_add_2)"}));
+}
+
+TEST(Grappler, MulOfATensorByItselfIsASquare) {
+  auto chain = function("chain", {"x"}, [](Tensor x) {
+    Tensor a = x * 2.0;
+    Tensor b = x * x;
+    Tensor sum = a + b;
+    return sum + 1.0;
+  });
+  chain->call({arg(-1, 1, 8)});
+  EXPECT_EQ(computing_nodes(optimized(*chain)),
+            (Lines{"mul Mul(mul/y, x)", "ArithmeticOptimizer/ReplaceMulWithSquare_mul_1 Square(x)",
+                   "ArithmeticOptimizer/AddOpsRewrite_Leaf_1_add_1 AddN("
+                   "ArithmeticOptimizer/ReplaceMulWithSquare_mul_1, mul)",
+                   "ArithmeticOptimizer/AddOpsRewrite_add_1 AddV2("
+                   "ArithmeticOptimizer/AddOpsRewrite_Leaf_1_add_1, add_1/y)"}));
+  auto sumsq = function("mean_sq", {"x"},
+                        [](Tensor x) { return reduce_sum(x * x, std::vector<int64_t>{1}); });
+  sumsq->call({arg(-1, 1, 8)});
+  EXPECT_EQ(
+      computing_nodes(optimized(*sumsq)),
+      (Lines{"ArithmeticOptimizer/ReplaceMulWithSquare_mul Square(x)",
+             "Sum Sum(ArithmeticOptimizer/ReplaceMulWithSquare_mul, Sum/reduction_indices)"}));
+}
+
+TEST(Grappler, AGraphNothingRewritesIsRunAsTraced) {
+  auto f = function("softmax_hand", {"x"}, [](Tensor x) {
+    Tensor e = exp(x - reduce_max(x, std::vector<int64_t>{-1}, true));
+    return e / reduce_sum(e, std::vector<int64_t>{-1}, true);
+  });
+  f->call({arg(-1, 1, 10)});
+  EXPECT_EQ(computing_nodes(optimized(*f)),
+            (Lines{"Max Max(x, Max/reduction_indices)", "sub Sub(x, Max)", "Exp Exp(sub)",
+                   "Sum Sum(Exp, Max/reduction_indices)", "truediv RealDiv(Exp, Sum)"}));
+}
+
+}  // namespace
+}  // namespace tfs
