@@ -158,6 +158,41 @@ TEST(Grappler, MulOfATensorByItselfIsASquare) {
              "Sum Sum(ArithmeticOptimizer/ReplaceMulWithSquare_mul, Sum/reduction_indices)"}));
 }
 
+TEST(Grappler, ConstantsArePushedDownAndBroadcastsMinimized) {
+  // gelu's tanh form, each node made in the order Python makes it.
+  auto gelu = function("gelu_tanh", {"x"}, [](Tensor x) {
+    Tensor mul = multiply(0.5, x);
+    Tensor p = tf_pow(x, 3.0);
+    Tensor mul_1 = multiply(0.044715, p);
+    Tensor sum = add(x, mul_1);
+    Tensor mul_2 = multiply(0.7978845608, sum);
+    Tensor t = tanh(mul_2);
+    Tensor add_1 = add(1.0, t);
+    return multiply(mul, add_1);
+  });
+  gelu->call({arg(-3, 3, 11)});
+  // Iteration 1: MinimizeBroadcasts rebuilds mul_3 = (0.5 x) add_1 as (0.5 add_1) x, ConvertPow
+  // makes Pow x * Square(x); iteration 2: constant folding pushes 0.044715 down into it and
+  // MinimizeBroadcasts moves the Square next to the constant.
+  EXPECT_EQ(
+      computing_nodes(optimized(*gelu)),
+      (Lines{"ArithmeticOptimizer/ConvertPow__inner_Pow Square(x)",
+             "Pow Mul(mul_1/x, ArithmeticOptimizer/ConvertPow__inner_Pow)", "mul_1 Mul(Pow, x)",
+             "add AddV2(mul_1, x)", "mul_2 Mul(add, mul_2/x)", "Tanh Tanh(mul_2)",
+             "add_1 AddV2(Tanh, add_1/x)", "mul Mul(add_1, mul/x)", "mul_3 Mul(mul, x)"}));
+  auto log_exp = function("log1p", {"x"}, [](Tensor x) {
+    Tensor l = log(add(1.0, x));
+    Tensor sum = l + exp(x);
+    return sum - 1.0;
+  });
+  log_exp->call({arg(0.1f, 3, 12)});
+  // (Exp + Log) - 1 becomes Exp + (Log - 1); TF names the new sum's op "Add", which tfscope runs
+  // as AddV2 (the same kernel for floats). The two constants 1 are one after CSE.
+  EXPECT_EQ(
+      computing_nodes(optimized(*log_exp)),
+      (Lines{"Exp Exp(x)", "Log Log1p(x)", "add_1 Sub(Log, add/x)", "sub AddV2(Exp, add_1)"}));
+}
+
 TEST(Grappler, AGraphNothingRewritesIsRunAsTraced) {
   auto f = function("softmax_hand", {"x"}, [](Tensor x) {
     Tensor e = exp(x - reduce_max(x, std::vector<int64_t>{-1}, true));

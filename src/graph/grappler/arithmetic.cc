@@ -242,6 +242,98 @@ std::optional<Ref> fold_transpose_into_matmul(Ctx& c, int n) {
   return Ref{g.add(std::move(m)), 0};
 }
 
+// ---- MinimizeBroadcasts: a tree of one binary associative op (Mul, or Add the AddOpsRewrite
+// left) over inputs of different shapes is rebuilt from its smallest inputs up, reusing its nodes.
+constexpr const char* kMinimizeBroadcastsTag = "MinimizeBroadcasts";
+
+bool binary_associative(const std::string& op) {
+  return op == "Mul" || is_add(op);
+}
+
+std::optional<Ref> minimize_broadcasts(Ctx& c, int root) {
+  MGraph& g = c.g;
+  const MNode& r = g.at(root);
+  if (!binary_associative(r.op()) || r.tags.count(kMinimizeBroadcastsTag) ||
+      r.tags.count(kAddOpsTag) || r.inputs.size() != 2 || !r.shapes[0].is_fully_defined() ||
+      !inputs_broadcast_to(g, root))
+    return std::nullopt;
+  const std::string op = r.op();
+  std::vector<int> absorbed;
+  std::vector<Ref> inputs;
+  for (const Ref in0 : std::vector<Ref>(r.inputs)) {
+    std::deque<Ref> pending{in0};
+    while (!pending.empty()) {
+      Ref in = pending.front();
+      pending.pop_front();
+      const MNode& m = g.at(in.node);
+      const bool absorbable = m.op() == op && !m.tags.count(kMinimizeBroadcastsTag) &&
+                              !m.tags.count(kAddOpsTag) && m.controls.empty() &&
+                              !g.drives_control(in.node) && m.inputs.size() == 2 &&
+                              g.num_data_consumers(in.node) == 1 &&
+                              m.shapes[0].is_fully_defined() && inputs_broadcast_to(g, in.node);
+      if (absorbable) {
+        absorbed.push_back(in.node);
+        for (auto it = m.inputs.rbegin(); it != m.inputs.rend(); ++it) pending.push_front(*it);
+      } else {
+        inputs.push_back(in);
+      }
+    }
+  }
+  if (absorbed.empty()) return std::nullopt;
+  g.at(root).tags.insert(kMinimizeBroadcastsTag);
+  for (int a : absorbed) g.at(a).tags.insert(kMinimizeBroadcastsTag);
+  std::set<std::vector<int64_t>> shapes;
+  for (auto& in : inputs) shapes.insert(shape_of(g, in).dims());
+  if (shapes.size() <= 1) return Ref{root, 0};
+  auto size_of = [&](Ref in) { return shape_of(g, in).num_elements(); };
+  std::stable_sort(inputs.begin(), inputs.end(),
+                   [&](Ref a, Ref b) { return size_of(a) < size_of(b); });
+  // Each entry with the size TF compares it by: an input's element count; a rebuilt node's is
+  // that of TF's empty TensorShapeProto, a scalar.
+  std::deque<std::pair<Ref, int64_t>> ops;
+  for (auto& in : inputs) ops.push_back({in, size_of(in)});
+  std::deque<int> nodes(absorbed.begin(), absorbed.end());
+  std::optional<Ref> leftover;
+  if (ops.size() % 2 != 0) {
+    leftover = ops.back().first;
+    ops.pop_back();
+  }
+  auto update = [&](Ref a, Ref b, int node) -> Ref {
+    MNode& m = g.at(node);
+    if (!(m.inputs[0] == a) || !(m.inputs[1] == b)) {
+      m.inputs = {a, b};
+      PartialShape s;
+      if (broadcast_shape(shape_of(g, a), shape_of(g, b), &s)) m.shapes[0] = s;
+      g.changed = true;
+      c.queue.push(node);
+    }
+    return {node, 0};
+  };
+  do {
+    Ref lhs = ops.front().first;
+    ops.pop_front();
+    Ref rhs = ops.front().first;
+    ops.pop_front();
+    int node = root;
+    if (!nodes.empty()) {
+      node = nodes.back();
+      nodes.pop_back();
+    }
+    Ref updated = update(lhs, rhs, node);
+    if (ops.size() >= 2 && ops[0].second < ops[1].second) {
+      ops.push_front({updated, 1});
+    } else {
+      ops.push_back({updated, 1});
+    }
+  } while (ops.size() > 1);
+  if (leftover) {
+    Ref lhs = ops.front().first;
+    ops.pop_front();
+    ops.push_back({update(lhs, *leftover, root), 1});
+  }
+  return ops.front().first;
+}
+
 // ---- ReplaceMulWithSquare: Mul(x, x) -> Square(x).
 std::optional<Ref> replace_mul_with_square(Ctx& c, int n) {
   MGraph& g = c.g;
@@ -309,8 +401,8 @@ std::optional<Ref> sqrt_div_to_rsqrt_mul(Ctx& c, int n) {
   if ((op != "RealDiv" && op != "Div") || g.at(n).inputs.size() != 2) return std::nullopt;
   int y = g.at(n).inputs[1].node;
   if (g.at(y).op() != "Sqrt" || g.num_data_consumers(y) != 1) return std::nullopt;
-  g.at(n).def = &op_def("Mul");
-  g.at(y).def = &op_def("Rsqrt");
+  set_op(g, n, "Mul");
+  set_op(g, y, "Rsqrt");
   g.changed = true;
   c.queue.push(n);
   c.queue.push(y);
@@ -331,8 +423,8 @@ std::optional<Ref> convert_pow(Ctx& c, int n) {
   // constant would broadcast x to a larger shape.
   if (!(xs == out) && p != 0) return std::nullopt;
   auto unary = [&](const char* to) {
+    set_op(g, n, to);
     MNode& m = g.at(n);
-    m.def = &op_def(to);
     m.inputs.resize(1);
     add_control(m, y);
     g.changed = true;
@@ -349,8 +441,8 @@ std::optional<Ref> convert_pow(Ctx& c, int n) {
       s.controls = g.at(n).controls;
       sq = g.add(std::move(s));
     }
+    set_op(g, n, "Mul");
     MNode& m = g.at(n);
-    m.def = &op_def("Mul");
     m.inputs[1] = {sq, 0};
     add_control(m, y);
     g.changed = true;
@@ -421,8 +513,8 @@ std::optional<Ref> convert_log1p(Ctx& c, int n) {
     const Ref t = g.at(add).inputs[static_cast<size_t>(i)];
     const Ref k = g.at(add).inputs[static_cast<size_t>(1 - i)];
     if (!keeps_shape(shape_of(g, t), shape_of(g, k)) || !all_ones(g, k.node)) continue;
+    set_op(g, n, "Log1p");
     MNode& m = g.at(n);
-    m.def = &op_def("Log1p");
     m.inputs[0] = t;
     add_control(m, k.node);
     forward_controls(g, n, add);
@@ -442,8 +534,8 @@ std::optional<Ref> log_softmax(Ctx& c, int n) {
   if (g.at(n).op() != "Log") return std::nullopt;
   const int s = g.at(n).inputs[0].node;
   if (g.at(s).op() != "Softmax" || g.num_data_consumers(s) != 1) return std::nullopt;
-  g.at(n).def = &op_def("LogSoftmax");
-  g.at(s).def = &op_def("Identity");
+  set_op(g, n, "LogSoftmax");
+  set_op(g, s, "Identity");
   g.changed = true;
   c.queue.push(n);
   c.queue.push(s);
@@ -460,8 +552,8 @@ std::optional<Ref> convert_expm1(Ctx& c, int n) {
   if (!keeps_shape(shape_of(g, g.at(n).inputs[0]), shape_of(g, k)) || !all_ones(g, k.node))
     return std::nullopt;
   const Ref x = g.at(e).inputs[0];
+  set_op(g, n, "Expm1");
   MNode& m = g.at(n);
-  m.def = &op_def("Expm1");
   m.inputs = {x};
   add_control(m, k.node);
   forward_controls(g, n, e);
@@ -483,7 +575,7 @@ std::optional<Ref> fuse_squared_diff(Ctx& c, int n) {
   // then its square), so only the node differs.
   static const OpDef* squared_difference = OpRegistry::global().find("SquaredDifference");
   if (!squared_difference) return std::nullopt;
-  g.at(n).def = &op_def("Identity");
+  set_op(g, n, "Identity");
   g.at(b).def = squared_difference;
   g.changed = true;
   c.queue.push(n);
@@ -493,11 +585,12 @@ std::optional<Ref> fuse_squared_diff(Ctx& c, int n) {
 
 using Stage = std::optional<Ref> (*)(Ctx&, int);
 constexpr Stage kStages[] = {
-    add_ops_rewrite,         fold_transpose_into_matmul,
-    replace_mul_with_square, simplify_aggregation,
-    sqrt_div_to_rsqrt_mul,   convert_pow,
-    convert_log1p,           log_softmax,
-    convert_expm1,           fuse_squared_diff,
+    add_ops_rewrite,      fold_transpose_into_matmul,
+    minimize_broadcasts,  replace_mul_with_square,
+    simplify_aggregation, sqrt_div_to_rsqrt_mul,
+    convert_pow,          convert_log1p,
+    log_softmax,          convert_expm1,
+    fuse_squared_diff,
 };
 
 }  // namespace

@@ -31,8 +31,11 @@ struct MNode {
   bool removed = false;          // dropped at the next pruning
   bool fed = false;              // a feed: its value comes from outside
   std::set<std::string> tags;    // grappler's "_grappler:..." marks
+  // The op TF's node has when tfscope runs another definition with the same kernel for it (TF's
+  // push-down writes "Add" and "Div"; tfscope runs AddV2 and RealDiv, which compute the same).
+  std::string tf_op;
 
-  const std::string& op() const { return def->name; }
+  const std::string& op() const { return tf_op.empty() ? def->name : tf_op; }
   int num_outputs() const { return static_cast<int>(dtypes.size()); }
 };
 

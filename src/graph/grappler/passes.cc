@@ -12,7 +12,19 @@ const OpDef& op_def(const std::string& name) {
   return OpRegistry::global().get(name);
 }
 
+void set_op(MGraph& g, int n, const std::string& op) {
+  MNode& m = g.at(n);
+  const OpDef* def = OpRegistry::global().find(op);
+  if (!def && op == "Add") def = OpRegistry::global().find("AddV2");
+  if (!def && op == "Div") def = OpRegistry::global().find("RealDiv");
+  if (!def) def = &op_def(op);  // throws TF's "Op type not registered"
+  m.def = def;
+  m.tf_op = def->name == op ? "" : op;
+  g.changed = true;
+}
+
 void make_const(MGraph& g, int n, const Tensor& value) {
+  g.at(n).tf_op.clear();
   MNode& m = g.at(n);
   m.def = &op_def("Const");
   m.attrs = {{"value", value}, {"dtype", value.dtype()}};
@@ -187,6 +199,84 @@ bool reduce_div_to_reciprocal_mul(MGraph& g, int n) {
   return true;
 }
 
+bool is_symmetric_op(const std::string& op) {
+  return op == "Add" || op == "AddV2" || op == "Mul";
+}
+bool is_add_or_sub(const std::string& op) {
+  return op == "Add" || op == "AddV2" || op == "Sub";
+}
+bool is_mul_or_div(const std::string& op) {
+  return op == "Mul" || op == "Div";
+}
+
+// ConstantPushDown: parent(c, child(x, y)) -> parent(x, child(c, y)) for Add/Sub and Mul/Div
+// trees, so that constants meet and fold; the ops flip between Add and Sub (Mul and Div) to keep
+// the value. TF's conditions and input order (constant_folding.cc).
+bool constant_push_down(MGraph& g, int n) {
+  MNode& parent = g.at(n);
+  const std::string& op = parent.op();
+  if (!is_add_or_sub(op) && !is_mul_or_div(op)) return false;
+  if (parent.inputs.size() != 2) return false;
+  const bool left_const = is_constant(g, parent.inputs[0].node);
+  const bool right_const = is_constant(g, parent.inputs[1].node);
+  if (!left_const && !right_const) return false;
+  const Ref input_c = left_const ? parent.inputs[0] : parent.inputs[1];
+  const Ref input_op = left_const ? parent.inputs[1] : parent.inputs[0];
+  MNode& child = g.at(input_op.node);
+  if (child.inputs.size() + child.controls.size() < 2 || child.inputs.size() != 2) return false;
+  if (g.num_data_consumers(input_op.node) > 1) return false;
+  const DType dtype = std::holds_alternative<DType>(parent.attrs["T"])
+                          ? std::get<DType>(parent.attrs["T"])
+                          : DType::kInvalid;
+  if (dtype == DType::kInvalid) return false;
+  const bool left_leaf_const = is_constant(g, child.inputs[0].node);
+  const bool right_leaf_const = is_constant(g, child.inputs[1].node);
+  if (left_leaf_const && right_leaf_const) return false;
+  const std::string& child_op = child.op();
+  const bool add_sub = is_add_or_sub(op) && is_add_or_sub(child_op);
+  const bool mul_div = is_mul_or_div(op) && is_mul_or_div(child_op);
+  if (!add_sub && !mul_div) return false;
+  const bool symmetric = is_symmetric_op(op);
+  const bool child_symmetric = is_symmetric_op(child_op);
+  if (!(symmetric && child_symmetric) && !is_float_type(dtype)) return false;
+  const Ref y_leaf = left_leaf_const ? child.inputs[0] : child.inputs[1];
+  if (!is_constant(g, y_leaf.node)) {
+    // Not when the constant is larger than the leaf it would meet (a broadcast moved down).
+    const PartialShape& c_shape = g.at(input_c.node).shapes[static_cast<size_t>(input_c.index)];
+    const PartialShape& y_shape = g.at(y_leaf.node).shapes[static_cast<size_t>(y_leaf.index)];
+    if (c_shape.is_fully_defined() && y_shape.is_fully_defined() &&
+        c_shape.num_elements() > y_shape.num_elements())
+      return false;
+    if (c_shape.has_rank() && y_shape.has_rank() && c_shape.rank() > 0) {
+      for (int i = 0; i < std::min(c_shape.rank(), y_shape.rank()); ++i)
+        if (y_shape.dim(i) >= 0 && c_shape.dim(i) > y_shape.dim(i)) return false;
+    }
+  }
+  const Ref input_x = left_leaf_const ? child.inputs[1] : child.inputs[0];
+  const Ref input_y = left_leaf_const ? child.inputs[0] : child.inputs[1];
+  if (symmetric && child_symmetric) {
+    parent.inputs = {input_x, input_op};
+    child.inputs = {input_c, input_y};
+  } else {
+    auto leaf_negated = [&](bool right_leaf) {
+      return (!child_symmetric && right_leaf) != (!symmetric && left_const);
+    };
+    const std::string sym = add_sub ? "Add" : "Mul";
+    const std::string nonsym = add_sub ? "Sub" : "Div";
+    const bool neg_c = !symmetric && !left_const;
+    const bool neg_x = leaf_negated(left_leaf_const);
+    const bool neg_y = leaf_negated(!left_leaf_const);
+    parent.inputs =
+        neg_x ? std::vector<Ref>{input_op, input_x} : std::vector<Ref>{input_x, input_op};
+    child.inputs = neg_c ? std::vector<Ref>{input_y, input_c} : std::vector<Ref>{input_c, input_y};
+    const int child_index = input_op.node;
+    set_op(g, n, (neg_x || (neg_c && neg_y)) ? nonsym : sym);
+    set_op(g, child_index, neg_c != neg_y ? nonsym : sym);
+  }
+  g.changed = true;
+  return true;
+}
+
 }  // namespace
 
 void constant_folding(MGraph& g) {
@@ -214,9 +304,12 @@ void constant_folding(MGraph& g) {
       g.nodes[i].controls = std::move(controls);
       changed = true;
     }
-    for (size_t i = 0; i < g.nodes.size(); ++i)
-      if (!g.nodes[i].removed && reduce_div_to_reciprocal_mul(g, static_cast<int>(i)))
-        changed = true;
+    // SimplifyGraph: each node in order, the first simplification that applies.
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      if (g.nodes[i].removed) continue;
+      const int n = static_cast<int>(i);
+      if (reduce_div_to_reciprocal_mul(g, n) || constant_push_down(g, n)) changed = true;
+    }
     if (!changed) break;
     g.prune_unreachable();
   }

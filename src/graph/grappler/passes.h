@@ -22,6 +22,9 @@ void dependency_optimizer(MGraph& g);
 
 // Helpers shared by the passes.
 const OpDef& op_def(const std::string& name);
+// Gives node `n` TF's op `op` (tfscope's definition of the same computation where it has no
+// `op` of its own).
+void set_op(MGraph& g, int n, const std::string& op);
 // Makes node `n` a Const holding `value` (control inputs kept).
 void make_const(MGraph& g, int n, const Tensor& value);
 
