@@ -103,7 +103,12 @@ def dense_relu(a, weights, bias):
 
 @tf.function
 def l2_normalize(t):
-    return tf.math.l2_normalize(t, axis=-1)
+    return t * tf.math.rsqrt(tf.maximum(tf.reduce_sum(tf.square(t), axis=-1, keepdims=True), 1e-12))
+
+
+@tf.function
+def add_n_of_products(a, c):
+    return tf.add_n([a * c, a, c * 2.0, c])
 
 
 @tf.function
@@ -127,4 +132,5 @@ record("mse", bits(mse(x, w)))
 record("dense relu", bits(dense_relu(x, w, b)))
 record("l2 normalize", bits(l2_normalize(x)))
 record("rms", bits(rms(x)))
+record("add_n of products", bits(add_n_of_products(long_x, long_y)))
 record("eager layer norm", bits((x - tf.reduce_mean(x, axis=-1, keepdims=True)) / 3.0))

@@ -4,6 +4,8 @@
 // of a denormal differs between packets and the tail), AddN sums its inputs left to right.
 #include <cmath>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "eigen_unary.h"
 #include "kernel_util.h"
@@ -116,10 +118,16 @@ OpRegistration r_add_n([] {
       if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
         T* o = out.data<T>();
         const int64_t count = first.num_elements();
-        std::copy_n(first.data<T>(), count, o);
+        // The input whose buffer TF's kernel takes over as its output sums first: TF swaps it
+        // with input 0 (in a graph, the executor says which one, "_forward_input"; eagerly none).
+        std::vector<int> order(static_cast<size_t>(n));
+        for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
+        const int64_t fwd = attr_int_or(*ctx.attrs, "_forward_input", 0);
+        if (fwd > 0 && fwd < n) std::swap(order[0], order[static_cast<size_t>(fwd)]);
+        std::copy_n(ctx.input(order[0]).data<T>(), count, o);
         // One input after the other: TF's Add2..Add9 and Add8p chains sum in this order.
         for (int i = 1; i < n; ++i) {
-          const T* p = ctx.input(i).data<T>();
+          const T* p = ctx.input(order[static_cast<size_t>(i)]).data<T>();
           for (int64_t k = 0; k < count; ++k) o[k] = static_cast<T>(o[k] + p[k]);
         }
       } else {

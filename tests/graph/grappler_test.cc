@@ -120,6 +120,29 @@ TEST(Grappler, AddNSumsItsInputsSortedByName) {
       (Lines{"mul Mul(mul/y, y)", "ArithmeticOptimizer/AddOpsRewrite_add_2 AddN(mul, x, x, y)"}));
 }
 
+TEST(Grappler, AddNSumsFirstTheIntermediateItTakesTheBufferOf) {
+  // AddN(a, a, c, mul): TF's kernel forwards mul's buffer (an intermediate result used once;
+  // the arguments are held by the caller) and swaps it with input 0, so it sums
+  // ((mul + a) + c) + a: measured on TF 2.21 (conformance/cases/ops_grappler_bits.py).
+  auto f = function("four", {"a", "c"}, [](Tensor a, Tensor c) {
+    Tensor s = c + a + a;
+    return s + c * 2.0;
+  });
+  Tensor a = arg(-10, 10, 13), c = arg(-10, 10, 14);
+  Tensor y = f->call({a, c}).as_tensor();
+  auto item = optimized(*f);
+  EXPECT_EQ(
+      computing_nodes(item),
+      (Lines{"mul Mul(c, mul/y)", "ArithmeticOptimizer/AddOpsRewrite_add_2 AddN(a, a, c, mul)"}));
+  int differ_from_in_order = 0;
+  for (int64_t i = 0; i < a.num_elements(); ++i) {
+    const float av = a.data<float>()[i], cv = c.data<float>()[i], m = cv * 2.0f;
+    EXPECT_EQ(y.data<float>()[i], ((m + av) + cv) + av) << i;
+    differ_from_in_order += y.data<float>()[i] != ((av + av) + cv) + m;
+  }
+  EXPECT_GT(differ_from_in_order, 0);
+}
+
 TEST(Grappler, MixedShapesSumPerShapeThenFromTheSmallest) {
   auto f = function("mixed", {"x", "y"}, [](Tensor x, Tensor y) {
     Tensor s = x + reduce_sum(y, std::vector<int64_t>{0});

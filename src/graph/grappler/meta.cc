@@ -32,6 +32,7 @@ Item optimize(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     arithmetic_optimizer(g);
     dependency_optimizer(g);
   }
+  annotate_add_n_forwarding(g);
   if (!g.changed) return same;
   return g.emit(*graph);
 }

@@ -127,28 +127,29 @@ void common_subgraph_elimination(MGraph& g) {
   bool again = true;
   while (again) {
     again = false;
-    std::vector<int> reps;
+    // Candidates by op and data inputs; the first node of a kind represents the later ones.
+    std::map<std::pair<std::string, std::vector<Ref>>, std::vector<int>> reps;
     for (size_t i = 0; i < g.nodes.size(); ++i) {
       const MNode& m = g.nodes[i];
       if (m.removed || m.fed || !stateless(m) || m.op() == "Placeholder") continue;
       if (m.op().find("If") != std::string::npos || m.op().find("While") != std::string::npos)
         continue;
+      auto& same_kind = reps[{m.op(), m.inputs}];
       int dup = -1;
-      for (int r : reps) {
+      for (int r : same_kind) {
         const MNode& o = g.at(r);
-        if (o.op() != m.op() || o.inputs != m.inputs || o.dtypes != m.dtypes) continue;
         std::vector<int> c1 = o.controls, c2 = m.controls;
         std::sort(c1.begin(), c1.end());
         std::sort(c2.begin(), c2.end());
-        if (c1 != c2 || !attrs_equal(o.attrs, m.attrs)) continue;
+        if (o.dtypes != m.dtypes || c1 != c2 || !attrs_equal(o.attrs, m.attrs)) continue;
         dup = r;
         break;
       }
       if (dup < 0) {
-        reps.push_back(static_cast<int>(i));
+        same_kind.push_back(static_cast<int>(i));
         continue;
       }
-      int self = static_cast<int>(i);
+      const int self = static_cast<int>(i);
       for (int k = 0; k < m.num_outputs(); ++k) g.replace_uses({self, k}, {dup, k});
       g.at(self).removed = true;
       again = true;
@@ -290,7 +291,7 @@ void constant_folding(MGraph& g) {
       std::vector<Tensor> out;
       try {
         out = run_kernel(*m.def, inputs, m.attrs, nullptr, m.name);
-      } catch (const Error&) {
+      } catch (const std::exception&) {
         continue;  // TF leaves a node whose kernel fails unfolded; the run reports it
       }
       if (out.size() != 1 || !out[0].defined() || out[0].nbytes() > kMaxConstantBytes) continue;
@@ -312,6 +313,52 @@ void constant_folding(MGraph& g) {
     }
     if (!changed) break;
     g.prune_unreachable();
+  }
+}
+
+}  // namespace tfs::grappler
+
+namespace tfs::grappler {
+namespace {
+
+// Whether the tensor `r` owns a buffer nothing but its one consumer holds when that consumer runs:
+// not a constant's (the Const kernel keeps it), an argument's (the caller holds it) or a
+// variable's; a view (Reshape, Squeeze, ExpandDims, Identity) shares its input's buffer.
+bool fresh_buffer(const MGraph& g, Ref r, int depth = 0) {
+  const MNode& m = g.at(r.node);
+  const std::string& op = m.op();
+  if (m.fed || op == "Const" || op == "Placeholder" || op == "ReadVariableOp" ||
+      op == "VarHandleOp" || op == "PlaceholderWithDefault" || depth > 16)
+    return false;
+  if (op == "Reshape" || op == "Squeeze" || op == "ExpandDims" || op == "Identity") {
+    const Ref in = m.inputs[0];
+    int uses = 0;
+    for (auto& n : g.nodes)
+      for (auto& i : n.inputs) uses += i == in;
+    for (auto& f : g.fetches) uses += f == in;
+    return uses == 1 && fresh_buffer(g, in, depth + 1);
+  }
+  return true;
+}
+
+}  // namespace
+
+void annotate_add_n_forwarding(MGraph& g) {
+  for (auto& m : g.nodes) {
+    if (m.op() != "AddN" || m.removed) continue;
+    int forwarded = -1;
+    for (size_t k = 0; k < m.inputs.size() && forwarded < 0; ++k) {
+      const Ref in = m.inputs[k];
+      int uses = 0;
+      for (auto& n : g.nodes)
+        for (auto& i : n.inputs) uses += i == in;
+      for (auto& f : g.fetches) uses += f == in;
+      if (uses == 1 && fresh_buffer(g, in)) forwarded = static_cast<int>(k);
+    }
+    if (forwarded > 0) {
+      m.attrs["_forward_input"] = static_cast<int64_t>(forwarded);
+      g.changed = true;
+    }
   }
 }
 

@@ -20,6 +20,12 @@ void arithmetic_optimizer(MGraph& g);
 // (a Const runs whenever it is needed), and Identity nodes a stage left are bypassed.
 void dependency_optimizer(MGraph& g);
 
+// Not a grappler pass: which input of each AddN TF's kernel sums first at run time. The kernel
+// takes over the buffer of the first input that only it holds (an intermediate result used once;
+// not an argument, a constant or a variable) and swaps that input with input 0; the attr
+// "_forward_input" tells tfscope's kernel.
+void annotate_add_n_forwarding(MGraph& g);
+
 // Helpers shared by the passes.
 const OpDef& op_def(const std::string& name);
 // Gives node `n` TF's op `op` (tfscope's definition of the same computation where it has no
