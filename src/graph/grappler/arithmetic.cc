@@ -422,6 +422,8 @@ std::optional<Ref> convert_pow(Ctx& c, int n) {
   // Unary replacements keep x's shape; TF does not check, tfscope keeps the Pow when the
   // constant would broadcast x to a larger shape.
   if (!(xs == out) && p != 0) return std::nullopt;
+  // Integer powers by -1 (TF's Reciprocal has no integer kernel): the Pow and its error stay.
+  if (!is_float_type(type_attr(g.at(n))) && (p == -1 || p == 0.5 || p == -0.5)) return std::nullopt;
   auto unary = [&](const char* to) {
     set_op(g, n, to);
     MNode& m = g.at(n);

@@ -226,8 +226,9 @@ bool constant_push_down(MGraph& g, int n) {
   MNode& child = g.at(input_op.node);
   if (child.inputs.size() + child.controls.size() < 2 || child.inputs.size() != 2) return false;
   if (g.num_data_consumers(input_op.node) > 1) return false;
-  const DType dtype = std::holds_alternative<DType>(parent.attrs["T"])
-                          ? std::get<DType>(parent.attrs["T"])
+  const auto t_attr = parent.attrs.find("T");
+  const DType dtype = t_attr != parent.attrs.end() && std::holds_alternative<DType>(t_attr->second)
+                          ? std::get<DType>(t_attr->second)
                           : DType::kInvalid;
   if (dtype == DType::kInvalid) return false;
   const bool left_leaf_const = is_constant(g, child.inputs[0].node);
