@@ -1,6 +1,7 @@
 """Ops: tf.function results bit for bit on functions as users write them, which TF's grappler
 rewrites before they run (division by a constant, Div(x, Sqrt) -> Mul(x, Rsqrt), Add trees ->
-AddN with sorted inputs, Pow by constants, x * x -> Square, x + x -> 2 * x)."""
+AddN with sorted inputs, Pow by constants, x * x -> Square, x + x -> 2 * x, and with oneDNN
+x * sigmoid(x) -> _MklSwish)."""
 # conformance: live-only: the bits of the rewritten kernels (Rsqrt, AddN, MatMul) depend on the CPU and on oneDNN
 import hashlib
 
@@ -112,6 +113,11 @@ def add_n_of_products(a, c):
 
 
 @tf.function
+def swish(t):
+    return t * tf.sigmoid(t)
+
+
+@tf.function
 def rms(t):
     return t / tf.sqrt(tf.reduce_mean(t * t, axis=-1, keepdims=True) + 1e-5)
 
@@ -132,5 +138,6 @@ record("mse", bits(mse(x, w)))
 record("dense relu", bits(dense_relu(x, w, b)))
 record("l2 normalize", bits(l2_normalize(x)))
 record("rms", bits(rms(x)))
+record("swish", bits(swish(tf.constant(data([20001], 8, -95.0, 95.0)))))
 record("add_n of products", bits(add_n_of_products(long_x, long_y)))
 record("eager layer norm", bits((x - tf.reduce_mean(x, axis=-1, keepdims=True)) / 3.0))

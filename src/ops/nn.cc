@@ -10,6 +10,7 @@
 
 #include "eigen_unary.h"
 #include "matmul_f32.h"
+#include "onednn_exp.h"
 #include "kernel_util.h"
 #include "softmax.h"
 #include "tfscope/cpu_info.h"
@@ -345,6 +346,44 @@ OpDef softmax_def(const std::string& name, bool log) {
 
 OpRegistration r_softmax(softmax_def("Softmax", false));
 OpRegistration r_log_softmax(softmax_def("LogSoftmax", true));
+
+// oneDNN's swish, x * sigmoid(x), as TF's _MklSwish runs it (eltwise_swish, alpha 1): the
+// logistic of -|x| from oneDNN's exp, e / (e + 1), mirrored to 1 - that for x >= 0 (sign bit
+// clear), times x. TF's remapper makes this op of Mul(x, Sigmoid(x)) where oneDNN runs (grappler);
+// every lane is independent, so only the ISA's multiply-adds matter.
+template <bool kFused>
+float onednn_swish(float x) {
+  const float neg = -std::fabs(x);
+  const float e = detail::onednn_exp<kFused>(neg);
+  const float y = e / (e + 1.0f);
+  const float s = std::signbit(x) ? y : 1.0f - y;
+  return detail::flush_denormal(x * s);
+}
+
+OpRegistration r_mkl_swish([] {
+  OpDef d;
+  d.name = "_MklSwish";
+  d.inputs = {{"features", "T"}};
+  d.outputs = {{"activations", "T"}};
+  d.type_attrs = {{"T", {DType::kFloat32}}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    if (x.dtype() != DType::kFloat32) {
+      ctx.fail("[ops] _MklSwish of " + std::string(dtype_name(x.dtype())));
+    }
+    Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+    const float* p = x.data<float>();
+    float* o = out.data<float>();
+    const int64_t n = x.num_elements();
+    const bool fused = detail::onednn_softmax_isa() != detail::OnednnSoftmaxIsa::kSse41;
+    for (int64_t i = 0; i < n; ++i) {
+      const float v = detail::flush_denormal(p[i]);
+      o[i] = fused ? onednn_swish<true>(v) : onednn_swish<false>(v);
+    }
+  };
+  return d;
+}());
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tfscope/cpu_info.h"
 #include "tfscope/executor.h"
 #include "tfscope/function.h"
 #include "tfscope/grappler.h"
@@ -214,6 +215,18 @@ TEST(Grappler, ConstantsArePushedDownAndBroadcastsMinimized) {
   EXPECT_EQ(
       computing_nodes(optimized(*log_exp)),
       (Lines{"Exp Exp(x)", "Log Log1p(x)", "add_1 Sub(Log, add/x)", "sub AddV2(Exp, add_1)"}));
+}
+
+TEST(Grappler, SwishIsOneOpWhereTfRunsOneDnn) {
+  auto f = function("swish", {"x"}, [](Tensor x) { return x * sigmoid(x); });
+  f->call({arg(-10, 10, 15)});
+  // TF's dumps: with oneDNN "mul _MklSwish(x)"; with TF_ENABLE_ONEDNN_OPTS=0 the Mul of the
+  // Sigmoid, its inputs sorted.
+  if (tf_onednn_enabled()) {
+    EXPECT_EQ(computing_nodes(optimized(*f)), (Lines{"mul _MklSwish(x)"}));
+  } else {
+    EXPECT_EQ(computing_nodes(optimized(*f)), (Lines{"Sigmoid Sigmoid(x)", "mul Mul(Sigmoid, x)"}));
+  }
 }
 
 TEST(Grappler, AGraphNothingRewritesIsRunAsTraced) {

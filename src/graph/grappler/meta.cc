@@ -30,6 +30,7 @@ Item optimize(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     common_subgraph_elimination(g);
     constant_folding(g);
     arithmetic_optimizer(g);
+    remapper(g);
     dependency_optimizer(g);
   }
   annotate_add_n_forwarding(g);

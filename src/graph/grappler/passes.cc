@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "tfscope/cpu_info.h"
 #include "tfscope/errors.h"
 
 namespace tfs::grappler {
@@ -359,6 +360,38 @@ void annotate_add_n_forwarding(MGraph& g) {
     if (forwarded > 0) {
       m.attrs["_forward_input"] = static_cast<int64_t>(forwarded);
       g.changed = true;
+    }
+  }
+}
+
+}  // namespace tfs::grappler
+
+namespace tfs::grappler {
+
+void remapper(MGraph& g) {
+  // Only the fusion whose kernel rounds differently from its parts: Mul(x, Sigmoid(x)) ->
+  // _MklSwish(x), where TF runs oneDNN (its FindSigmoidAndMul). MatMul + BiasAdd [+ Relu] ->
+  // _FusedMatMul computes what its parts compute on the kernels tfscope reproduces.
+  static const OpDef* swish = OpRegistry::global().find("_MklSwish");
+  if (!swish || !tf_onednn_enabled()) return;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    MNode& m = g.nodes[i];
+    if (m.removed || m.op() != "Mul" || m.inputs.size() != 2) continue;
+    auto t = m.attrs.find("T");
+    if (t == m.attrs.end() || !std::holds_alternative<DType>(t->second) ||
+        std::get<DType>(t->second) != DType::kFloat32)
+      continue;
+    for (int k = 0; k < 2; ++k) {
+      const Ref s = m.inputs[static_cast<size_t>(k)];
+      const Ref x = m.inputs[static_cast<size_t>(1 - k)];
+      const MNode& sig = g.at(s.node);
+      if (sig.op() != "Sigmoid" || sig.inputs.size() != 1 || !(sig.inputs[0] == x)) continue;
+      if (g.num_data_consumers(s.node) != 1 || !sig.controls.empty()) continue;
+      m.def = swish;
+      m.tf_op.clear();
+      m.inputs = {x};
+      g.changed = true;
+      break;
     }
   }
 }

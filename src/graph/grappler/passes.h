@@ -16,6 +16,8 @@ void constant_folding(MGraph& g);
 // ArithmeticOptimizer: its stage pipeline over a queue of nodes, last node first.
 void arithmetic_optimizer(MGraph& g);
 
+// Remapper: where TF runs oneDNN, Mul(x, Sigmoid(x)) -> _MklSwish(x).
+void remapper(MGraph& g);
 // DependencyOptimizer, the part that matters here: control edges from constants are dropped
 // (a Const runs whenever it is needed), and Identity nodes a stage left are bypassed.
 void dependency_optimizer(MGraph& g);
