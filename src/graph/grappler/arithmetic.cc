@@ -498,11 +498,16 @@ bool all_ones(const MGraph& g, int n) {
          const_all_equal(g, n, &v) && v == 1.0;
 }
 
-// t's shape is the broadcast of t and c (c fully known).
+// t's shape is the broadcast of t and c (c fully known), as grappler's symbolic shapes decide it:
+// an unknown dim of t is a symbol, which a dim 1 of c (or no dim) keeps.
 bool keeps_shape(const PartialShape& t, const PartialShape& c) {
-  if (!c.is_fully_defined()) return false;
-  PartialShape b;
-  return broadcast_shape(t, c, &b) && same_known_shape(t, b);
+  if (!c.is_fully_defined() || !t.has_rank() || c.rank() > t.rank()) return false;
+  const int offset = t.rank() - c.rank();
+  for (int i = 0; i < c.rank(); ++i) {
+    const int64_t cd = c.dim(i), td = t.dim(i + offset);
+    if (cd != 1 && cd != td) return false;
+  }
+  return true;
 }
 
 // ---- ConvertLog1p: Log(Add(x, 1)) -> Log1p(x).
