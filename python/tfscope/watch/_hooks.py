@@ -132,7 +132,7 @@ def _patch():
                 rec.traced_calls += 1
                 rec.call_trace_seconds += sum(
                     t.seconds for t in rec.traces if t.call == frame[1])
-            rec.tf_counts[self.__dict__["_tfscope_watch"][2]] = len(cache)
+                rec.tf_counts[self.__dict__["_tfscope_watch"][2]] = len(cache)
             if len(rec.timeline) < _session.TIMELINE_CAP:
                 rec.timeline.append((t0 - s.t0, dt, traced, frame[2]))
 
