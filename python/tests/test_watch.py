@@ -365,3 +365,60 @@ def test_watch_in_code_after_tensorflow_is_imported(tmp_path):
     assert r["twice"] == "tfscope watch: already started (call tfscope.watch.stop() first)"
     assert r["start"] == [[["x: shape (1,) -> (1, 1)"], 1]]
     assert "f (defined at " in r["summary"]
+
+
+E = "edges.py"
+
+
+@pytest.fixture(scope="module")
+def edges(tmp_path_factory):
+    return wo.watch(tmp_path_factory.mktemp("edges"), E)
+
+
+def _esite(text):
+    return "%s:%d" % (os.path.join(wo.PROGRAMS, E), wo.line_of(E, text))
+
+
+def test_edges_trace_counts_equal_tf(edges):
+    rep, counts, _ = edges
+    for name, n in counts.items():
+        f = wo.function(rep, name)
+        assert f["traces"] == n == f["tf_tracing_count"], name
+        # traces are attributed to the call that made them, also across threads
+        assert sum(e["traces"] for e in f["timeline"]) == n - sum(
+            1 for t in f["trace_list"] if not t["call"]), name
+
+
+def test_nested_function_traced_inside_the_outer_trace(edges):
+    rep, _, _ = edges
+    inner = wo.function(rep, "inner")
+    first, second = inner["trace_list"][:2]
+    # both inner calls of outer's first trace are at the outer call's line, the second a hit
+    assert first["site"] == _esite("# outer call 1") and first["reason"] == ["first call"]
+    assert [e["traces"] for e in inner["timeline"][:4]] == [1, 0, 1, 0]
+    assert second["site"] == _esite("# outer call 2")
+    assert second["reason"] == ["x: shape () -> (1,)"]
+    threaded = [t for t in inner["trace_list"] if t["site"] == _esite("# from a thread")]
+    assert [t["reason"] for t in threaded] == [["x: shape (1,) -> (2,)"],
+                                               ["x: shape (2,) -> (3,)"],
+                                               ["x: shape (3,) -> (4,)"]]
+
+
+def test_call_that_does_not_bind_is_counted_as_raised(edges):
+    rep, _, _ = edges
+    f = wo.function(rep, "sig")
+    assert (f["calls"], f["hits"], f["traced_calls"], f["failed_calls"]) == (2, 0, 1, 1)
+    assert f["timeline"][1]["raised"] is True
+
+
+def test_kwargs_object_and_nested_reasons(edges):
+    rep, _, _ = edges
+    assert wo.function(rep, "kw")["trace_list"][1]["reason"] == [
+        "b: a parameter the earlier trace did not have"]
+    t = wo.function(rep, "takes")["trace_list"][1]
+    assert t["reason"][0].startswith("o: a new object identity (Thing object at 0x")
+    assert t["hint"] == ["o is compared by identity: pass the same object, its tensors, or give "
+                         "its class a __tf_tracing_type__"]
+    n = wo.function(rep, "nest")["trace_list"][1]
+    assert n["reason"] == ["d['b'][0]: shape () -> (1,)"]
+    assert n["site"] == _esite("# a nested shape")

@@ -113,28 +113,33 @@ def _patch():
             caches[id(self._function_cache)] = weakref.ref(self)
         else:
             rec = info[1]
-        cache = self._function_cache
-        before = len(cache)
         rec.calls += 1
-        frame = (rec, rec.calls, site_of(1))
+        # [record, call number, site, traces made in this call, their seconds]: traces are
+        # attributed through this thread's stack, so concurrent calls do not share them
+        frame = [rec, rec.calls, site_of(1), 0, 0.0]
         stack = s.stack()
         stack.append(frame)
+        ok = False
         t0 = perf()
         try:
-            return orig_call(self, *args, **kwds)
+            result = orig_call(self, *args, **kwds)
+            ok = True
+            return result
         finally:
             t1 = perf()
             stack.pop()
-            traced = len(cache) - before
+            traced = frame[3]
             dt = t1 - t0
             rec.call_seconds += dt
             if traced:
                 rec.traced_calls += 1
-                rec.call_trace_seconds += sum(
-                    t.seconds for t in rec.traces if t.call == frame[1])
-                rec.tf_counts[self.__dict__["_tfscope_watch"][2]] = len(cache)
+                rec.call_trace_seconds += frame[4]
+                rec.tf_counts[self.__dict__["_tfscope_watch"][2]] = len(self._function_cache)
+            elif not ok:
+                rec.failed_calls += 1
             if len(rec.timeline) < _session.TIMELINE_CAP:
-                rec.timeline.append((t0 - s.t0, dt, traced, frame[2]))
+                rec.timeline.append((t0 - s.t0, dt, traced, frame[2]) if ok else
+                                    (t0 - s.t0, dt, traced, frame[2], "raised"))
 
     def make_canonicalized_monomorphic_type(*args, **kwargs):
         result = orig_canon(*args, **kwargs)

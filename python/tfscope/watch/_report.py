@@ -33,9 +33,10 @@ def summary(session):
         objs = "" if len(r.objects) <= 1 else ", %d Function objects" % len(r.objects)
         lines.append("")
         lines.append("%s (defined at %s%s)" % (r.name, r.defined_at, objs))
-        lines.append("  calls %d (%d hit, %d traced), traces %d, trace %s, run %s" % (
-            r.calls, r.calls - r.traced_calls, r.traced_calls, len(r.traces),
-            _ms(r.trace_seconds), _ms(r.run_seconds)))
+        failed = (", %d raised" % r.failed_calls) if r.failed_calls else ""
+        lines.append("  calls %d (%d hit, %d traced%s), traces %d, trace %s, run %s" % (
+            r.calls, r.calls - r.traced_calls - r.failed_calls, r.traced_calls, failed,
+            len(r.traces), _ms(r.trace_seconds), _ms(r.run_seconds)))
         for t in r.traces:
             where = ("call %d" % t.call) if t.call else "outside a call"
             lines.append("  trace %d (%s at %s, %s, %s ops): %s" % (

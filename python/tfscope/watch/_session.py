@@ -97,6 +97,7 @@ class TraceRecord:
         self.diff_kinds = []
         self.hint = []
         self.generalized = None     # the TraceType TF traced when reduce_retracing generalized
+        self.frame = None           # the call in flight that made it (see _hooks.__call__)
 
     def signature(self):
         return ", ".join("%s: %s" % (n, _explain.type_text(p.type_constraint))
@@ -123,6 +124,7 @@ class FunctionRecord:
         self.objects = []          # creation site of each Function object, in order
         self.calls = 0
         self.traced_calls = 0
+        self.failed_calls = 0      # calls that raised without a trace (bad input, a budget)
         self.traces = []
         self.call_seconds = 0.0
         self.trace_seconds = 0.0   # traces inside calls and outside (get_concrete_function)
@@ -150,14 +152,16 @@ class FunctionRecord:
     def to_json(self):
         return {"name": self.name, "kind": self.kind, "defined_at": self.defined_at,
                 "function_objects": self.objects, "calls": self.calls,
-                "hits": self.calls - self.traced_calls, "traced_calls": self.traced_calls,
+                "hits": self.calls - self.traced_calls - self.failed_calls,
+                "traced_calls": self.traced_calls, "failed_calls": self.failed_calls,
                 "traces": len(self.traces), "tf_tracing_count": self.tf_tracing_count(),
                 "trace_seconds": self.trace_seconds, "run_seconds": self.run_seconds,
                 "trace_list": [t.to_json() for t in self.traces],
                 "refused": [dict(t.to_json(), error=msg) for t, msg in self.refused],
                 "failed": [dict(t.to_json(), error=msg) for t, msg in self.failed],
-                "timeline": [{"t": a, "seconds": b, "traces": c, "site": d}
-                             for a, b, c, d in self.timeline]}
+                "timeline": [dict({"t": e[0], "seconds": e[1], "traces": e[2], "site": e[3]},
+                                  **({"raised": True} if len(e) > 4 else {}))
+                             for e in self.timeline]}
 
 
 def _code_of(python_function):
@@ -287,12 +291,15 @@ class Session:
         site = call[2] if call else user_site(2)
         t = TraceRecord(len(rec.traces) + 1, rec, idx, lookup_type, context, scope, name, site,
                         call[1] if call else 0)
+        t.frame = call
         self._explain(rec, t)
         over = self._over_budget(rec, t)
         if over:
             rec.refused.append((t, over))
             raise RetraceError(over)
         rec.traces.append(t)
+        if call is not None:
+            call[3] += 1
         return t
 
     def _explain(self, rec, t):
@@ -376,11 +383,15 @@ class Session:
         t.record.trace_seconds += seconds
         if t in t.record.traces:
             t.record.traces.remove(t)
+            if t.frame is not None:
+                t.frame[3] -= 1
         t.record.failed.append((t, "%s: %s" % (type(error).__name__,
                                                str(error).strip().splitlines()[-1:][0]
                                                if str(error).strip() else "")))
 
     def end_trace(self, t, seconds, rss_delta, concrete):
+        if t.frame is not None:
+            t.frame[4] += seconds
         t.seconds = seconds
         t.rss_delta = rss_delta
         t.record.trace_seconds += seconds
