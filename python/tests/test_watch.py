@@ -14,7 +14,10 @@ P = "basics.py"
 
 @pytest.fixture(scope="module")
 def basics(tmp_path_factory):
-    return wo.watch(tmp_path_factory.mktemp("basics"), P)
+    tmp = tmp_path_factory.mktemp("basics")
+    rep, ledger, p = wo.watch(tmp, P, options=["--chrome-trace", str(tmp / "trace.json")])
+    rep["_chrome_trace"] = str(tmp / "trace.json")
+    return rep, ledger, p
 
 
 def _site(line):
@@ -422,3 +425,25 @@ def test_kwargs_object_and_nested_reasons(edges):
     n = wo.function(rep, "nest")["trace_list"][1]
     assert n["reason"] == ["d['b'][0]: shape () -> (1,)"]
     assert n["site"] == _esite("# a nested shape")
+
+
+def test_chrome_trace_spans(basics):
+    import json
+    rep, _, _ = basics
+    with open(rep["_chrome_trace"]) as f:
+        events = json.load(f)["traceEvents"]
+    calls = [e for e in events if e.get("cat") == "call"]
+    traces = [e for e in events if e.get("cat") == "trace"]
+    assert len(calls) == sum(f["calls"] for f in rep["functions"])
+    assert len(traces) == sum(f["traces"] for f in rep["functions"])
+    # every trace made in a call lies inside that call's span, on its thread
+    for f in rep["functions"]:
+        spans = [e for e in calls if e["name"] == f["name"]]
+        for t in f["trace_list"]:
+            if not t["call"]:
+                continue
+            call = spans[t["call"] - 1]
+            (ev,) = [e for e in traces if e["name"] == "trace %s #%d" % (f["name"], t["index"])]
+            assert ev["tid"] == call["tid"]
+            assert call["ts"] <= ev["ts"] and ev["ts"] + ev["dur"] <= call["ts"] + call["dur"]
+            assert ev["args"]["reason"] == "; ".join(t["reason"])

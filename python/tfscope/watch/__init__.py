@@ -95,6 +95,10 @@ class Watch:
     def write_json(self, path):
         _report.write_json(self.session, path)
 
+    def write_chrome_trace(self, path):
+        """Calls and traces as spans, for Perfetto or chrome://tracing."""
+        _report.write_chrome_trace(self.session, path)
+
 
 _current = None
 

@@ -1,6 +1,6 @@
 """TFSCOPE_WATCH=1 python script.py: the installed tfscope_watch.pth imports this module when the
 variable is set (and nothing when it is not). Options from the environment:
-TFSCOPE_WATCH_JSON=FILE (the JSON report), TFSCOPE_MAX_TRACES=N, TFSCOPE_FAIL_ON_RETRACE=1,
+TFSCOPE_WATCH_JSON=FILE (the JSON report), TFSCOPE_WATCH_CHROME_TRACE=FILE, TFSCOPE_MAX_TRACES=N, TFSCOPE_FAIL_ON_RETRACE=1,
 TFSCOPE_WATCH_QUIET=1 (no text summary at exit)."""
 import atexit
 import os
@@ -19,6 +19,9 @@ def _finish():
     path = os.environ.get("TFSCOPE_WATCH_JSON")
     if path:
         w.write_json(path)
+    path = os.environ.get("TFSCOPE_WATCH_CHROME_TRACE")
+    if path:
+        w.write_chrome_trace(path)
     if os.environ.get("TFSCOPE_WATCH_QUIET", "") in ("", "0"):
         sys.stdout.flush()
         sys.stderr.write(w.summary())

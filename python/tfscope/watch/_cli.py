@@ -12,6 +12,8 @@ def _parser():
         prog="tfscope watch", usage=USAGE,
         description="Runs a TensorFlow program and explains every trace of its tf.functions.")
     p.add_argument("--json", metavar="FILE", help="write the report as JSON to FILE")
+    p.add_argument("--chrome-trace", metavar="FILE",
+                   help="write calls and traces as spans (Perfetto, chrome://tracing) to FILE")
     p.add_argument("--max-traces", metavar="N", type=int,
                    help="per function: the trace past N raises RetraceError naming its reason "
                         "(default: $TFSCOPE_MAX_TRACES)")
@@ -69,6 +71,8 @@ def main(argv=None):
 def _finish(w, opts):
     if opts.json:
         w.write_json(opts.json)
+    if opts.chrome_trace:
+        w.write_chrome_trace(opts.chrome_trace)
     if not opts.quiet:
         sys.stdout.flush()
         sys.stderr.write(w.summary())

@@ -13,6 +13,7 @@ before that, a finder on sys.meta_path waits for TF's polymorphic_function modul
 """
 import importlib.abc
 import sys
+import threading
 import time
 import weakref
 
@@ -94,6 +95,7 @@ def _patch():
     orig_create = tc._create_concrete_function
     caches = {}  # id(FunctionCache) -> weakref to its Function, for traces naming only the cache
     perf = time.perf_counter
+    get_ident = threading.get_ident
     site_of = _session.user_site
 
     def __init__(self, *args, **kwargs):
@@ -138,8 +140,7 @@ def _patch():
             elif not ok:
                 rec.failed_calls += 1
             if len(rec.timeline) < _session.TIMELINE_CAP:
-                rec.timeline.append((t0 - s.t0, dt, traced, frame[2]) if ok else
-                                    (t0 - s.t0, dt, traced, frame[2], "raised"))
+                rec.timeline.append((t0 - s.t0, dt, traced, frame[2], get_ident(), not ok))
 
     def make_canonicalized_monomorphic_type(*args, **kwargs):
         result = orig_canon(*args, **kwargs)
@@ -162,6 +163,8 @@ def _patch():
         trace = s.begin_trace(fn, lookup, context, scope, tracing_options.name)
         rss0 = _session._rss()
         t0 = perf()
+        trace.start = t0 - s.t0
+        trace.tid = threading.get_ident()
         try:
             concrete = orig_create(function_type, type_context, func_graph, tracing_options)
         except BaseException as e:

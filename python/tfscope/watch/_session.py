@@ -98,6 +98,8 @@ class TraceRecord:
         self.hint = []
         self.generalized = None     # the TraceType TF traced when reduce_retracing generalized
         self.frame = None           # the call in flight that made it (see _hooks.__call__)
+        self.start = 0.0            # seconds since the watch started, and the thread
+        self.tid = 0
 
     def signature(self):
         return ", ".join("%s: %s" % (n, _explain.type_text(p.type_constraint))
@@ -129,7 +131,7 @@ class FunctionRecord:
         self.call_seconds = 0.0
         self.trace_seconds = 0.0   # traces inside calls and outside (get_concrete_function)
         self.call_trace_seconds = 0.0
-        self.timeline = []         # (start offset s, duration s, traces in the call, site)
+        self.timeline = []         # (start s, duration s, traces made, site, thread, raised)
         self.tf_counts = {}        # Function object index -> TF's experimental_get_tracing_count
         self.prewatch = []         # traces TF had made before the watch saw the Function
         self.failed = []           # (TraceRecord, error line) of traces that raised
@@ -160,7 +162,7 @@ class FunctionRecord:
                 "refused": [dict(t.to_json(), error=msg) for t, msg in self.refused],
                 "failed": [dict(t.to_json(), error=msg) for t, msg in self.failed],
                 "timeline": [dict({"t": e[0], "seconds": e[1], "traces": e[2], "site": e[3]},
-                                  **({"raised": True} if len(e) > 4 else {}))
+                                  **({"raised": True} if e[5] else {}))
                              for e in self.timeline]}
 
 
