@@ -229,6 +229,29 @@ TEST(Grappler, SwishIsOneOpWhereTfRunsOneDnn) {
   }
 }
 
+TEST(Grappler, UnknownDimsAreSymbolsOfTheirSource) {
+  // With input_signature [None, 4], TF's dump (the three outputs of one function):
+  //   sub Expm1(x); mul Mul(Tanh, mul/x); mul_1 Mul(mul, x)
+  // and Log(|x| + 1) as Log1p (which TF then composes with the Abs into one
+  // _UnaryOpsComposition node, the same functions in the same order).
+  FunctionOptions opts;
+  opts.input_signature = std::vector<Value>{TensorSpec(PartialShape{-1, 4}, DType::kFloat32)};
+  auto f = function(
+      "sym", {"x"},
+      [](Tensor x) {
+        Tensor l = log(abs(x) + 1.0);
+        Tensor e = exp(x) - 1.0;
+        Tensor m = multiply(0.5, x);
+        Tensor t = tanh(x);
+        return std::vector<Tensor>{l, e, multiply(m, t)};
+      },
+      opts);
+  f->call({Tensor::from_vector(std::vector<float>(12, 0.5f), Shape({3, 4}))});
+  EXPECT_EQ(computing_nodes(optimized(*f)),
+            (Lines{"Abs Abs(x)", "Log Log1p(Abs)", "sub Expm1(x)", "Tanh Tanh(x)",
+                   "mul Mul(Tanh, mul/x)", "mul_1 Mul(mul, x)"}));
+}
+
 TEST(Grappler, AGraphNothingRewritesIsRunAsTraced) {
   auto f = function("softmax_hand", {"x"}, [](Tensor x) {
     Tensor e = exp(x - reduce_max(x, std::vector<int64_t>{-1}, true));

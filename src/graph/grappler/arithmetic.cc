@@ -7,6 +7,7 @@
 #include <set>
 
 #include "passes.h"
+#include "shapes.h"
 
 namespace tfs::grappler {
 namespace {
@@ -36,6 +37,7 @@ class NodeQueue {
 struct Ctx {
   MGraph& g;
   NodeQueue& queue;
+  SymbolicShapes& shapes;  // as inferred when the pass started
 };
 
 bool is_add(const std::string& op) {
@@ -102,21 +104,21 @@ bool add_ops_can_optimize(const MGraph& g, int n) {
   return m.controls.empty() && !g.drives_control(n);
 }
 
-bool inputs_broadcast_to(const MGraph& g, int n) {
-  const PartialShape& out = g.at(n).shapes[0];
-  for (auto& in : g.at(n).inputs) {
-    const PartialShape& s = shape_of(g, in);
-    PartialShape b;
-    if (!s.is_fully_defined() || !broadcast_shape(s, out, &b) || !(b == out)) return false;
+// The node's shape is known symbolically and each input broadcasts with it (grappler's
+// HasAllInputsBroadcastableToShape).
+bool inputs_broadcastable(const Ctx& c, int n) {
+  const auto out = c.shapes.get({n, 0});
+  if (!out) return false;
+  for (auto& in : c.g.at(n).inputs) {
+    const auto s = c.shapes.get(in);
+    if (!s || !sym_broadcastable(*s, *out)) return false;
   }
   return true;
 }
 
 std::optional<Ref> add_ops_rewrite(Ctx& c, int root) {
   MGraph& g = c.g;
-  if (!add_ops_can_optimize(g, root) || !g.at(root).shapes[0].is_fully_defined() ||
-      !inputs_broadcast_to(g, root))
-    return std::nullopt;
+  if (!add_ops_can_optimize(g, root) || !inputs_broadcastable(c, root)) return std::nullopt;
   std::vector<int> absorbed;
   std::vector<Ref> inputs;
   std::deque<Ref> pending;
@@ -127,7 +129,7 @@ std::optional<Ref> add_ops_rewrite(Ctx& c, int root) {
       Ref r = pending.front();
       pending.pop_front();
       if (add_ops_can_optimize(g, r.node) && num_data_outputs(g, r.node) == 1 &&
-          inputs_broadcast_to(g, r.node)) {
+          inputs_broadcastable(c, r.node)) {
         absorbed.push_back(r.node);
         const auto& ins = g.at(r.node).inputs;
         for (auto it = ins.rbegin(); it != ins.rend(); ++it) pending.push_front(*it);
@@ -141,10 +143,10 @@ std::optional<Ref> add_ops_rewrite(Ctx& c, int root) {
   for (int a : absorbed) g.at(a).tags.insert(kAddOpsTag);
   const std::string root_name = g.at(root).name;
   const DType t = type_attr(g.at(root));
-  // Inputs by shape, shapes from the smallest.
-  std::vector<std::pair<PartialShape, std::vector<Ref>>> by_shape;
+  // Inputs by symbolic shape, shapes from the smallest.
+  std::vector<std::pair<SymShape, std::vector<Ref>>> by_shape;
   for (auto& in : inputs) {
-    const PartialShape& s = shape_of(g, in);
+    const SymShape s = c.shapes.get(in).value_or(SymShape{});
     auto it =
         std::find_if(by_shape.begin(), by_shape.end(), [&](const auto& p) { return p.first == s; });
     if (it == by_shape.end()) {
@@ -153,12 +155,11 @@ std::optional<Ref> add_ops_rewrite(Ctx& c, int root) {
       it->second.push_back(in);
     }
   }
-  std::stable_sort(by_shape.begin(), by_shape.end(), [](const auto& a, const auto& b) {
-    return a.first.num_elements() < b.first.num_elements();
-  });
-  auto add_n = [&](const std::string& name, const std::vector<Ref>& ins,
-                   const PartialShape& s) -> Ref {
+  std::stable_sort(by_shape.begin(), by_shape.end(),
+                   [](const auto& a, const auto& b) { return sym_smaller(a.first, b.first); });
+  auto add_n = [&](const std::string& name, const std::vector<Ref>& ins) -> Ref {
     if (ins.size() == 1) return ins[0];
+    const PartialShape s = shape_of(g, ins[0]);
     MNode m = new_node(name, "AddN", t, ins, s);
     m.attrs["N"] = static_cast<int64_t>(ins.size());
     m.tags.insert(kAddOpsTag);
@@ -166,13 +167,13 @@ std::optional<Ref> add_ops_rewrite(Ctx& c, int root) {
   };
   if (by_shape.size() == 1) {
     std::string name = unique_name(g, optimized_node_name(root_name, kOptimizer, "AddOpsRewrite"));
-    return add_n(name, inputs, by_shape[0].first);
+    return add_n(name, inputs);
   }
   std::deque<Ref> ops;
   for (size_t i = 0; i < by_shape.size(); ++i) {
     std::string name = unique_name(g, optimized_node_name(root_name, kOptimizer, "AddOpsRewrite",
                                                           "Leaf_" + std::to_string(i)));
-    ops.push_back(add_n(name, by_shape[i].second, by_shape[i].first));
+    ops.push_back(add_n(name, by_shape[i].second));
   }
   int internal = 0;
   do {
@@ -254,8 +255,7 @@ std::optional<Ref> minimize_broadcasts(Ctx& c, int root) {
   MGraph& g = c.g;
   const MNode& r = g.at(root);
   if (!binary_associative(r.op()) || r.tags.count(kMinimizeBroadcastsTag) ||
-      r.tags.count(kAddOpsTag) || r.inputs.size() != 2 || !r.shapes[0].is_fully_defined() ||
-      !inputs_broadcast_to(g, root))
+      r.tags.count(kAddOpsTag) || r.inputs.size() != 2 || !inputs_broadcastable(c, root))
     return std::nullopt;
   const std::string op = r.op();
   std::vector<int> absorbed;
@@ -266,11 +266,10 @@ std::optional<Ref> minimize_broadcasts(Ctx& c, int root) {
       Ref in = pending.front();
       pending.pop_front();
       const MNode& m = g.at(in.node);
-      const bool absorbable = m.op() == op && !m.tags.count(kMinimizeBroadcastsTag) &&
-                              !m.tags.count(kAddOpsTag) && m.controls.empty() &&
-                              !g.drives_control(in.node) && m.inputs.size() == 2 &&
-                              g.num_data_consumers(in.node) == 1 &&
-                              m.shapes[0].is_fully_defined() && inputs_broadcast_to(g, in.node);
+      const bool absorbable =
+          m.op() == op && !m.tags.count(kMinimizeBroadcastsTag) && !m.tags.count(kAddOpsTag) &&
+          m.controls.empty() && !g.drives_control(in.node) && m.inputs.size() == 2 &&
+          g.num_data_consumers(in.node) == 1 && inputs_broadcastable(c, in.node);
       if (absorbable) {
         absorbed.push_back(in.node);
         for (auto it = m.inputs.rbegin(); it != m.inputs.rend(); ++it) pending.push_front(*it);
@@ -282,16 +281,16 @@ std::optional<Ref> minimize_broadcasts(Ctx& c, int root) {
   if (absorbed.empty()) return std::nullopt;
   g.at(root).tags.insert(kMinimizeBroadcastsTag);
   for (int a : absorbed) g.at(a).tags.insert(kMinimizeBroadcastsTag);
-  std::set<std::vector<int64_t>> shapes;
-  for (auto& in : inputs) shapes.insert(shape_of(g, in).dims());
+  std::set<SymShape> shapes;
+  for (auto& in : inputs) shapes.insert(c.shapes.get(in).value_or(SymShape{}));
   if (shapes.size() <= 1) return Ref{root, 0};
-  auto size_of = [&](Ref in) { return shape_of(g, in).num_elements(); };
-  std::stable_sort(inputs.begin(), inputs.end(),
-                   [&](Ref a, Ref b) { return size_of(a) < size_of(b); });
-  // Each entry with the size TF compares it by: an input's element count; a rebuilt node's is
-  // that of TF's empty TensorShapeProto, a scalar.
-  std::deque<std::pair<Ref, int64_t>> ops;
-  for (auto& in : inputs) ops.push_back({in, size_of(in)});
+  // Each entry with the shape TF compares it by: an input's; a rebuilt node's is TF's empty
+  // TensorShapeProto, a scalar.
+  std::vector<std::pair<Ref, SymShape>> sorted;
+  for (auto& in : inputs) sorted.push_back({in, c.shapes.get(in).value_or(SymShape{})});
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& a, const auto& b) { return sym_smaller(a.second, b.second); });
+  std::deque<std::pair<Ref, SymShape>> ops(sorted.begin(), sorted.end());
   std::deque<int> nodes(absorbed.begin(), absorbed.end());
   std::optional<Ref> leftover;
   if (ops.size() % 2 != 0) {
@@ -304,6 +303,7 @@ std::optional<Ref> minimize_broadcasts(Ctx& c, int root) {
       m.inputs = {a, b};
       PartialShape s;
       if (broadcast_shape(shape_of(g, a), shape_of(g, b), &s)) m.shapes[0] = s;
+      c.shapes.clear(node);  // TF clears the properties of a rebuilt node
       g.changed = true;
       c.queue.push(node);
     }
@@ -320,16 +320,16 @@ std::optional<Ref> minimize_broadcasts(Ctx& c, int root) {
       nodes.pop_back();
     }
     Ref updated = update(lhs, rhs, node);
-    if (ops.size() >= 2 && ops[0].second < ops[1].second) {
-      ops.push_front({updated, 1});
+    if (ops.size() >= 2 && sym_smaller(ops[0].second, ops[1].second)) {
+      ops.push_front({updated, SymShape{}});
     } else {
-      ops.push_back({updated, 1});
+      ops.push_back({updated, SymShape{}});
     }
   } while (ops.size() > 1);
   if (leftover) {
     Ref lhs = ops.front().first;
     ops.pop_front();
-    ops.push_back({update(lhs, *leftover, root), 1});
+    ops.push_back({update(lhs, *leftover, root), SymShape{}});
   }
   return ops.front().first;
 }
@@ -604,7 +604,8 @@ constexpr Stage kStages[] = {
 
 void arithmetic_optimizer(MGraph& g) {
   NodeQueue queue;
-  Ctx c{g, queue};
+  SymbolicShapes shapes(g);
+  Ctx c{g, queue, shapes};
   for (size_t i = 0; i < g.nodes.size(); ++i) queue.push(static_cast<int>(i));
   while (!queue.empty()) {
     const int n = queue.pop();
