@@ -15,7 +15,7 @@ import time
 
 
 def _block(f, x, calls):
-    """(wall, CPU) seconds per call; CPU time (all threads) is what a busy machine distorts least."""
+    """(wall, CPU) seconds per call; CPU time (all threads) is less distorted by a busy machine."""
     t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(calls):
         f(x)

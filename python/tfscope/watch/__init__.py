@@ -80,7 +80,7 @@ class Watch:
         return self.session.functions()
 
     def function(self, name):
-        """The record of the tf.function whose Python function is named `name` (qualified or not)."""
+        """The record of the tf.function whose Python function is `name` (qualified or not)."""
         for r in self.session.functions():
             if r.name == name or r.name.rsplit(".", 1)[-1] == name:
                 return r

@@ -1,6 +1,7 @@
 """TFSCOPE_WATCH=1 python script.py: the installed tfscope_watch.pth imports this module when the
 variable is set (and nothing when it is not). Options from the environment:
-TFSCOPE_WATCH_JSON=FILE (the JSON report), TFSCOPE_WATCH_CHROME_TRACE=FILE, TFSCOPE_MAX_TRACES=N, TFSCOPE_FAIL_ON_RETRACE=1,
+TFSCOPE_WATCH_JSON=FILE (the JSON report), TFSCOPE_WATCH_CHROME_TRACE=FILE,
+TFSCOPE_MAX_TRACES=N, TFSCOPE_FAIL_ON_RETRACE=1,
 TFSCOPE_WATCH_QUIET=1 (no text summary at exit)."""
 import atexit
 import os

@@ -37,6 +37,9 @@ def summary(session):
         lines.append("  calls %d (%d hit, %d traced%s), traces %d, trace %s, run %s" % (
             r.calls, r.calls - r.traced_calls - r.failed_calls, r.traced_calls, failed,
             len(r.traces), _ms(r.trace_seconds), _ms(r.run_seconds)))
+        rss = sum(t.rss_delta for t in r.traces)
+        lines.append("  concrete functions TF keeps: %d; RSS growth across its traces: %.1f MiB" % (
+            r.kept(), rss / 2.0**20))
         for t in r.traces:
             where = ("call %d" % t.call) if t.call else "outside a call"
             lines.append("  trace %d (%s at %s, %s, %s ops): %s" % (

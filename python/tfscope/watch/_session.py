@@ -22,7 +22,8 @@ _LIBRARY_PARTS = (os.sep + "tensorflow" + os.sep, os.sep + "keras" + os.sep,
 
 
 class RetraceError(RuntimeError):
-    """A tf.function traced past the budget watch was given (TFSCOPE_MAX_TRACES, --fail-on-retrace)."""
+    """A tf.function traced past the budget watch was given (TFSCOPE_MAX_TRACES, --max-traces,
+    --fail-on-retrace, the pytest plugin)."""
 
 
 RetraceError.__module__ = "tfscope.watch"
@@ -151,12 +152,18 @@ class FunctionRecord:
                 self.tf_counts[i] = len(fn._function_cache)
         return sum(self.tf_counts.values())
 
+    def kept(self):
+        """Concrete functions TF still keeps: the trace caches of the live Function objects."""
+        live = (ref() for ref in self.fn_refs if ref is not None)
+        return sum(len(fn._function_cache) for fn in live if fn is not None)
+
     def to_json(self):
         return {"name": self.name, "kind": self.kind, "defined_at": self.defined_at,
                 "function_objects": self.objects, "calls": self.calls,
                 "hits": self.calls - self.traced_calls - self.failed_calls,
                 "traced_calls": self.traced_calls, "failed_calls": self.failed_calls,
                 "traces": len(self.traces), "tf_tracing_count": self.tf_tracing_count(),
+                "kept_concrete_functions": self.kept(),
                 "trace_seconds": self.trace_seconds, "run_seconds": self.run_seconds,
                 "trace_list": [t.to_json() for t in self.traces],
                 "refused": [dict(t.to_json(), error=msg) for t, msg in self.refused],

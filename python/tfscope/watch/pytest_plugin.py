@@ -1,8 +1,8 @@
 """The pytest plugin (entry point pytest11 = tfscope_watch): guards a test suite's tf.functions.
 
-    pytest --tfscope-max-traces=N     every test runs under a watch: a function's trace past N raises
-    @pytest.mark.max_traces(1)        the budget for one test (under a watch even without the option)
-    def test_x(tfscope_watch): ...    the test's Watch (its report: tfscope_watch.functions, .summary())
+    pytest --tfscope-max-traces=N    each test runs under a watch: a trace past N raises
+    @pytest.mark.max_traces(1)       the budget for one test (a watch even without the option)
+    def test_x(tfscope_watch): ...   the test's Watch (tfscope_watch.functions, .summary())
 
 A trace over the budget raises tfscope.watch.RetraceError inside the call that made it, naming its
 reason and hint, so the test fails there. Budgets count per Python function, per test.
