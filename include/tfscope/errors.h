@@ -20,6 +20,8 @@ enum class ErrorKind {
   kInternal,                   // tf.errors.InternalError
   kAborted,                    // tf.errors.AbortedError
   kIO,                         // OSError
+  kOutOfRange,                 // tf.errors.OutOfRangeError (the end of a sequence)
+  kDataLoss,                   // tf.errors.DataLossError (a corrupt record)
 };
 
 class Error : public std::runtime_error {

@@ -31,6 +31,14 @@ class AbortedError(OpError):
     pass
 
 
+class OutOfRangeError(OpError):
+    pass
+
+
+class DataLossError(OpError):
+    pass
+
+
 class OperatorNotAllowedInGraphError(TypeError):
     pass
 
@@ -46,5 +54,7 @@ _BY_NAME = {
     "UnimplementedError": UnimplementedError,
     "InternalError": InternalError,
     "AbortedError": AbortedError,
+    "OutOfRangeError": OutOfRangeError,
+    "DataLossError": DataLossError,
     "OperatorNotAllowedInGraphError": OperatorNotAllowedInGraphError,
 }

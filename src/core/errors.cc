@@ -15,6 +15,8 @@ const char* Error::python_type() const {
     case ErrorKind::kInternal: return "InternalError";
     case ErrorKind::kAborted: return "AbortedError";
     case ErrorKind::kIO: return "OSError";
+    case ErrorKind::kOutOfRange: return "OutOfRangeError";
+    case ErrorKind::kDataLoss: return "DataLossError";
   }
   return "Error";
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "crc32c.h"
+#include "tfscope/crc32c.h"
 
 namespace tfs::savedmodel::detail {
 namespace {

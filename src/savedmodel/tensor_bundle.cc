@@ -6,7 +6,7 @@
 #include <set>
 #include <sstream>
 
-#include "crc32c.h"
+#include "tfscope/crc32c.h"
 #include "file_util.h"
 #include "sstable.h"
 #include "tfscope/proto/tensor_bundle.pb.h"
@@ -14,7 +14,7 @@
 namespace tfs::savedmodel {
 namespace {
 
-using detail::crc32c_extend;
+using tfs::crc32c_extend;
 using detail::TableError;
 
 constexpr int kDtString = 7;
@@ -53,7 +53,7 @@ uint32_t encode_strings(const std::vector<std::string>& strings, std::string& ou
     crc = crc32c_extend(crc, raw.data(), raw.size());
   }
   std::string masked;
-  detail::put_fixed32(masked, detail::crc32c_mask(crc));
+  detail::put_fixed32(masked, tfs::crc32c_mask(crc));
   out.append(masked);
   crc = crc32c_extend(crc, masked.data(), masked.size());
   for (const std::string& s : strings) {
@@ -160,10 +160,10 @@ BundleFiles encode_bundle(const std::vector<BundleTensor>& tensors) {
              " needs " + std::to_string(static_cast<uint64_t>(n) * elem));
       }
       files.data.append(t.data);
-      crc = detail::crc32c(t.data);
+      crc = tfs::crc32c(t.data);
     }
     entry.set_size(static_cast<int64_t>(files.data.size()) - entry.offset());
-    entry.set_crc32c(detail::crc32c_mask(crc));
+    entry.set_crc32c(tfs::crc32c_mask(crc));
     index[t.key] = entry.SerializeAsString();
   }
   tensorflow::BundleHeaderProto header;
@@ -243,7 +243,7 @@ void BundleReader::parse_index(const std::string& index) {
     e.shard_id = proto.shard_id();
     e.offset = proto.offset();
     e.size = proto.size();
-    e.crc32c = detail::crc32c_unmask(proto.crc32c());
+    e.crc32c = tfs::crc32c_unmask(proto.crc32c());
     const int64_t n = num_elements(e.shape);
     if (n < 0) fail(file, "'" + key + "' has a bad shape " + shape_str(e.shape));
     if (e.shard_id < 0 || e.shard_id >= num_shards_) {
@@ -321,7 +321,7 @@ BundleTensor BundleReader::get(const std::string& key) const {
       fail(file, "tensor '" + key + "': " + err.what());
     }
     if (bytes.size() - pos < 4) fail(file, "tensor '" + key + "': truncated string data");
-    if (detail::crc32c_unmask(detail::get_fixed32(bytes, pos)) != crc) {
+    if (tfs::crc32c_unmask(detail::get_fixed32(bytes, pos)) != crc) {
       fail(file, "tensor '" + key + "': string length checksum mismatch");
     }
     crc = crc32c_extend(crc, bytes.data() + pos, 4);
@@ -335,7 +335,7 @@ BundleTensor BundleReader::get(const std::string& key) const {
     if (pos != bytes.size()) fail(file, "tensor '" + key + "': string data has trailing bytes");
   } else {
     t.data.assign(bytes);
-    crc = detail::crc32c(bytes);
+    crc = tfs::crc32c(bytes);
   }
   if (crc != e.crc32c) fail(file, "checksum mismatch for tensor '" + key + "'");
   return t;

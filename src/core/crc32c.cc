@@ -1,8 +1,8 @@
-#include "crc32c.h"
+#include "tfscope/crc32c.h"
 
 #include <array>
 
-namespace tfs::savedmodel::detail {
+namespace tfs {
 namespace {
 
 // Slice-by-4 tables for the reflected Castagnoli polynomial.
@@ -39,4 +39,4 @@ uint32_t crc32c_extend(uint32_t crc, const void* data, size_t n) {
   return ~c;
 }
 
-}  // namespace tfs::savedmodel::detail
+}  // namespace tfs

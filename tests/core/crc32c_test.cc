@@ -1,10 +1,10 @@
-#include "crc32c.h"
+#include "tfscope/crc32c.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace tfs::savedmodel::detail {
+namespace tfs {
 namespace {
 
 TEST(Crc32c, MatchesTheStandardCheckValue) {
@@ -36,4 +36,4 @@ TEST(Crc32c, MaskRoundTripsAndDiffers) {
 }
 
 }  // namespace
-}  // namespace tfs::savedmodel::detail
+}  // namespace tfs

@@ -1,11 +1,12 @@
-// CRC-32C (Castagnoli), as TensorFlow and LevelDB checksum checkpoint data and table blocks.
+// CRC-32C (Castagnoli), as TensorFlow and LevelDB checksum checkpoint data, table blocks and
+// TFRecord headers and payloads.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-namespace tfs::savedmodel::detail {
+namespace tfs {
 
 // Continues `crc` (the value returned for the bytes before `data`) over `data`.
 uint32_t crc32c_extend(uint32_t crc, const void* data, size_t n);
@@ -24,4 +25,4 @@ inline uint32_t crc32c_unmask(uint32_t masked) {
   return (rot >> 17) | (rot << 15);
 }
 
-}  // namespace tfs::savedmodel::detail
+}  // namespace tfs
