@@ -39,7 +39,8 @@ class Error : public std::runtime_error {
 // puts in context: the op's wrapper eagerly, the node and function in a graph.
 inline bool is_kernel_status(ErrorKind kind) {
   return kind == ErrorKind::kInvalidArgument || kind == ErrorKind::kInternal ||
-         kind == ErrorKind::kAborted;
+         kind == ErrorKind::kAborted || kind == ErrorKind::kOutOfRange ||
+         kind == ErrorKind::kDataLoss;
 }
 
 [[noreturn]] inline void throw_error(ErrorKind kind, const std::string& msg) { throw Error(kind, msg); }

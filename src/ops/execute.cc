@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <map>
 
+#include "tfscope/detail/eager_error.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -69,23 +71,29 @@ std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, A
     if (!is_kernel_status(e.kind())) throw;
     std::string msg = e.what();
     if (msg.rfind("[", 0) == 0) throw;  // already a tfscope-formatted error
-    // TF's wrapper function is named after the op and the lengths of its list inputs
-    // ("__wrapped__AddN_N_3"), as those fix its signature.
-    std::string fn = op;
-    std::vector<std::string> seen;
-    for (const auto* args : {&def.inputs, &def.outputs}) {
-      for (const ArgDef& a : *args) {
-        if (a.number_attr.empty() ||
-            std::find(seen.begin(), seen.end(), a.number_attr) != seen.end())
-          continue;
-        seen.push_back(a.number_attr);
-        fn += "_" + a.number_attr + "_" + std::to_string(attr_int(attrs, a.number_attr));
+    throw Error(e.kind(), detail::eager_op_error_text(def, attrs, msg));
+  }
+}
+
+std::string detail::eager_op_error_text(const OpDef& def, const AttrMap& attrs,
+                                        const std::string& msg) {
+  // TF's wrapper function is named after the op and the lengths of its list inputs and outputs
+  // ("__wrapped__AddN_N_3", "__wrapped__IteratorGetNext_output_types_1"), as those fix its
+  // signature; the attrs in name order.
+  std::map<std::string, int64_t> lengths;
+  for (const auto* args : {&def.inputs, &def.outputs}) {
+    for (const ArgDef& a : *args) {
+      if (!a.number_attr.empty()) lengths[a.number_attr] = attr_int(attrs, a.number_attr);
+      if (!a.type_list_attr.empty()) {
+        lengths[a.type_list_attr] = static_cast<int64_t>(attr_types(attrs, a.type_list_attr).size());
       }
     }
-    throw Error(e.kind(), "{{function_node __wrapped__" + fn +
-                              "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " + msg +
-                              " [Op:" + op + "]" + EagerErrorName::current());
   }
+  std::string fn = def.name;
+  for (const auto& [attr, n] : lengths) fn += "_" + attr + "_" + std::to_string(n);
+  return "{{function_node __wrapped__" + fn +
+         "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " + msg + " [Op:" + def.name +
+         "]" + EagerErrorName::current();
 }
 
 Tensor execute1(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs,
