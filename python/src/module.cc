@@ -11,6 +11,7 @@ void bind_autograph(nb::module_& m);
 void bind_savedmodel(nb::module_& m);
 void bind_lite(nb::module_& m);
 void bind_lint(nb::module_& m);
+void bind_data(nb::module_& m);
 }  // namespace tfpy
 
 NB_MODULE(_core, m) {
@@ -48,4 +49,5 @@ NB_MODULE(_core, m) {
   bind_savedmodel(m);
   bind_lite(m);
   bind_lint(m);
+  bind_data(m);
 }

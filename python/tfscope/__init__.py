@@ -851,5 +851,9 @@ def stabilize(fn, input_signature):
 
 from . import saved_model  # noqa: E402  (tf.saved_model.save/load; tfscope/saved_model.py)
 from . import lite  # noqa: E402  (tf.lite.TFLiteConverter, Interpreter; tfscope/lite.py)
+from . import data  # noqa: E402  (tf.data; tfscope/data/)
+from . import io  # noqa: E402  (tf.io.TFRecordWriter, TFRecordOptions; tfscope/io.py)
+from . import train  # noqa: E402  (tf.train.Example protos; tfscope/train.py)
+from . import sparse  # noqa: E402  (tf.sparse.SparseTensor, to_dense; tfscope/sparse.py)
 
 from . import watch  # noqa: E402  (tfscope.watch(): imports TensorFlow only when a program does)

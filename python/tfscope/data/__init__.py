@@ -1,0 +1,314 @@
+"""tf.data for tfscope: datasets without user functions, run eagerly by the C++ engine.
+
+A Dataset holds the engine's dataset (flat components, a variant tensor) and the structure of
+its elements (tuples, namedtuples and dicts of components), as TF's Python keeps it in
+element_spec. The classes carry TF's names, so a dataset prints as TF prints it
+(``<_BatchDataset element_spec=TensorSpec(shape=(None,), dtype=tf.int64, name=None)>``).
+"""
+import numpy as _np
+
+from .. import _core
+from .. import errors as _errors
+from .._types import TensorShape, TensorSpec, as_dtype
+from . import _nest
+
+INFINITE_CARDINALITY = -1
+UNKNOWN_CARDINALITY = -2
+AUTOTUNE = -1
+
+_INT64 = as_dtype("int64")
+
+
+def _spec_structure(structure, core):
+    specs = [TensorSpec(TensorShape(shape), dtype) for shape, dtype in core.specs()]
+    return _nest.pack(structure, specs)
+
+
+def _has_bytes(value):
+    if isinstance(value, (bytes, bytearray)):
+        return True
+    if isinstance(value, list) and value:
+        return _has_bytes(value[0])
+    return False
+
+
+def _to_tensor(value, dtype=None):
+    if isinstance(value, _core.Tensor) and (dtype is None or value.dtype == dtype):
+        return value
+    if _has_bytes(value):  # bytes go through a numpy object array, as strings
+        value = _np.asarray(value, dtype=object)
+    return _core.convert_to_tensor(value, None if dtype is None else as_dtype(dtype))
+
+
+def _count(value):
+    """An int64 scalar argument (count, buffer_size, ...) as TF converts it."""
+    if isinstance(value, _core.Tensor):
+        return value
+    return _core.convert_to_tensor(value, _INT64)
+
+
+class Options:
+    """tf.data.Options: the pipeline options tfscope accepts (they change no element)."""
+
+    def __init__(self):
+        self.deterministic = None
+        self.experimental_deterministic = None
+
+    def merge(self, other):
+        merged = Options()
+        merged.__dict__.update(self.__dict__)
+        merged.__dict__.update({k: v for k, v in other.__dict__.items() if v is not None})
+        return merged
+
+
+class DatasetV2:
+    """tf.data.Dataset."""
+
+    def __init__(self, core, structure=None, options=None):
+        self._core = core
+        self._structure = _nest.LEAF if structure is None else structure
+        self._options = options if options is not None else Options()
+
+    # ---- what a dataset is ----
+    @property
+    def element_spec(self):
+        return _spec_structure(self._structure, self._core)
+
+    def cardinality(self):
+        return _core.convert_to_tensor(self._core.cardinality(), _INT64)
+
+    def __len__(self):
+        n = self._core.cardinality()
+        if n == INFINITE_CARDINALITY:
+            raise TypeError("The dataset is infinite.")
+        if n == UNKNOWN_CARDINALITY:
+            raise TypeError("The dataset length is unknown.")
+        return n
+
+    def __bool__(self):
+        return True
+
+    def __repr__(self):
+        return "<%s element_spec=%r>" % (type(self).__name__, self.element_spec)
+
+    def __iter__(self):
+        if not _core.executing_eagerly():
+            raise NotImplementedError("tfscope: iterating a tf.data.Dataset inside tf.function "
+                                      "is not supported yet (iterate it eagerly)")
+        return OwnedIterator(self)
+
+    def as_numpy_iterator(self):
+        return NumpyIterator(self)
+
+    def options(self):
+        return self._options
+
+    def _derive(self, cls, core, structure=None):
+        return cls(core, self._structure if structure is None else structure, self._options)
+
+    # ---- sources ----
+    @staticmethod
+    def from_tensor_slices(tensors, name=None):
+        flat, structure = _flatten_values(tensors)
+        return _TensorSliceDataset(_core.DatasetCore.from_tensor_slices(flat), structure)
+
+    @staticmethod
+    def from_tensors(tensors, name=None):
+        flat, structure = _flatten_values(tensors)
+        return _TensorDataset(_core.DatasetCore.from_tensors(flat), structure)
+
+    @staticmethod
+    def range(*args, **kwargs):  # noqa: A003
+        dtype = as_dtype(kwargs.pop("output_type", kwargs.pop("dtype", _INT64)))
+        kwargs.pop("name", None)
+        if kwargs:
+            raise TypeError("range() got an unexpected keyword argument '%s'" % next(iter(kwargs)))
+        if len(args) == 1:
+            start, stop, step = 0, args[0], 1
+        elif len(args) == 2:
+            start, stop, step = args[0], args[1], 1
+        elif len(args) == 3:
+            start, stop, step = args
+        else:
+            raise ValueError("Invalid `args`. The length of `args` should be between 1 and 3 "
+                             "but was %d." % len(args))
+        return _RangeDataset(_core.DatasetCore.range(_count(start), _count(stop), _count(step),
+                                                     dtype))
+
+    @staticmethod
+    def zip(*args, datasets=None, name=None):
+        if datasets is None:
+            if not args:
+                raise TypeError("Must pass at least one dataset to `zip`.")
+            datasets = args[0] if len(args) == 1 else args
+        elif args:
+            raise TypeError("Both `*args` and `datasets` cannot be set.")
+        leaves, template = _nest.flatten_datasets(datasets)
+        for ds in leaves:
+            if not isinstance(ds, DatasetV2):
+                raise TypeError("Invalid input to `zip`. Inputs are expected to be (nested) "
+                                "structures of `tf.data.Dataset` objects. Python `list` is not "
+                                "supported and you should use `tuple` instead.")
+        structure = _nest.pack(template, [ds._structure for ds in leaves])
+        return _ZipDataset(_core.DatasetCore.zip([ds._core for ds in leaves]), structure)
+
+    @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None,
+                       output_signature=None, name=None):
+        from ._generator import from_generator
+        return from_generator(generator, output_types, output_shapes, args, output_signature)
+
+    # ---- transformations ----
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None,
+              deterministic=None, name=None):
+        return self._derive(_BatchDataset, self._core.batch(_count(batch_size),
+                                                            bool(drop_remainder)))
+
+    def padded_batch(self, batch_size, padded_shapes=None, padding_values=None,
+                     drop_remainder=False, name=None):
+        specs = _nest.flatten(self._structure, self.element_spec)
+        if padded_shapes is None:
+            shapes = []
+            for s in specs:
+                if s.shape.rank is None:
+                    raise ValueError("You must provide `padded_shapes` argument because component "
+                                     "%d has unknown rank." % len(shapes))
+                shapes.append([-1 if d is None else d for d in s.shape.as_list()])
+        else:
+            shapes = _nest.flatten(self._structure, padded_shapes, leaf_lists=True)
+            shapes = [[-1 if d is None else d for d in (TensorShape(p).as_list()
+                       if not isinstance(p, _core.Tensor) else p.numpy().tolist())]
+                      for p in shapes]
+        if padding_values is None:
+            values = [_to_tensor("" if s.dtype == as_dtype("string") else 0, s.dtype)
+                      for s in specs]
+        else:
+            values = [_to_tensor(v, s.dtype) for v, s in
+                      zip(_nest.flatten(self._structure, padding_values, broadcast=True), specs)]
+        shape_tensors = [_core.convert_to_tensor(_np.array(p, dtype=_np.int64), _INT64)
+                         for p in shapes]
+        return self._derive(_PaddedBatchDataset, self._core.padded_batch(
+            _count(batch_size), shape_tensors, values, bool(drop_remainder)))
+
+    def unbatch(self, name=None):
+        return self._derive(_UnbatchDataset, self._core.unbatch())
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
+        seed1, seed2 = _core.data_seeds(None if seed is None else int(seed))
+        reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
+        return self._derive(_ShuffleDataset, self._core.shuffle(_count(buffer_size), seed1, seed2,
+                                                                reshuffle))
+
+    def repeat(self, count=None, name=None):
+        return self._derive(_RepeatDataset, self._core.repeat(_count(-1 if count is None
+                                                                     else count)))
+
+    def take(self, count, name=None):
+        return self._derive(_TakeDataset, self._core.take(_count(count)))
+
+    def skip(self, count, name=None):
+        return self._derive(_SkipDataset, self._core.skip(_count(count)))
+
+    def prefetch(self, buffer_size, name=None):
+        return self._derive(_PrefetchDataset, self._core.prefetch(_count(buffer_size)))
+
+    def cache(self, filename="", name=None):
+        return self._derive(CacheDataset, self._core.cache(str(filename)))
+
+    def enumerate(self, start=0, name=None):  # noqa: A003
+        return self._derive(_ZipDataset, self._core.enumerate(_count(start)),
+                            (_nest.LEAF, self._structure))
+
+    def with_options(self, options, name=None):
+        return _OptionsDataset(self._core.with_options(), self._structure,
+                               self._options.merge(options))
+
+
+Dataset = DatasetV2
+
+
+def _dataset_class(name):
+    return type(name, (DatasetV2,), {"__module__": __name__})
+
+
+_TensorSliceDataset = _dataset_class("_TensorSliceDataset")
+_TensorDataset = _dataset_class("_TensorDataset")
+_RangeDataset = _dataset_class("_RangeDataset")
+_ZipDataset = _dataset_class("_ZipDataset")
+_BatchDataset = _dataset_class("_BatchDataset")
+_PaddedBatchDataset = _dataset_class("_PaddedBatchDataset")
+_UnbatchDataset = _dataset_class("_UnbatchDataset")
+_ShuffleDataset = _dataset_class("_ShuffleDataset")
+_RepeatDataset = _dataset_class("_RepeatDataset")
+_TakeDataset = _dataset_class("_TakeDataset")
+_SkipDataset = _dataset_class("_SkipDataset")
+_PrefetchDataset = _dataset_class("_PrefetchDataset")
+CacheDataset = _dataset_class("CacheDataset")
+_OptionsDataset = _dataset_class("_OptionsDataset")
+_FlatMapDataset = _dataset_class("_FlatMapDataset")  # what from_generator makes in TF
+
+
+def _flatten_values(value):
+    """The components of a structure of tensor-like values, each converted to a tensor."""
+    leaves, structure = _nest.flatten_values(value)
+    return [_to_tensor(v) for v in leaves], structure
+
+
+_END_OF_SEQUENCE = ("{{function_node __wrapped__IteratorGetNext_output_types_%d_device_/job:"
+                    "localhost/replica:0/task:0/device:CPU:0}} End of sequence "
+                    "[Op:IteratorGetNext] name: ")
+
+
+class OwnedIterator:
+    """The iterator of a dataset in eager mode (iter(dataset))."""
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self._structure = dataset._structure
+        self._it = dataset._core.iterator()
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __iter__(self):
+        return self
+
+    def _next_flat(self):
+        return self._it.next()
+
+    def __next__(self):
+        flat = self._next_flat()
+        if flat is None:
+            raise StopIteration
+        return _nest.pack(self._structure, flat)
+
+    def get_next(self):
+        flat = self._next_flat()
+        if flat is None:
+            raise _errors.OutOfRangeError(_END_OF_SEQUENCE % len(self._dataset._core.specs()))
+        return _nest.pack(self._structure, flat)
+
+    def get_next_as_optional(self):
+        raise NotImplementedError("tfscope: Iterator.get_next_as_optional is not supported")
+
+
+class NumpyIterator:
+    """dataset.as_numpy_iterator(): elements as numpy values (bytes for strings)."""
+
+    def __init__(self, dataset):
+        self._iterator = iter(dataset)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        element = next(self._iterator)
+        return _nest.map_leaves(element, lambda t: t.numpy())
+
+    def __repr__(self):
+        return "NumpyIterator(iterator=%r)" % (self._iterator,)
+
+
+from ._readers import TFRecordDataset, TextLineDataset  # noqa: E402,F401
+from . import experimental  # noqa: E402,F401

@@ -1,0 +1,250 @@
+// The dataset front end (tfscope::data::Dataset): each method runs one dataset op and computes
+// the element specs TF's Python gives the new dataset.
+#include "dataset_impl.h"
+#include "tfscope/ops.h"
+
+namespace tfs::data {
+namespace {
+
+using detail::int64_arg;
+using detail::run_dataset_op;
+using detail::spec_attrs;
+
+std::vector<TensorSpec> specs_of(const DatasetBase& ds) {
+  return ds.element_specs();
+}
+
+Tensor bool_arg(bool b) {
+  return Tensor::from_bools({b}, Shape{});
+}
+
+// A dim of the batch: batch_size when drop_remainder makes every batch full, else unknown.
+int64_t batch_dim(const Tensor& batch_size, bool drop_remainder) {
+  return drop_remainder ? batch_size.data<int64_t>()[0] : PartialShape::kUnknown;
+}
+
+PartialShape prepend(int64_t dim, const PartialShape& s) {
+  if (!s.has_rank()) return PartialShape();
+  std::vector<int64_t> dims{dim};
+  dims.insert(dims.end(), s.dims().begin(), s.dims().end());
+  return PartialShape(std::move(dims));
+}
+
+Tensor dummy_resource(const char* op) {
+  detail::register_data_ops();
+  return execute1(op, {});
+}
+
+}  // namespace
+
+Dataset::Dataset(Tensor variant)
+    : variant_(std::move(variant)), specs_(specs_of(*dataset_of(variant_))) {}
+
+Dataset::Dataset(Tensor variant, const std::vector<TensorSpec>& specs)
+    : variant_(std::move(variant)), specs_(specs) {}
+
+Dataset Dataset::from_tensor_slices(const std::vector<Tensor>& components) {
+  std::vector<TensorSpec> specs;
+  for (const Tensor& c : components) {
+    const Shape& s = c.eager_shape();
+    if (s.rank() == 0) {
+      value_error("Unbatching a tensor is only supported for rank >= 1");
+    }
+    specs.emplace_back(PartialShape(std::vector<int64_t>(s.dims().begin() + 1, s.dims().end())),
+                       c.dtype());
+  }
+  AttrMap attrs = spec_attrs(specs, "Toutput_types");
+  attrs["is_files"] = false;
+  return Dataset(run_dataset_op("TensorSliceDataset", components, std::move(attrs)),
+                 std::move(specs));
+}
+
+Dataset Dataset::from_tensors(const std::vector<Tensor>& components) {
+  std::vector<TensorSpec> specs;
+  for (const Tensor& c : components) specs.emplace_back(PartialShape(c.eager_shape()), c.dtype());
+  return Dataset(run_dataset_op("TensorDataset", components, spec_attrs(specs, "Toutput_types")),
+                 std::move(specs));
+}
+
+Dataset Dataset::range(const Value& start, const Value& stop, const Value& step, DType dtype) {
+  std::vector<TensorSpec> specs{TensorSpec(PartialShape(Shape{}), dtype)};
+  return Dataset(
+      run_dataset_op("RangeDataset", {int64_arg(start), int64_arg(stop), int64_arg(step)},
+                     spec_attrs(specs)),
+      std::move(specs));
+}
+
+Dataset Dataset::zip(const std::vector<Dataset>& datasets) {
+  std::vector<Tensor> inputs;
+  std::vector<TensorSpec> specs;
+  for (const Dataset& d : datasets) {
+    inputs.push_back(d.variant_);
+    specs.insert(specs.end(), d.specs_.begin(), d.specs_.end());
+  }
+  AttrMap attrs = spec_attrs(specs);
+  attrs["N"] = static_cast<int64_t>(inputs.size());
+  return Dataset(run_dataset_op("ZipDataset", std::move(inputs), std::move(attrs)),
+                 std::move(specs));
+}
+
+Dataset Dataset::from_source(std::function<std::unique_ptr<IteratorBase>()> make,
+                             std::vector<TensorSpec> specs) {
+  detail::register_data_ops();
+  DatasetRef ds = detail::make_source_dataset(std::move(make), specs);
+  return Dataset(dataset_tensor(std::move(ds)), std::move(specs));
+}
+
+namespace {
+
+Dataset file_dataset(const char* op, const Tensor& filenames, const std::string& compression,
+                     const Value& buffer_size, int64_t default_buffer, bool with_offsets) {
+  if (filenames.dtype() != DType::kString) {
+    type_error("The `filenames` argument must contain `tf.string` elements. Got `tf." +
+               std::string(dtype_name(filenames.dtype())) + "` elements.");
+  }
+  Tensor files = filenames.eager_shape().rank() > 1
+                     ? reshape(filenames, Tensor::from_vector<int64_t>({-1}))
+                     : filenames;
+  std::vector<Tensor> inputs{
+      files, Tensor::string_scalar(compression),
+      buffer_size.is_none() ? Tensor::scalar<int64_t>(default_buffer) : int64_arg(buffer_size)};
+  if (with_offsets) inputs.push_back(Tensor::from_vector<int64_t>({}, Shape{0}));
+  std::vector<TensorSpec> specs{TensorSpec(PartialShape(Shape{}), DType::kString)};
+  return Dataset(run_dataset_op(op, std::move(inputs), {}), std::move(specs));
+}
+
+}  // namespace
+
+Dataset Dataset::tfrecord(const Tensor& filenames, const std::string& compression_type,
+                          const Value& buffer_size) {
+  return file_dataset("TFRecordDatasetV2", filenames, compression_type, buffer_size, 256 * 1024,
+                      true);
+}
+
+Dataset Dataset::text_line(const Tensor& filenames, const std::string& compression_type,
+                           const Value& buffer_size) {
+  return file_dataset("TextLineDataset", filenames, compression_type, buffer_size, 256 * 1024,
+                      false);
+}
+
+Dataset Dataset::batch(const Value& batch_size, bool drop_remainder) const {
+  Tensor bs = int64_arg(batch_size);
+  std::vector<TensorSpec> specs;
+  for (const TensorSpec& s : specs_) {
+    specs.emplace_back(prepend(batch_dim(bs, drop_remainder), s.shape), s.dtype);
+  }
+  AttrMap attrs = spec_attrs(specs);
+  attrs["parallel_copy"] = false;
+  return Dataset(
+      run_dataset_op("BatchDatasetV2", {variant_, bs, bool_arg(drop_remainder)}, std::move(attrs)),
+      std::move(specs));
+}
+
+Dataset Dataset::padded_batch(const Value& batch_size, const std::vector<Tensor>& padded_shapes,
+                              const std::vector<Tensor>& padding_values,
+                              bool drop_remainder) const {
+  Tensor bs = int64_arg(batch_size);
+  std::vector<TensorSpec> specs;
+  std::vector<Tensor> inputs{variant_, bs};
+  for (size_t i = 0; i < specs_.size(); ++i) {
+    const Tensor& ps = padded_shapes.at(i);
+    PartialShape padded(ps.to_vector<int64_t>());
+    specs.emplace_back(prepend(batch_dim(bs, drop_remainder), padded), specs_[i].dtype);
+    inputs.push_back(ps);
+  }
+  for (const Tensor& v : padding_values) inputs.push_back(v);
+  inputs.push_back(bool_arg(drop_remainder));
+  AttrMap attrs = spec_attrs(specs, "Toutput_types");
+  attrs["N"] = static_cast<int64_t>(padded_shapes.size());
+  attrs["parallel_copy"] = false;
+  return Dataset(run_dataset_op("PaddedBatchDatasetV2", std::move(inputs), std::move(attrs)),
+                 std::move(specs));
+}
+
+Dataset Dataset::unbatch() const {
+  std::vector<TensorSpec> specs;
+  for (const TensorSpec& s : specs_) {
+    if (s.shape.has_rank() && s.shape.rank() == 0) {
+      value_error("Cannot unbatch an input with scalar components.");
+    }
+    specs.emplace_back(s.shape.has_rank() ? PartialShape(std::vector<int64_t>(
+                                                s.shape.dims().begin() + 1, s.shape.dims().end()))
+                                          : PartialShape(),
+                       s.dtype);
+  }
+  return Dataset(run_dataset_op("UnbatchDataset", {variant_}, spec_attrs(specs)), std::move(specs));
+}
+
+Dataset Dataset::shuffle(const Value& buffer_size, int64_t seed, int64_t seed2,
+                         bool reshuffle_each_iteration) const {
+  AttrMap attrs = spec_attrs(specs_);
+  attrs["reshuffle_each_iteration"] = reshuffle_each_iteration;
+  return Dataset(
+      run_dataset_op("ShuffleDatasetV3",
+                     {variant_, int64_arg(buffer_size), Tensor::scalar<int64_t>(seed),
+                      Tensor::scalar<int64_t>(seed2), dummy_resource("DummySeedGenerator")},
+                     std::move(attrs)),
+      specs_);
+}
+
+Dataset Dataset::shuffle(const Value& buffer_size, std::optional<int64_t> seed,
+                         bool reshuffle_each_iteration) const {
+  const auto [s, s2] = get_random_seed(seed);
+  return shuffle(buffer_size, s, s2, reshuffle_each_iteration);
+}
+
+Dataset Dataset::repeat(const Value& count) const {
+  return Dataset(run_dataset_op("RepeatDataset", {variant_, int64_arg(count)}, spec_attrs(specs_)),
+                 specs_);
+}
+
+Dataset Dataset::take(const Value& count) const {
+  return Dataset(run_dataset_op("TakeDataset", {variant_, int64_arg(count)}, spec_attrs(specs_)),
+                 specs_);
+}
+
+Dataset Dataset::skip(const Value& count) const {
+  return Dataset(run_dataset_op("SkipDataset", {variant_, int64_arg(count)}, spec_attrs(specs_)),
+                 specs_);
+}
+
+Dataset Dataset::prefetch(const Value& buffer_size) const {
+  return Dataset(
+      run_dataset_op("PrefetchDataset", {variant_, int64_arg(buffer_size)}, spec_attrs(specs_)),
+      specs_);
+}
+
+Dataset Dataset::cache(const std::string& filename) const {
+  return Dataset(run_dataset_op("CacheDatasetV2",
+                                {variant_, Tensor::string_scalar(filename),
+                                 dummy_resource("DummyMemoryCache")},
+                                spec_attrs(specs_)),
+                 specs_);
+}
+
+Dataset Dataset::window(const Value& size, const Value& shift, const Value& stride,
+                        bool drop_remainder) const {
+  std::vector<TensorSpec> specs(specs_.size(), TensorSpec(PartialShape(Shape{}), DType::kVariant));
+  return Dataset(run_dataset_op("WindowDataset",
+                                {variant_, int64_arg(size), int64_arg(shift), int64_arg(stride),
+                                 bool_arg(drop_remainder)},
+                                spec_attrs(specs)),
+                 std::move(specs));
+}
+
+Dataset Dataset::enumerate(const Value& start) const {
+  Dataset counter = range(start, Value(std::numeric_limits<int64_t>::max()), Value(int64_t{1}));
+  return zip({counter, *this});
+}
+
+Dataset Dataset::with_options(const std::string& serialized_options) const {
+  AttrMap attrs = spec_attrs(specs_);
+  attrs["serialized_options"] = serialized_options;
+  return Dataset(run_dataset_op("OptionsDataset", {variant_}, std::move(attrs)), specs_);
+}
+
+int64_t Dataset::cardinality() const {
+  return dataset()->cardinality();
+}
+
+}  // namespace tfs::data
