@@ -101,6 +101,12 @@ void bind_data(nb::module_& m) {
                                               dtype_arg(dtype));
                   })
       .def_static("zip", &td::Dataset::zip)
+      .def_static("from_variant", [](const tfs::Tensor& t) { return td::Dataset(t); })
+      .def("window",
+           [](const td::Dataset& d, nb::handle size, nb::handle shift, nb::handle stride,
+              bool drop) {
+             return d.window(count_arg(size), count_arg(shift), count_arg(stride), drop);
+           })
       .def_static("from_python",
                   [](nb::object make, nb::list spec_list) {
                     std::vector<tfs::TensorSpec> specs;

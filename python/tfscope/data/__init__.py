@@ -19,11 +19,6 @@ AUTOTUNE = -1
 _INT64 = as_dtype("int64")
 
 
-def _spec_structure(structure, core):
-    specs = [TensorSpec(TensorShape(shape), dtype) for shape, dtype in core.specs()]
-    return _nest.pack(structure, specs)
-
-
 def _has_bytes(value):
     if isinstance(value, (bytes, bytearray)):
         return True
@@ -64,15 +59,29 @@ class Options:
 class DatasetV2:
     """tf.data.Dataset."""
 
-    def __init__(self, core, structure=None, options=None):
+    def __init__(self, core, structure=None, options=None, inner=None):
         self._core = core
         self._structure = _nest.LEAF if structure is None else structure
         self._options = options if options is not None else Options()
+        # Per component: None for a tensor, or the element spec of the dataset it holds (the
+        # components of a window).
+        self._inner = inner if inner is not None else [None] * len(core.specs())
 
     # ---- what a dataset is ----
     @property
     def element_spec(self):
-        return _spec_structure(self._structure, self._core)
+        return _nest.pack(self._structure, self._leaf_specs())
+
+    def _leaf_specs(self):
+        return [TensorSpec(TensorShape(shape), dtype) if inner is None else DatasetSpec(inner)
+                for (shape, dtype), inner in zip(self._core.specs(), self._inner)]
+
+    def _from_flat(self, flat):
+        """An element's components as the iterator hands them out: tensors, or datasets."""
+        if not any(i is not None for i in self._inner):
+            return flat
+        return [t if inner is None else _VariantDataset(_core.DatasetCore.from_variant(t))
+                for t, inner in zip(flat, self._inner)]
 
     def cardinality(self):
         return _core.convert_to_tensor(self._core.cardinality(), _INT64)
@@ -103,8 +112,9 @@ class DatasetV2:
     def options(self):
         return self._options
 
-    def _derive(self, cls, core, structure=None):
-        return cls(core, self._structure if structure is None else structure, self._options)
+    def _derive(self, cls, core, structure=None, inner=None):
+        return cls(core, self._structure if structure is None else structure, self._options,
+                   self._inner if inner is None else inner)
 
     # ---- sources ----
     @staticmethod
@@ -150,7 +160,9 @@ class DatasetV2:
                                 "structures of `tf.data.Dataset` objects. Python `list` is not "
                                 "supported and you should use `tuple` instead.")
         structure = _nest.pack(template, [ds._structure for ds in leaves])
-        return _ZipDataset(_core.DatasetCore.zip([ds._core for ds in leaves]), structure)
+        inner = [i for ds in leaves for i in ds._inner]
+        return _ZipDataset(_core.DatasetCore.zip([ds._core for ds in leaves]), structure,
+                           None, inner)
 
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None,
@@ -217,11 +229,16 @@ class DatasetV2:
 
     def enumerate(self, start=0, name=None):  # noqa: A003
         return self._derive(_ZipDataset, self._core.enumerate(_count(start)),
-                            (_nest.LEAF, self._structure))
+                            (_nest.LEAF, self._structure), [None] + self._inner)
+
+    def window(self, size, shift=None, stride=1, drop_remainder=False, name=None):
+        core = self._core.window(_count(size), _count(size if shift is None else shift),
+                                 _count(stride), bool(drop_remainder))
+        return self._derive(_WindowDataset, core, inner=self._leaf_specs())
 
     def with_options(self, options, name=None):
         return _OptionsDataset(self._core.with_options(), self._structure,
-                               self._options.merge(options))
+                               self._options.merge(options), self._inner)
 
 
 Dataset = DatasetV2
@@ -246,6 +263,27 @@ _PrefetchDataset = _dataset_class("_PrefetchDataset")
 CacheDataset = _dataset_class("CacheDataset")
 _OptionsDataset = _dataset_class("_OptionsDataset")
 _FlatMapDataset = _dataset_class("_FlatMapDataset")  # what from_generator makes in TF
+_VariantDataset = _dataset_class("_VariantDataset")  # a dataset held by a tensor (a window)
+
+
+class DatasetSpec:
+    """The spec of a dataset-valued component (a window's)."""
+
+    def __init__(self, element_spec, dataset_shape=()):
+        self._element_spec = element_spec
+        self._dataset_shape = TensorShape(dataset_shape)
+
+    element_spec = property(lambda self: self._element_spec)
+
+    def __eq__(self, other):
+        return (isinstance(other, DatasetSpec) and self._element_spec == other._element_spec
+                and self._dataset_shape == other._dataset_shape)
+
+    def __repr__(self):
+        return "DatasetSpec(%r, %r)" % (self._element_spec, self._dataset_shape)
+
+
+_WindowDataset = _dataset_class("_WindowDataset")
 
 
 def _flatten_values(value):
@@ -281,13 +319,13 @@ class OwnedIterator:
         flat = self._next_flat()
         if flat is None:
             raise StopIteration
-        return _nest.pack(self._structure, flat)
+        return _nest.pack(self._structure, self._dataset._from_flat(flat))
 
     def get_next(self):
         flat = self._next_flat()
         if flat is None:
             raise _errors.OutOfRangeError(_END_OF_SEQUENCE % len(self._dataset._core.specs()))
-        return _nest.pack(self._structure, flat)
+        return _nest.pack(self._structure, self._dataset._from_flat(flat))
 
     def get_next_as_optional(self):
         raise NotImplementedError("tfscope: Iterator.get_next_as_optional is not supported")
