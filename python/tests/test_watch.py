@@ -449,3 +449,23 @@ def test_chrome_trace_spans(basics):
             assert ev["tid"] == call["tid"]
             assert call["ts"] <= ev["ts"] and ev["ts"] + ev["dur"] <= call["ts"] + call["dur"]
             assert ev["args"]["reason"] == "; ".join(t["reason"])
+
+
+def test_watch_leaves_tf_error_texts_and_tracebacks_unchanged(tmp_path):
+    prog = os.path.join(wo.PROGRAMS, "error_text.py")
+    plain = wo.run(tmp_path, [prog]).stdout
+    watched = wo.run(tmp_path, ["-m", "tfscope", "watch", "--quiet", prog]).stdout
+    assert "Detected at node Reshape defined at" in plain and "ValueError: no" in plain
+    # the launcher's outer frames (runpy, tfscope/__main__.py, watch/_cli.py) come before the
+    # program's; every frame from the program on, the wrappers' included, must be as without watch
+    launcher = ("<frozen runpy>", os.sep + "__main__.py", os.sep + "_cli.py")
+    lines, kept, skip = watched.splitlines(), [], False
+    for line in lines:
+        if skip:
+            skip = False
+            continue
+        if line.lstrip().startswith("File ") and any(m in line for m in launcher):
+            skip = True
+            continue
+        kept.append(line)
+    assert kept == plain.splitlines()

@@ -12,6 +12,7 @@ TensorFlow is imported only when it is already imported or when the watched prog
 before that, a finder on sys.meta_path waits for TF's polymorphic_function module.
 """
 import importlib.abc
+import os
 import sys
 import threading
 import time
@@ -173,6 +174,11 @@ def _patch():
         s.end_trace(trace, perf() - t0, _session._rss() - rss0, concrete)
         return concrete
 
+    # The wrappers' frames are filed under TF's own directory, so TF's stack filters drop them as
+    # they drop TF's frames: error texts ("defined at" stacks) and tracebacks stay as without watch.
+    tf_file = os.path.join(os.path.dirname(pf.__file__), "tfscope_watch_hooks.py")
+    for f in (__init__, __call__, make_canonicalized_monomorphic_type, _create_concrete_function):
+        f.__code__ = f.__code__.replace(co_filename=tf_file)
     Function.__init__ = __init__
     Function.__call__ = __call__
     ftu.make_canonicalized_monomorphic_type = make_canonicalized_monomorphic_type
