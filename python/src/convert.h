@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "tfscope/function.h"
+#include "tfscope/ops.h"
 #include "tfscope/tensor.h"
 #include "tfscope/value.h"
 #include "tfscope/variable.h"
@@ -58,6 +59,17 @@ nb::object from_value(const tfs::Value& v);
 // Anything tensor-like -> Tensor (Tensor, Variable, numpy array/scalar, Python scalar or nest).
 tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype = tfs::DType::kInvalid);
 tfs::Tensor numpy_to_tensor(nb::handle arr);
+// An op operand as the op wrappers take it: a Tensor or Variable stays one (a variable is read in
+// the wrapper's name scope), a numpy value becomes a tensor, a host value stays a host value.
+tfs::Value operand(nb::handle h);
+
+// The end of an eager kernel error for a generated op wrapper called with these Python operands:
+// a list or tuple sends TF's wrapper down eager_fallback, whose errors carry no " name: ".
+template <typename... H>
+std::string eager_error_name(H... operands) {
+  bool host_list = ((PyList_Check(operands.ptr()) || PyTuple_Check(operands.ptr())) || ...);
+  return host_list ? std::string() : tfs::EagerErrorName::current();
+}
 nb::object tensor_to_numpy(const tfs::Tensor& t);
 nb::object py_dtype(tfs::DType d);
 nb::object py_shape(const tfs::PartialShape& s);

@@ -12,6 +12,8 @@ void bind_savedmodel(nb::module_& m);
 void bind_lite(nb::module_& m);
 void bind_lint(nb::module_& m);
 void bind_data(nb::module_& m);
+void bind_stats(nb::module_& m);
+void bind_index(nb::module_& m);
 }  // namespace tfpy
 
 NB_MODULE(_core, m) {
@@ -50,4 +52,6 @@ NB_MODULE(_core, m) {
   bind_lite(m);
   bind_lint(m);
   bind_data(m);
+  bind_stats(m);
+  bind_index(m);
 }

@@ -13,8 +13,6 @@
 
 namespace tfpy {
 
-namespace {
-
 using tfs::Tensor;
 using tfs::Value;
 
@@ -28,13 +26,7 @@ Value operand(nb::handle h) {
   return to_value(h);
 }
 
-// The end of an eager kernel error for a generated op wrapper called with these Python operands:
-// a list or tuple sends TF's wrapper down eager_fallback, whose errors carry no " name: ".
-template <typename... H>
-std::string eager_error_name(H... operands) {
-  bool host_list = ((PyList_Check(operands.ptr()) || PyTuple_Check(operands.ptr())) || ...);
-  return host_list ? std::string() : tfs::EagerErrorName::current();
-}
+namespace {
 
 // Runs `f` inside the name scope the next op named `base` will get (graph mode), so what it
 // converts is named as TF's wrappers name it ("MatMul/ReadVariableOp").

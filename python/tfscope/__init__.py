@@ -48,6 +48,8 @@ def _tensor_iter(self):
 
 
 Tensor.__iter__ = _tensor_iter
+# As tf.Tensor: numpy defers `ndarray - tensor` to Tensor.__rsub__, so the result is a tensor.
+Tensor.__array_priority__ = 100
 
 float32 = DType(1)
 float64 = DType(2)
@@ -303,6 +305,8 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
 
 
 def where(condition, x=None, y=None, name=None):
+    if x is None and y is None:
+        return _index.where_true(condition)  # Where: the coordinates of the true elements
     return _core.where(condition, x, y)
 
 
@@ -857,3 +861,24 @@ from . import train  # noqa: E402  (tf.train.Example protos; tfscope/train.py)
 from . import sparse  # noqa: E402  (tf.sparse.SparseTensor, to_dense; tfscope/sparse.py)
 
 from . import watch  # noqa: E402  (tfscope.watch(): imports TensorFlow only when a program does)
+
+# Normalization and statistics (tfscope/_stats.py), in TF's namespaces.
+from ._stats import argsort, cumsum, sort, stop_gradient  # noqa: E402
+from . import _stats  # noqa: E402
+for _name in ("squared_difference", "reduce_variance", "reduce_std", "cumsum", "top_k"):
+    setattr(math, _name, staticmethod(getattr(_stats, _name)))
+for _name in ("moments", "batch_normalization", "l2_normalize", "embedding_lookup", "top_k"):
+    setattr(nn, _name, staticmethod(getattr(_stats, _name)))
+math.l2_normalize = staticmethod(_stats.l2_normalize)
+del _name
+
+# Splitting, indexing and padding (tfscope/_index.py).
+from ._index import (eye, gather_nd, one_hot, pad, reverse, scatter_nd, sequence_mask,  # noqa: E402
+                     split, tensor_scatter_nd_update)
+from . import _index  # noqa: E402
+
+
+class linalg:  # noqa: N801  (tf.linalg namespace)
+    matmul, eye, matvec = matmul, eye, staticmethod(_index.matvec)
+    l2_normalize = staticmethod(_stats.l2_normalize)
+

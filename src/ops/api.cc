@@ -99,7 +99,7 @@ Tensor int_list_const(const std::vector<int64_t>& v, const std::string& name,
 Tensor reduction_axes(const std::string& op, const Tensor& x, const Value& axis) {
   if (axis.is_tensor()) return axis.as_tensor();
   if (!axis.is_none()) {
-    detail::InputScope s(op);
+    detail::InputScope s(op);  // the op's name: "<Op>/reduction_indices"
     return convert_to_tensor(axis, DType::kInt32, "reduction_indices");
   }
   if (x.shape().has_rank()) {
@@ -128,8 +128,13 @@ Tensor reduce_vec(const std::string& op, const Tensor& x,
 }  // namespace
 
 Tensor reduce(const std::string& op, const Tensor& x, const Value& axis, bool keepdims) {
-  Tensor ax = reduction_axes(op, x, axis);
-  Tensor r = execute1(op, {x, ax}, {{"keep_dims", keepdims}}, op);
+  return detail::named_reduce(op, x, axis, keepdims, op);
+}
+
+Tensor detail::named_reduce(const std::string& op, const Tensor& x, const Value& axis,
+                            bool keepdims, const std::string& node) {
+  Tensor ax = reduction_axes(node, x, axis);
+  Tensor r = execute1(op, {x, ax}, {{"keep_dims", keepdims}}, node);
   // TF's wrappers pin a full reduction to a scalar even when the input rank is unknown.
   if (axis.is_none() && !keepdims && r.is_symbolic() && !r.shape().has_rank())
     r = current_builder()->refine_shape(r, PartialShape(std::vector<int64_t>{}));

@@ -48,4 +48,9 @@ class InputScope {
   GraphBuilder* b_;
 };
 
+// tfs::reduce with the node named `name` ("<name>/reduction_indices" for a given axis), as
+// tf.reduce_mean(..., name="mean") names it inside tf.nn.moments.
+Tensor named_reduce(const std::string& op, const Tensor& x, const Value& axis, bool keepdims,
+                    const std::string& name);
+
 }  // namespace tfs::detail

@@ -27,6 +27,9 @@ void anchor_math_unary_ops();
 void anchor_list_ops();
 void anchor_math_extra_ops();
 void anchor_array_extra_ops();
+void anchor_math_stats_ops();
+void anchor_array_index_ops();
+void anchor_array_pad_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -45,6 +48,9 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_list_ops();
     detail::anchor_math_extra_ops();
     detail::anchor_array_extra_ops();
+    detail::anchor_math_stats_ops();
+    detail::anchor_array_index_ops();
+    detail::anchor_array_pad_ops();
     return true;
   }();
   (void)anchored;
