@@ -469,3 +469,20 @@ def test_watch_leaves_tf_error_texts_and_tracebacks_unchanged(tmp_path):
             continue
         kept.append(line)
     assert kept == plain.splitlines()
+
+
+def test_retraces_cite_the_lint_rule_that_predicts_them(basics):
+    """Joined with tfscope lint (issue 18): a retrace a rule predicts names the rule and its line;
+    first traces and retraces no rule predicts cite nothing."""
+    rep, _, _ = basics
+    path = os.path.join(wo.PROGRAMS, P)
+    step = wo.function(rep, "train_step")["trace_list"]
+    call = wo.line_of(P, "train_step(tf.ones([2]), step)")
+    assert [[(f["code"], f["path"], f["line"]) for f in t["lint"]] for t in step] == [
+        [], [("TFS103", path, call)], [("TFS103", path, call)], []]
+    assert "Python int `step` changes every iteration" in step[1]["lint"][0]["message"]
+    lam = wo.function(rep, "<lambda>")["trace_list"]
+    made = wo.line_of(P, "g = tf.function")
+    assert [[(f["code"], f["line"]) for f in t["lint"]] for t in lam] == [
+        [], [("TFS105", made)], [("TFS105", made)]]
+    assert all(t["lint"] == [] for t in wo.function(rep, "scaled")["trace_list"])

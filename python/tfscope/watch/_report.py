@@ -2,6 +2,8 @@
 and the same facts as JSON."""
 import json
 
+from . import _lint_join
+
 
 def _tf_version():
     import sys
@@ -19,6 +21,7 @@ def _active(session):
 
 def summary(session):
     """Functions by trace time; TF's internal ones (savers, initializers) on one line each."""
+    _lint_join.cite(session)
     recs = sorted(_active(session), key=lambda r: -r.trace_seconds)
     calls = sum(r.calls for r in recs)
     traces = sum(len(r.traces) for r in recs)
@@ -47,6 +50,9 @@ def summary(session):
                 "?" if t.graph_ops is None else t.graph_ops, "; ".join(t.reason)))
             for h in t.hint:
                 lines.append("      hint: " + h)
+            for f in t.lint:
+                lines.append("      lint: %s at %s:%d:%d: %s" % (f["code"], f["path"], f["line"],
+                                                             f["col"], f["message"]))
         for t, err in r.failed:
             lines.append("  failed trace (call %d at %s, %s): %s" % (t.call, t.site, _ms(t.seconds),
                                                                  err))
@@ -63,6 +69,7 @@ def summary(session):
 
 
 def to_dict(session):
+    _lint_join.cite(session)
     return {"tool": "tfscope watch", "version": 1, "tensorflow": _tf_version(),
             "functions": [r.to_json() for r in _active(session)]}
 

@@ -44,6 +44,7 @@ def _is_library(filename):
 
 
 _site_cache = {}
+site_files = {}  # "file:line" as reported -> (the file's full path, line), for the lint join
 
 
 def user_site(depth=1):
@@ -57,6 +58,7 @@ def user_site(depth=1):
             site = _site_cache.get(key)
             if site is None:
                 site = _site_cache[key] = "%s:%d" % (_short(fn), f.f_lineno)
+                site_files[site] = key
             return site
         f = f.f_back
     return "<library>"
@@ -101,6 +103,7 @@ class TraceRecord:
         self.frame = None           # the call in flight that made it (see _hooks.__call__)
         self.start = 0.0            # seconds since the watch started, and the thread
         self.tid = 0
+        self.lint = []              # tfscope lint findings that explain it (see _lint_join)
 
     def signature(self):
         return ", ".join("%s: %s" % (n, _explain.type_text(p.type_constraint))
@@ -112,7 +115,7 @@ class TraceRecord:
                 "signature": self.signature(), "reason": self.reason,
                 "kinds": self.diff_kinds, "hint": self.hint, "seconds": self.seconds,
                 "rss_delta_bytes": self.rss_delta, "graph_ops": self.graph_ops,
-                "generalized": self.generalized}
+                "generalized": self.generalized, "lint": self.lint}
 
 
 class FunctionRecord:
