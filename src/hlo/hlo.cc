@@ -1,0 +1,136 @@
+// The entry computation as tf2xla builds it around the lowered body: a parameter per argument,
+// each reshaped to itself, and the results reshaped under XLA_Retvals and returned as a tuple
+// (unwrapped by get-tuple-element when there is one result).
+#include "tfscope/hlo.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "lower.h"
+#include "tfscope/errors.h"
+
+namespace tfs::hlo {
+
+using namespace detail;
+
+namespace {
+
+// XLA's name for a computation made from a TF function: the function name with its (empty) attr
+// list, "[]", and characters outside [A-Za-z0-9_.-] turned into '_', the first into a letter.
+std::string computation_name(const std::string& function_name) {
+  std::string s = function_name + "[]";
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-') c = '_';
+  if (!std::isalpha(static_cast<unsigned char>(s[0]))) s[0] = 'a';
+  return s;
+}
+
+[[noreturn]] void unsupported(const GraphFunction& fn, const Node& n) {
+  const std::string graph = fn.name + "[]";
+  throw Error(
+      ErrorKind::kValueError,
+      "Failed getting HLO text: 'Detected unsupported operations when trying to compile "
+      "graph " +
+          graph + " on XLA_CPU_JIT: " + n.op() + " (No registered '" + n.op() +
+          "' OpKernel for XLA_CPU_JIT devices compatible with node {{node " + n.name +
+          "}}){{node " + n.name + "}}\n\ttf2xla conversion failed while converting " + graph +
+          ". Run with TF_DUMP_GRAPH_PREFIX=/path/to/dump/dir and --vmodule=xla_compiler=2 to "
+          "obtain a dump of the compiled functions.'");
+}
+
+// The order tf2xla runs a graph's nodes in: the reverse post order of a depth-first walk from the
+// source (whose successors are the nodes without inputs), successors stacked in name order.
+std::vector<const Node*> execution_order(const Graph& g) {
+  std::map<const Node*, std::vector<const Node*>> out;
+  std::vector<const Node*> starts;
+  for (auto& n : g.nodes()) {
+    for (const Output& in : n->inputs) out[in.node].push_back(n.get());
+    for (const Node* c : n->control_inputs) out[c].push_back(n.get());
+    if (n->inputs.empty() && n->control_inputs.empty()) starts.push_back(n.get());
+  }
+  auto by_name = [](const Node* a, const Node* b) { return a->name < b->name; };
+  struct Work {
+    const Node* node;
+    bool leave;
+  };
+  std::vector<Work> stack;
+  auto push_sorted = [&](std::vector<const Node*> nodes, const std::set<const Node*>& visited) {
+    std::sort(nodes.begin(), nodes.end(), by_name);
+    for (const Node* n : nodes)
+      if (!visited.count(n)) stack.push_back({n, false});
+  };
+  std::set<const Node*> visited;
+  std::vector<const Node*> post;
+  push_sorted(starts, visited);
+  while (!stack.empty()) {
+    Work w = stack.back();
+    stack.pop_back();
+    if (w.leave) {
+      post.push_back(w.node);
+      continue;
+    }
+    if (!visited.insert(w.node).second) continue;
+    stack.push_back({w.node, true});
+    push_sorted(out[w.node], visited);
+  }
+  return {post.rbegin(), post.rend()};
+}
+
+}  // namespace
+
+std::string module_text(const GraphFunction& fn, const LowerOptions& options) {
+  for (auto& n : fn.graph->nodes())
+    if (!xla_has_kernel(*n)) unsupported(fn, *n);
+  Module module;
+  Computation* entry = module.add_computation(computation_name(fn.name));
+  Lowering l(module, *entry, options);
+  const std::string args_meta = "op_name=\"XLA_Args\"";
+  for (size_t k = 0; k < fn.args.size(); ++k) {
+    Node* arg = fn.args[k];
+    Instr p;
+    p.base = "arg" + std::to_string(k);
+    p.opcode = "parameter";
+    p.shape = HloShape::array(arg->output_dtypes[0], static_dims(*arg));
+    p.literal = std::to_string(k);
+    p.attrs = ", parameter_replication={false}";
+    if (options.metadata) p.metadata = args_meta;
+    Instr* param = entry->add(std::move(p));
+    Instr* r = l.emit("reshape", param->shape, {param});
+    l.set({arg, 0}, {r, nullptr, arg->output_dtypes[0], param->shape.dims});
+  }
+  for (const Node* n : execution_order(*fn.graph))
+    if (std::find(fn.args.begin(), fn.args.end(), n) == fn.args.end()) l.lower(*n);
+  l.base = "XLA_Retvals";
+  l.meta = "op_name=\"XLA_Retvals\"";
+  std::vector<Instr*> results;
+  std::vector<HloShape> shapes;
+  for (const Output& out : fn.outputs) {
+    Instr* v = l.operand(l.get(out));
+    HloShape s =
+        HloShape::array(out.node->output_dtypes[static_cast<size_t>(out.index)], v->shape.dims);
+    results.push_back(l.emit("reshape", s, {v}));
+    shapes.push_back(s);
+  }
+  Instr* tuple = l.emit("tuple", HloShape::tuple(shapes), results);
+  if (results.size() == 1) l.emit("get-tuple-element", shapes[0], {tuple}, ", index=0");
+  return module.str();
+}
+
+std::string compiler_ir(const GraphFunction& fn, std::string_view stage) {
+  if (stage == "hlo") return module_text(fn, {});
+  if (stage == "hlo_no_metadata") return module_text(fn, {.metadata = false});
+  if (stage == "hlo_serialized" || stage == "optimized_hlo" ||
+      stage == "optimized_hlo_serialized" || stage == "optimized_hlo_dot")
+    throw Error(ErrorKind::kNotImplemented,
+                "[hlo] stage '" + std::string(stage) +
+                    "' needs XLA itself (its optimization passes or HloModuleProto); tfscope "
+                    "produces the stages 'hlo' and 'hlo_no_metadata'");
+  throw Error(ErrorKind::kValueError,
+              "Invalid stage selected: '" + std::string(stage) +
+                  "'. Valid values are: 'hlo', 'hlo_serialized', 'optimized_hlo', "
+                  "'optimized_hlo_serialized', 'optimized_hlo_dot'");
+}
+
+}  // namespace tfs::hlo
