@@ -14,6 +14,7 @@ void bind_lint(nb::module_& m);
 void bind_data(nb::module_& m);
 void bind_stats(nb::module_& m);
 void bind_index(nb::module_& m);
+void bind_hlo(nb::module_& m);
 }  // namespace tfpy
 
 NB_MODULE(_core, m) {
@@ -54,4 +55,5 @@ NB_MODULE(_core, m) {
   bind_data(m);
   bind_stats(m);
   bind_index(m);
+  bind_hlo(m);
 }

@@ -8,7 +8,7 @@ import weakref
 
 import numpy as _np
 
-from . import _core
+from . import _compiler_ir, _core
 from ._types import TensorSpec
 from .autograph import convert as _autograph_convert
 
@@ -289,6 +289,9 @@ class Function:
 
     def experimental_get_tracing_count(self):
         return self._core.experimental_get_tracing_count()
+
+    def experimental_get_compiler_ir(self, *args, **kwargs):
+        return _compiler_ir.compiler_ir_getter(self, args, kwargs)
 
     def pretty_printed_concrete_signatures(self, verbose=True):
         return self._core.pretty_printed_concrete_signatures(verbose)

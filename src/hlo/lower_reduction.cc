@@ -1,10 +1,9 @@
 // Sum, Prod, Max, Min, Mean as tf2xla's XlaReductionOp emits them: the input converted to the
-// accumulation type, the initial value as a converted constant, a reduce over the sorted axes with
+// accumulation type, the initial value as a converted constant, a reduce over the given axes with
 // a `<node>-reduction` computation, Mean's division by the count, the result converted back, and a
 // reshape for keep_dims.
 #include <algorithm>
 #include <limits>
-#include <set>
 
 #include "lower.h"
 #include "tfscope/errors.h"
@@ -47,16 +46,16 @@ bool lower_reduction(Lowering& l, const Node& n) {
   const XlaValue& in = l.get(n.inputs[0]);
   const DType dt = in.dtype;
   const int64_t rank = static_cast<int64_t>(in.dims.size());
-  std::set<int64_t> axes;
-  for (int64_t a : constant_ints(l, n, 1)) axes.insert(a < 0 ? a + rank : a);
-  std::vector<int64_t> reduced, kept;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (axes.count(d)) {
-      reduced.push_back(d);
-    } else {
-      kept.push_back(in.dims[static_cast<size_t>(d)]);
-    }
+  // The reduced dimensions in the order the axes were given (negative ones counted from the end).
+  std::vector<int64_t> reduced;
+  for (int64_t a : constant_ints(l, n, 1)) {
+    int64_t d = a < 0 ? a + rank : a;
+    if (std::find(reduced.begin(), reduced.end(), d) == reduced.end()) reduced.push_back(d);
   }
+  std::vector<int64_t> kept;
+  for (int64_t d = 0; d < rank; ++d)
+    if (std::find(reduced.begin(), reduced.end(), d) == reduced.end())
+      kept.push_back(in.dims[static_cast<size_t>(d)]);
   Instr* x = l.emit("convert", HloShape::array(dt, in.dims), {l.operand(in)});
   Instr* init =
       l.emit("convert", HloShape::array(dt, {}), {l.scalar_constant(dt, initial_value(op, dt))});

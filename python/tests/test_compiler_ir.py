@@ -1,0 +1,111 @@
+"""experimental_get_compiler_ir: tfscope's HLO text against TF 2.21's recorded text
+(tests/hlo/tf_2_21, written by tests/hlo/record_tf.py), TF's errors, and the normalization.
+conformance/cases/hlo_*.py compares the same families against the live oracle."""
+import importlib.util
+import os
+import re
+
+import pytest
+
+import tfscope as tf
+from tfscope import _compiler_ir
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RECORDED = os.path.join(ROOT, "tests", "hlo", "tf_2_21")
+
+
+def _conformance_normalize():
+    spec = importlib.util.spec_from_file_location(
+        "_hlo", os.path.join(ROOT, "conformance", "cases", "_hlo.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.normalize
+
+
+def recorded(name):
+    with open(os.path.join(RECORDED, name + ".hlo")) as f:
+        return f.read()
+
+
+def dense(x, w):
+    return tf.nn.relu(tf.matmul(x, w) + 1.0)
+
+
+def means(x):
+    return tf.reduce_mean(x, axis=0, keepdims=True), tf.reduce_max(x)
+
+
+def shapes(x):
+    return tf.transpose(tf.reshape(x, [3, 2])) - tf.constant([1.0, 2.0, 3.0])
+
+
+def softmax(x):
+    return tf.nn.softmax(x)
+
+
+CASES = {
+    "dense": (dense, [2, 3], [3, 4]),
+    "means": (means, [2, 3]),
+    "shapes": (shapes, [2, 3]),
+    "softmax": (softmax, [2, 3]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hlo_text_is_tfs_after_normalization(name):
+    fn, *shapes_ = CASES[name]
+    f = tf.function(fn, jit_compile=True)
+    text = f.experimental_get_compiler_ir(*[tf.ones(s) for s in shapes_])(stage="hlo")
+    assert _compiler_ir.normalize(text) == _compiler_ir.normalize(recorded(name))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_two_normalizations_agree_on_tfs_text(name):
+    # tfscope's C++ hlo::normalize and the conformance cases' Python one are written separately.
+    assert _compiler_ir.normalize(recorded(name)) == _conformance_normalize()(recorded(name))
+
+
+def test_normalization_keeps_no_source_location_or_uid():
+    text = _compiler_ir.normalize(recorded("dense"))
+    assert "source_file" not in text and "source_line" not in text
+    assert text.startswith("HloModule a_inference_dense_N__, entry_computation_layout=")
+
+
+def test_without_jit_compile_is_tfs_value_error():
+    for f in (tf.function(dense), tf.function(dense, jit_compile=False)):
+        with pytest.raises(ValueError, match=re.escape(
+                "Compiler IR can only be returned for functions marked with 'jit_compile=True'")):
+            f.experimental_get_compiler_ir(tf.ones([2, 3]), tf.ones([3, 4]))
+
+
+def test_the_getter_traces_once_and_calls_reuse_the_trace():
+    f = tf.function(dense, jit_compile=True)
+    x, w = tf.ones([2, 3]), tf.ones([3, 4])
+    getter = f.experimental_get_compiler_ir(x, w)
+    assert f.experimental_get_tracing_count() == 1
+    f(x, w)
+    assert f.experimental_get_tracing_count() == 1
+    assert getter("hlo") == getter() == getter(stage="hlo")
+
+
+def test_unknown_stage_is_tfs_value_error():
+    getter = tf.function(dense, jit_compile=True).experimental_get_compiler_ir(
+        tf.ones([2, 3]), tf.ones([3, 4]))
+    with pytest.raises(ValueError, match=re.escape(
+            "Invalid stage selected: 'hlo_text'. Valid values are: 'hlo', 'hlo_serialized', "
+            "'optimized_hlo', 'optimized_hlo_serialized', 'optimized_hlo_dot'")):
+        getter(stage="hlo_text")
+
+
+def test_optimized_stages_say_tfscope_does_not_produce_them():
+    getter = tf.function(dense, jit_compile=True).experimental_get_compiler_ir(
+        tf.ones([2, 3]), tf.ones([3, 4]))
+    for stage in ("optimized_hlo", "optimized_hlo_dot", "optimized_hlo_serialized", "hlo_serialized"):
+        with pytest.raises(NotImplementedError, match="stage '%s'" % stage):
+            getter(stage=stage)
+
+
+def test_hlo_no_metadata_is_hlo_without_metadata():
+    getter = tf.function(dense, jit_compile=True).experimental_get_compiler_ir(
+        tf.ones([2, 3]), tf.ones([3, 4]))
+    assert getter(stage="hlo_no_metadata") == re.sub(r", metadata=\{[^}]*\}", "", getter())
