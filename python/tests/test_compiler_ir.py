@@ -109,3 +109,31 @@ def test_hlo_no_metadata_is_hlo_without_metadata():
     getter = tf.function(dense, jit_compile=True).experimental_get_compiler_ir(
         tf.ones([2, 3]), tf.ones([3, 4]))
     assert getter(stage="hlo_no_metadata") == re.sub(r", metadata=\{[^}]*\}", "", getter())
+
+
+def _ir_cli(tmp_path, *argv):
+    import subprocess
+    import sys
+    src = tmp_path / "model.py"
+    src.write_text("import tfscope as tf\n\n"
+                   "def dense(x, w):\n    return tf.nn.relu(tf.matmul(x, w) + 1.0)\n\n"
+                   "@tf.function\ndef plain(x):\n    return x * 2.0\n")
+    argv = [a.replace("MODEL", str(src)) for a in argv]
+    return subprocess.run([sys.executable, "-m", "tfscope", "ir", *argv], capture_output=True, text=True)
+
+
+def test_ir_command_prints_the_hlo_text(tmp_path):
+    r = _ir_cli(tmp_path, "MODEL:dense", "--args", "f32[2,3],f32[3,4]", "--normalize")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == _compiler_ir.normalize(recorded("dense"))
+
+
+def test_ir_command_errors_are_one_line(tmp_path):
+    r = _ir_cli(tmp_path, "MODEL:plain", "--args", "f32[2]")
+    assert (r.returncode, r.stderr) == (1, "tfscope: error: ValueError: Compiler IR can only be "
+                                           "returned for functions marked with 'jit_compile=True'\n")
+    r = _ir_cli(tmp_path, "MODEL:dense", "--args", "q8[2]")
+    assert (r.returncode, r.stderr) == (1, "tfscope: error: ValueError: [ir] unknown dtype 'q8' in 'q8[2]'\n")
+    r = _ir_cli(tmp_path, "MODEL:dense", "--args", "f32[2,3],f32[4,4]")
+    assert r.returncode == 1 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith("tfscope: error: ValueError: Dimensions must be equal, but are 3 and 4")
