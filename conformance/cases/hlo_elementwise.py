@@ -1,4 +1,4 @@
-"""Compiler IR: elementwise ops as HLO (broadcasts of either side, constants at their user, compare, select, unary math, Cast)."""
+"""Compiler IR: elementwise ops as HLO (broadcasts of either side, constants at their user, compare, select, unary math, Cast, Pow, Reciprocal; a long tuple)."""
 import importlib.util
 import os
 
@@ -38,7 +38,14 @@ def casts(a):
     return tf.cast(a, tf.float32) + 1.5, a + 2
 
 
+@tf.function(jit_compile=True)
+def more(a, b):
+    return (tf.pow(a, 3.0), tf.math.reciprocal(a), tf.math.square(a - b),
+            tf.equal(a, a), tf.not_equal(a, 1.0), tf.math.erf(a) * 0.70710677, a + 1.0)
+
+
 call("arith", lambda: _hlo.ir(arith, x23, x3))
+call("pow reciprocal equal erf, seven results", lambda: _hlo.ir(more, x23, x3))
 call("both sides broadcast", lambda: _hlo.ir(both_sides, x21, x13))
 call("compare select constants", lambda: _hlo.ir(where, x23, x23))
 call("unary", lambda: _hlo.ir(unary, x23))

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
 
 #include "tfscope/errors.h"
 
@@ -54,14 +57,20 @@ Instr* Lowering::emit(std::string opcode, HloShape shape, std::vector<Instr*> op
   return entry_.add(std::move(i));
 }
 
-// XLA prints a floating-point literal in the shortest form that reads back exactly.
+// XLA's literal text for a float: the value with digits10 significant digits (%g) where that
+// reads back exactly, else with max_digits10 (0.1 -> "0.1", 1/sqrt(2) -> "0.707106769").
 template <typename T>
 static std::string float_literal(T x) {
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
   char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, r.ptr);
+  std::snprintf(buf, sizeof buf, "%.*g", std::numeric_limits<T>::digits10, static_cast<double>(x));
+  T back{};
+  std::from_chars(buf, buf + std::strlen(buf), back);
+  if (back != x || std::signbit(back) != std::signbit(x))
+    std::snprintf(buf, sizeof buf, "%.*g", std::numeric_limits<T>::max_digits10,
+                  static_cast<double>(x));
+  return buf;
 }
 
 static std::string element_literal(const Tensor& t, int64_t k) {

@@ -19,21 +19,23 @@ void set_result(Lowering& l, const Node& n, Instr* i) {
 const std::map<std::string, std::string>& binary_opcodes() {
   static const std::map<std::string, std::string> m = {
       {"AddV2", "add"},      {"Add", "add"},         {"Sub", "subtract"},    {"Mul", "multiply"},
-      {"RealDiv", "divide"}, {"Maximum", "maximum"}, {"Minimum", "minimum"},
+      {"RealDiv", "divide"}, {"Maximum", "maximum"}, {"Minimum", "minimum"}, {"Pow", "power"},
   };
   return m;
 }
 
 const std::map<std::string, std::string>& compare_directions() {
-  static const std::map<std::string, std::string> m = {
-      {"Greater", "GT"}, {"GreaterEqual", "GE"}, {"Less", "LT"}, {"LessEqual", "LE"}};
+  static const std::map<std::string, std::string> m = {{"Greater", "GT"}, {"GreaterEqual", "GE"},
+                                                       {"Less", "LT"},    {"LessEqual", "LE"},
+                                                       {"Equal", "EQ"},   {"NotEqual", "NE"}};
   return m;
 }
 
 const std::map<std::string, std::string>& unary_opcodes() {
   static const std::map<std::string, std::string> m = {
-      {"Neg", "negate"}, {"Abs", "abs"},   {"Exp", "exponential"}, {"Log", "log"},
-      {"Tanh", "tanh"},  {"Sqrt", "sqrt"}, {"Rsqrt", "rsqrt"},     {"Sigmoid", "logistic"},
+      {"Neg", "negate"},  {"Abs", "abs"},          {"Exp", "exponential"},
+      {"Log", "log"},     {"Tanh", "tanh"},        {"Sqrt", "sqrt"},
+      {"Rsqrt", "rsqrt"}, {"Sigmoid", "logistic"}, {"Erf", "erf"},
   };
   return m;
 }
@@ -67,6 +69,13 @@ bool lower_elementwise(Lowering& l, const Node& n) {
     Instr* x = l.operand(l.get(n.inputs[0]));
     set_result(l, n,
                l.emit("multiply", HloShape::array(n.output_dtypes[0], static_dims(n)), {x, x}));
+    return true;
+  }
+  if (op == "Reciprocal") {  // 1 / x, the one broadcast first
+    const XlaValue& in = l.get(n.inputs[0]);
+    std::vector<int64_t> out = static_dims(n);
+    Instr* one = l.broadcast_to({l.scalar_constant(in.dtype, "1"), nullptr, in.dtype, {}}, out);
+    set_result(l, n, l.emit("divide", HloShape::array(in.dtype, out), {one, l.operand(in)}));
     return true;
   }
   if (op == "Cast") {

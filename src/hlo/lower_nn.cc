@@ -1,5 +1,7 @@
 // MatMul as dot with contracting dimensions (and tf2xla's identity transpose after it), BiasAdd,
 // Relu/Relu6 against broadcast constants, and Softmax as TF's MLIR legalization writes it.
+#include <algorithm>
+
 #include "lower.h"
 #include "tfscope/errors.h"
 
@@ -21,25 +23,40 @@ std::vector<int64_t> iota(size_t n) {
   return v;
 }
 
+// MatMul and BatchMatMulV2 (same batch dimensions): a dot over the batch dimensions and the
+// contracting ones, then tf2xla's identity transpose.
 void lower_matmul(Lowering& l, const Node& n) {
-  Instr* a = l.operand(l.get(n.inputs[0]));
-  Instr* b = l.operand(l.get(n.inputs[1]));
-  const bool ta = attr_bool_or(n.attrs, "transpose_a", false);
-  const bool tb = attr_bool_or(n.attrs, "transpose_b", false);
+  const XlaValue& av = l.get(n.inputs[0]);
+  const XlaValue& bv = l.get(n.inputs[1]);
+  const bool batch = n.op() == "BatchMatMulV2";
+  const bool ta = attr_bool_or(n.attrs, batch ? "adj_x" : "transpose_a", false);
+  const bool tb = attr_bool_or(n.attrs, batch ? "adj_y" : "transpose_b", false);
+  const int64_t r = static_cast<int64_t>(av.dims.size());
+  if (batch && (bv.dims.size() != av.dims.size() ||
+                !std::equal(av.dims.begin(), av.dims.end() - 2, bv.dims.begin())))
+    throw Error(ErrorKind::kNotImplemented,
+                "[hlo] BatchMatMulV2 " + n.name +
+                    " with broadcast batch dimensions is not lowered to HLO yet");
+  Instr* a = l.operand(av);
+  Instr* b = l.operand(bv);
   std::vector<int64_t> out = static_dims(n);
   HloShape shape = HloShape::array(n.output_dtypes[0], out);
-  std::string attrs =
-      ", lhs_contracting_dims={" + std::to_string(ta ? 0 : 1) + "}, rhs_contracting_dims={" +
-      std::to_string(tb ? 1 : 0) +
-      "}, frontend_attributes={grad_x=" + bool_text(attr_bool_or(n.attrs, "grad_a", false)) +
-      ",grad_y=" + bool_text(attr_bool_or(n.attrs, "grad_b", false)) + "}";
+  std::vector<int64_t> batch_dims = iota(static_cast<size_t>(r - 2));
+  std::string attrs;
+  if (!batch_dims.empty()) attrs += ", lhs_batch_dims=" + format_ints(batch_dims);
+  attrs += ", lhs_contracting_dims={" + std::to_string(ta ? r - 2 : r - 1) + "}";
+  if (!batch_dims.empty()) attrs += ", rhs_batch_dims=" + format_ints(batch_dims);
+  attrs += ", rhs_contracting_dims={" + std::to_string(tb ? r - 1 : r - 2) + "}";
+  attrs += ", frontend_attributes={grad_x=" +
+           bool_text(attr_bool_or(n.attrs, batch ? "grad_x" : "grad_a", false)) +
+           ",grad_y=" + bool_text(attr_bool_or(n.attrs, batch ? "grad_y" : "grad_b", false)) + "}";
   Instr* dot = l.emit("dot", shape, {a, b}, attrs);
-  Instr* t = l.emit("transpose", shape, {dot}, ", dimensions={0,1}");
+  Instr* t = l.emit("transpose", shape, {dot}, ", dimensions=" + format_ints(iota(out.size())));
   l.set({self(n), 0}, {t, nullptr, n.output_dtypes[0], out});
 }
 
-// Softmax over the last axis, as the MLIR bridge legalizes tf.Softmax: max-reduce in a region,
-// the reduced value reshaped to keep the axis, broadcast back, exp of the difference, an
+// Softmax (and LogSoftmax) over the last axis, as the MLIR bridge legalizes them: max-reduce in a
+// region, the reduced value reshaped to keep the axis, broadcast back, exp of the difference, an
 // add-reduce starting from -0, the same broadcast, divide. Region parameters and results carry
 // only op_name (and the results op_type).
 void lower_softmax(Lowering& l, const Node& n) {
@@ -78,14 +95,15 @@ void lower_softmax(Lowering& l, const Node& n) {
   kept.push_back(1);
   const std::string last = "{" + std::to_string(dims.size() - 1) + "}";
   // The reduced value brought back to the input's shape, as the bridge writes it.
-  auto spread = [&](Instr* r) {
-    Instr* k = l.emit("reshape", HloShape::array(dt, kept), {r});
+  auto keep = [&](Instr* r) { return l.emit("reshape", HloShape::array(dt, kept), {r}); };
+  auto spread_kept = [&](Instr* k) {
     Instr* b = l.emit("broadcast", HloShape::array(dt, kept), {k},
                       ", dimensions=" + format_ints(iota(kept.size())));
     Instr* s = l.emit("reshape", HloShape::array(dt, batch), {b});
     return l.emit("broadcast", HloShape::array(dt, dims), {s},
                   ", dimensions=" + format_ints(iota(batch.size())));
   };
+  auto spread = [&](Instr* r) { return spread_kept(keep(r)); };
   Instr* x = l.operand(in);
   Computation* max_region = region("maximum");
   Computation* add_region = region("add");
@@ -94,11 +112,17 @@ void lower_softmax(Lowering& l, const Node& n) {
   Instr* neg_zero = l.scalar_constant(dt, "-0");
   Instr* m = l.emit("reduce", HloShape::array(dt, batch), {x, neg_inf}, ", dimensions=" + last);
   m->to_apply = max_region;
-  Instr* e = l.emit("exponential", HloShape::array(dt, dims),
-                    {l.emit("subtract", HloShape::array(dt, dims), {x, spread(m)})});
+  Instr* shifted = l.emit("subtract", HloShape::array(dt, dims), {x, spread(m)});
+  Instr* e = l.emit("exponential", HloShape::array(dt, dims), {shifted});
   Instr* s = l.emit("reduce", HloShape::array(dt, batch), {e, neg_zero}, ", dimensions=" + last);
   s->to_apply = add_region;
-  Instr* out = l.emit("divide", HloShape::array(dt, dims), {e, spread(s)});
+  Instr* out;
+  if (n.op() == "LogSoftmax") {  // the shifted logits less the log of the sum, taken kept-shaped
+    Instr* log_sum = l.emit("log", HloShape::array(dt, kept), {keep(s)});
+    out = l.emit("subtract", HloShape::array(dt, dims), {shifted, spread_kept(log_sum)});
+  } else {
+    out = l.emit("divide", HloShape::array(dt, dims), {e, spread(s)});
+  }
   l.set({self(n), 0}, {out, nullptr, n.output_dtypes[0], dims});
 }
 
@@ -106,7 +130,7 @@ void lower_softmax(Lowering& l, const Node& n) {
 
 bool lower_nn(Lowering& l, const Node& n) {
   const std::string& op = n.op();
-  if (op == "MatMul") {
+  if (op == "MatMul" || op == "BatchMatMulV2") {
     lower_matmul(l, n);
     return true;
   }
@@ -141,7 +165,7 @@ bool lower_nn(Lowering& l, const Node& n) {
     l.set({self(n), 0}, {r, nullptr, dt, out});
     return true;
   }
-  if (op == "Softmax") {
+  if (op == "Softmax" || op == "LogSoftmax") {
     lower_softmax(l, n);
     return true;
   }

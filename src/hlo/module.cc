@@ -54,11 +54,16 @@ static std::string join(const std::vector<int64_t>& v) {
   return out;
 }
 
+// XLA marks every fifth element of a long tuple or operand list: "/*index=5*/".
+static std::string index_comment(size_t i) {
+  return i && i % 5 == 0 ? "/*index=" + std::to_string(i) + "*/" : std::string();
+}
+
 std::string HloShape::str(bool with_layout) const {
   if (is_tuple) {
     std::string out = "(";
     for (size_t i = 0; i < elements.size(); ++i)
-      out += (i ? ", " : "") + elements[i].str(with_layout);
+      out += (i ? ", " : "") + index_comment(i) + elements[i].str(with_layout);
     return out + ")";
   }
   std::string out = type + "[" + join(dims) + "]";
@@ -102,7 +107,8 @@ static std::string instr_line(const Instr& i, bool is_root) {
   out += "%" + i.name + " = " + i.shape.str() + " " + i.opcode + "(";
   if (!i.literal.empty()) out += i.literal;
   for (size_t k = 0; k < i.operands.size(); ++k)
-    out += (k ? ", " : "") + i.operands[k]->shape.str() + " %" + i.operands[k]->name;
+    out += (k ? ", " : "") + index_comment(k) + i.operands[k]->shape.str() + " %" +
+           i.operands[k]->name;
   out += ")" + i.attrs;
   if (i.to_apply) out += ", to_apply=%" + i.to_apply->name;
   if (!i.metadata.empty()) out += ", metadata={" + i.metadata + "}";
