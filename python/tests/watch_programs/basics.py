@@ -1,16 +1,23 @@
 # Watched under real TF by test_watch.py: the seeds' retrace triggers, the Python-int step bug,
 # a tf.function made in a loop and a method per instance. led(f) records TF's own trace count
 # after each call (the oracle watch's hit/trace per call is checked against).
+import itertools
 import json
 import sys
 
 import tensorflow as tf
 
 LEDGER = []
+_KEYS = itertools.count()
 
 
 def led(f):
-    LEDGER.append([f.__class__.__name__, id(f), f.experimental_get_tracing_count()])
+    # A serial number per Function object, not id(f): a freed Function's id can be reused by the
+    # next one (a tf.function made in a loop), which would merge their counts.
+    if "_led_key" not in f.__dict__:
+        f.__dict__["_led_key"] = next(_KEYS)
+    key = f.__dict__["_led_key"]
+    LEDGER.append([f.__class__.__name__, key, f.experimental_get_tracing_count()])
 
 
 @tf.function

@@ -1,6 +1,7 @@
 # Watched under real TF by test_watch.py: Keras predict in a loop, a model built in a loop,
 # model.fit with a changing batch size, a tf.data map function and a restored SavedModel
 # function. led(f) records TF's own trace count of the Function after each call.
+import itertools
 import json
 import os
 import sys
@@ -10,10 +11,16 @@ import tensorflow as tf
 import keras
 
 LEDGER = []
+_KEYS = itertools.count()
 
 
 def led(f):
-    LEDGER.append([type(f).__name__, id(f), f.experimental_get_tracing_count()])
+    # A serial number per Function object, not id(f): a freed Function's id can be reused by the
+    # next one (a tf.function made in a loop), which would merge their counts.
+    if "_led_key" not in f.__dict__:
+        f.__dict__["_led_key"] = next(_KEYS)
+    key = f.__dict__["_led_key"]
+    LEDGER.append([type(f).__name__, key, f.experimental_get_tracing_count()])
 
 
 keras.utils.set_random_seed(0)
