@@ -19,6 +19,7 @@ enum class ErrorKind {
   kUnimplemented,              // tf.errors.UnimplementedError
   kInternal,                   // tf.errors.InternalError
   kAborted,                    // tf.errors.AbortedError
+  kResourceExhausted,          // tf.errors.ResourceExhaustedError (an allocation failed)
   kIO,                         // OSError
   kOutOfRange,                 // tf.errors.OutOfRangeError (the end of a sequence)
   kDataLoss,                   // tf.errors.DataLossError (a corrupt record)
@@ -40,7 +41,7 @@ class Error : public std::runtime_error {
 inline bool is_kernel_status(ErrorKind kind) {
   return kind == ErrorKind::kInvalidArgument || kind == ErrorKind::kInternal ||
          kind == ErrorKind::kAborted || kind == ErrorKind::kOutOfRange ||
-         kind == ErrorKind::kDataLoss;
+         kind == ErrorKind::kDataLoss || kind == ErrorKind::kResourceExhausted;
 }
 
 [[noreturn]] inline void throw_error(ErrorKind kind, const std::string& msg) { throw Error(kind, msg); }

@@ -54,6 +54,32 @@ class PyObjectKey : public tfs::Object {
   Py_hash_t h_;
 };
 
+// One level of a nest being walked. A nest deeper than Python's recursion limit raises
+// RecursionError, as TF's nest walk does, instead of overflowing the C stack.
+class NestLevel {
+ public:
+  NestLevel() {
+    if (Py_EnterRecursiveCall(" while calling a Python object")) throw nb::python_error();
+  }
+  ~NestLevel() { Py_LeaveRecursiveCall(); }
+  NestLevel(const NestLevel&) = delete;
+  NestLevel& operator=(const NestLevel&) = delete;
+};
+
+// Whether a nest of lists and tuples holds an int outside int64 (bounded: to_value walked it).
+bool holds_big_int(nb::handle h) {
+  if (PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr())) {
+    int overflow = 0;
+    PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+    return overflow != 0;
+  }
+  if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
+    for (nb::handle x : h)
+      if (holds_big_int(x)) return true;
+  }
+  return false;
+}
+
 bool is_instance_of(nb::handle h, const nb::object& cls) {
   return cls.is_valid() && PyObject_IsInstance(h.ptr(), cls.ptr()) == 1;
 }
@@ -179,11 +205,13 @@ tfs::Value to_value(nb::handle h) {
     return Value(tfs::TensorSpec(s, d, nb::cast<std::string>(n)));
   }
   if (PyList_Check(h.ptr())) {
+    NestLevel level;
     tfs::ValueList items;
     for (nb::handle x : h) items.push_back(to_value(x));
     return Value::list(std::move(items));
   }
   if (PyTuple_Check(h.ptr())) {
+    NestLevel level;
     tfs::ValueList items;
     for (nb::handle x : h) items.push_back(to_value(x));
     if (nb::hasattr(h, "_fields")) {
@@ -196,6 +224,7 @@ tfs::Value to_value(nb::handle h) {
   }
   nb::object abc = nb::module_::import_("collections.abc");
   if (PyObject_IsInstance(h.ptr(), abc.attr("Mapping").ptr()) == 1) {
+    NestLevel level;
     tfs::ValueItems items;
     for (nb::handle k : h.attr("keys")()) items.emplace_back(to_value(k), to_value(h[k]));
     return Value::dict(std::move(items));
@@ -205,7 +234,10 @@ tfs::Value to_value(nb::handle h) {
     throw nb::type_error(("weakref input " + nb::cast<std::string>(nb::repr(h)) +
                           " not supported for tf.function.").c_str());
   }
-  if (nb::hasattr(h, "__wrapped__")) return to_value(h.attr("__wrapped__"));
+  if (nb::hasattr(h, "__wrapped__")) {
+    NestLevel level;
+    return to_value(h.attr("__wrapped__"));
+  }
   bool is_class = PyType_Check(h.ptr());
   if (!is_class && nb::hasattr(h, "__array__") &&
       !PyObject_IsInstance(h.ptr(), registry().numpy.attr("str_").ptr())) {
@@ -317,7 +349,19 @@ tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
   if (h.is_none()) {
     throw nb::value_error("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.");
   }
-  return tfs::convert_to_tensor(to_value(h), dtype);
+  tfs::Value v = to_value(h);
+  try {
+    return tfs::convert_to_tensor(v, dtype);
+  } catch (const tfs::Error& e) {
+    // An int past int64 (kept as a Python object for tracing) converts only to a float dtype.
+    if (e.kind() != tfs::ErrorKind::kTypeError || !holds_big_int(h)) throw;
+    if (dtype == tfs::DType::kInvalid || !tfs::is_floating(dtype))
+      throw nb::value_error("Can't convert Python sequence with out-of-range integer to Tensor.");
+    tfs::Tensor t =
+        tfs::cast(numpy_to_tensor(registry().numpy.attr("array")(h, "dtype"_a = "float64")), dtype);
+    if (tfs::GraphBuilder* b = tfs::current_builder()) return b->constant(t, "Const");
+    return t;
+  }
 }
 
 }  // namespace tfpy

@@ -74,8 +74,15 @@ std::vector<int64_t> int_list(nb::handle h) {
       v.push_back(t.dtype() == tfs::DType::kInt64 ? t.data<int64_t>()[i] : t.data<int32_t>()[i]);
     return v;
   }
-  if (PyLong_Check(h.ptr())) return {nb::cast<int64_t>(h)};
-  for (nb::handle x : h) v.push_back(nb::cast<int64_t>(nb::int_(x)));
+  auto one = [](nb::handle x) {
+    int overflow = 0;
+    long long i = PyLong_AsLongLongAndOverflow(nb::int_(x).ptr(), &overflow);
+    if (overflow)  // TF's text for a shape list it cannot convert
+      throw nb::value_error("Can't convert Python sequence with out-of-range integer to Tensor.");
+    return static_cast<int64_t>(i);
+  };
+  if (PyLong_Check(h.ptr())) return {one(h)};
+  for (nb::handle x : h) v.push_back(one(x));
   return v;
 }
 

@@ -39,6 +39,10 @@ class DataLossError(OpError):
     pass
 
 
+class ResourceExhaustedError(OpError):
+    pass
+
+
 class OperatorNotAllowedInGraphError(TypeError):
     pass
 
@@ -56,5 +60,6 @@ _BY_NAME = {
     "AbortedError": AbortedError,
     "OutOfRangeError": OutOfRangeError,
     "DataLossError": DataLossError,
+    "ResourceExhaustedError": ResourceExhaustedError,
     "OperatorNotAllowedInGraphError": OperatorNotAllowedInGraphError,
 }

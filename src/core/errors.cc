@@ -14,6 +14,7 @@ const char* Error::python_type() const {
     case ErrorKind::kUnimplemented: return "UnimplementedError";
     case ErrorKind::kInternal: return "InternalError";
     case ErrorKind::kAborted: return "AbortedError";
+    case ErrorKind::kResourceExhausted: return "ResourceExhaustedError";
     case ErrorKind::kIO: return "OSError";
     case ErrorKind::kOutOfRange: return "OutOfRangeError";
     case ErrorKind::kDataLoss: return "DataLossError";

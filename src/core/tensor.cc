@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #include "tfscope/format.h"
 
@@ -24,12 +25,18 @@ Tensor Tensor::empty(DType dtype, const Shape& shape) {
   t.impl_->dtype = dtype;
   t.impl_->shape = shape;
   t.impl_->eager_shape = shape;
+  // A size that overflows cannot be allocated; never hand out a short buffer for it.
+  size_t count = 1, bytes = dtype_size(dtype);
+  for (int64_t d : shape.dims()) {
+    if (d < 0 || __builtin_mul_overflow(count, static_cast<size_t>(d), &count) ||
+        __builtin_mul_overflow(bytes, static_cast<size_t>(d), &bytes))
+      throw std::bad_alloc();
+  }
   if (dtype == DType::kString) {
-    t.impl_->strings =
-        std::make_shared<std::vector<std::string>>(static_cast<size_t>(shape.num_elements()));
+    if (count > std::vector<std::string>().max_size()) throw std::bad_alloc();
+    t.impl_->strings = std::make_shared<std::vector<std::string>>(count);
   } else if (dtype != DType::kResource && dtype != DType::kVariant) {
-    t.impl_->buffer = std::make_shared<detail::Buffer>(static_cast<size_t>(shape.num_elements()) *
-                                                       dtype_size(dtype));
+    t.impl_->buffer = std::make_shared<detail::Buffer>(bytes);
   }
   return t;
 }

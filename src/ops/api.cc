@@ -1,7 +1,9 @@
 // Front-end op functions, mirroring TF's Python wrappers: the node names they give, the
 // constants they fold in graph mode (tf.shape of a static shape is a Const), and how host
 // operands are converted.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "op_scope.h"
@@ -415,9 +417,13 @@ std::vector<Tensor> unstack(const Tensor& x, int64_t axis, int64_t num) {
   int64_t n = num;
   if (n < 0) {
     if (!x.shape().has_rank()) invalid_argument("[ops] unstack needs a known rank");
-    int r = x.shape().rank();
-    int64_t a = axis < 0 ? axis + r : axis;
-    n = x.shape().dim(static_cast<int>(a));
+    const int64_t r = x.shape().rank();
+    if (axis < -r || axis >= r) {
+      value_error("Argument `axis` = " + std::to_string(axis) + " not in range [" +
+                  std::to_string(-r) + ", " + std::to_string(r) + ")");
+    }
+    n = x.shape().dim(static_cast<int>(axis < 0 ? axis + r : axis));
+
     if (n < 0) value_error("Cannot infer argument `num` from shape " + x.shape().as_list_str());
   }
   EagerErrorName en(" name: unstack");  // tf.unstack passes name="unstack" to its op
@@ -450,31 +456,26 @@ Tensor gather(const Tensor& params, const Value& indices, int64_t axis) {
 
 Tensor fill(const Value& dims, const Value& value) {
   Scope s("Fill");
-  Tensor d = convert_to_tensor(dims, is_tensorish(dims) ? DType::kInvalid : DType::kInt32, "dims");
+  // TF's generated wrapper infers the dims dtype (int64 for a dimension past int32) and lets the
+  // op's index_type attr reject anything else.
+  Tensor d = convert_to_tensor(dims, DType::kInvalid, "dims");
   Tensor v = convert_to_tensor(value, DType::kInvalid, "value");
   return execute1("Fill", {d, v}, {}, s.op_name());
 }
 
 namespace {
 
-Tensor filled(const std::vector<int64_t>& shape, DType dtype, double v, const char* scope) {
-  // tf.zeros/tf.ones: a Const for small static shapes (as TF folds them), Fill otherwise.
+// The element count of `shape`, or -1 when a dimension is negative or the count overflows
+// int64 (then only Fill can report it, in TF's words).
+int64_t checked_num_elements(const std::vector<int64_t>& shape) {
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  Scope s(scope);
-  Tensor value = Tensor::zeros(dtype, Shape(shape));
-  if (v != 0) {
-    visit_dtype(dtype, [&](auto tag) {
-      using T = decltype(tag);
-      T* p = value.data<T>();
-      for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(v);
-    });
+  for (int64_t d : shape) {
+    if (d < 0 || __builtin_mul_overflow(n, d, &n)) return -1;
   }
-  if (n <= 1000) {
-    if (GraphBuilder* b = current_builder()) return b->constant(value, s.op_name());
-    return value;
-  }
-  Tensor dims = int_list_const(shape, "shape");
+  return n;
+}
+
+Tensor scalar_of(DType dtype, double v) {
   Tensor scalar = Tensor::zeros(dtype, Shape{});
   if (v != 0) {
     visit_dtype(dtype, [&](auto tag) {
@@ -482,6 +483,32 @@ Tensor filled(const std::vector<int64_t>& shape, DType dtype, double v, const ch
       scalar.data<T>()[0] = static_cast<T>(v);
     });
   }
+  return scalar;
+}
+
+Tensor filled(const std::vector<int64_t>& shape, DType dtype, double v, const char* scope) {
+  // tf.zeros/tf.ones: in graph mode a Const for small static shapes (as TF folds them), Fill
+  // otherwise. A valid shape goes through TensorShape ("shape_as_tensor", int64 when a dimension
+  // needs it); one TensorShape rejects (a negative dimension) is converted as a plain int32 list
+  // ("Const"), so that Fill's shape function or kernel reports it with TF's text.
+  const int64_t n = checked_num_elements(shape);
+  Scope s(scope);
+  if (n >= 0 && n <= 1000 && current_builder()) {
+    Tensor value = Tensor::zeros(dtype, Shape(shape));
+    if (v != 0) {
+      visit_dtype(dtype, [&](auto tag) {
+        using T = decltype(tag);
+        std::fill_n(value.data<T>(), n, static_cast<T>(v));
+      });
+    }
+    return current_builder()->constant(value, s.op_name());
+  }
+  const bool valid = std::all_of(shape.begin(), shape.end(), [](int64_t d) { return d >= 0; });
+  const bool wide = std::any_of(shape.begin(), shape.end(),
+                                [](int64_t d) { return d > std::numeric_limits<int32_t>::max(); });
+  Tensor dims = int_list_const(shape, valid ? "shape_as_tensor" : "Const",
+                               wide ? DType::kInt64 : DType::kInt32);
+  Tensor scalar = scalar_of(dtype, v);
   Tensor sv = current_builder() ? current_builder()->constant(scalar, "Const") : scalar;
   return execute1("Fill", {dims, sv}, {}, s.op_name());
 }

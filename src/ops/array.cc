@@ -889,7 +889,14 @@ OpRegistration r_fill([] {
   d.shape_fn = [](InferenceContext& c) {
     with_rank(c, c.in(0), 1);
     with_rank(c, c.in(1), 0);
-    c.set_output(0, shape_from_shape_tensor(c, 0));
+    // TF's shape refiner evaluates the shape tensor (rejecting values below -1) before the
+    // shape function sees a -1 in it.
+    PartialShape out = shape_from_shape_tensor(c, 0);
+    if (const Tensor* dims = c.value_as_shape(0)) {
+      for (int64_t d : detail::tensor_ints(*dims))
+        if (d < 0) c.fail("Fill dimensions must be >= 0");
+    }
+    c.set_output(0, out);
   };
   d.kernel = [](OpKernelContext& ctx) {
     const Tensor &dims_t = ctx.input(0), &value = ctx.input(1);

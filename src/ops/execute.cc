@@ -119,6 +119,8 @@ void flatten_nested(const Value& v, int depth, std::vector<int64_t>& shape, bool
     const auto& items = v.items();
     if (static_cast<int>(shape.size()) <= depth) {
       if (shape_known) value_error("Can't convert non-rectangular Python sequence to Tensor.");
+      // TensorShape's limit (TF 2.21 aborts on a deeper list; this also bounds the recursion).
+      if (depth >= 254) invalid_argument("Too many dimensions in tensor");
       shape.push_back(static_cast<int64_t>(items.size()));
     } else if (shape[static_cast<size_t>(depth)] != static_cast<int64_t>(items.size())) {
       value_error("Can't convert non-rectangular Python sequence to Tensor.");

@@ -156,9 +156,16 @@ PartialShape shape_from_shape_tensor(const InferenceContext& c, int i) {
 }
 
 // A dims vector from a kernel's shape input, with TensorShapeUtils::MakeShape's error.
+// Dimensions are checked left to right, so a negative one after an overflow is not reached.
 Shape make_shape(OpKernelContext& ctx, const std::vector<int64_t>& dims) {
+  int64_t n = 1;
   for (int64_t d : dims) {
     if (d < 0) ctx.fail("Dimension " + std::to_string(d) + " must be >= 0");
+    if (__builtin_mul_overflow(n, d, &n)) {
+      std::string text;
+      for (int64_t e : dims) text += (text.empty() ? "" : ",") + std::to_string(e);
+      ctx.fail("Shape [" + text + "] would have more than 2**63 - 1 elements");
+    }
   }
   return Shape(dims);
 }

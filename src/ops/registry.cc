@@ -6,6 +6,7 @@
 
 #include "denormal.h"
 #include "kernel_util.h"
+#include "tfscope/cpu_info.h"
 #include "tfscope/op_def.h"
 #include "tfscope/format.h"
 
@@ -415,10 +416,22 @@ void infer_shapes(const OpDef& def, InferenceContext& ctx) {
 
 // ---- kernels ----
 
+// A buffer the allocator cannot give (or whose size overflows) fails the op as TF's allocator
+// does, instead of reaching the kernel; TF's CPU allocator is "mklcpu" when oneDNN is on.
 Tensor& OpKernelContext::allocate_output(int i, DType dtype, const Shape& shape) {
   auto& outs = *outputs;
   if (outs.size() <= static_cast<size_t>(i)) outs.resize(static_cast<size_t>(i) + 1);
-  outs[static_cast<size_t>(i)] = Tensor::empty(dtype, shape);
+  try {
+    outs[static_cast<size_t>(i)] = Tensor::empty(dtype, shape);
+  } catch (const std::bad_alloc&) {
+    std::string dims;
+    for (int64_t d : shape.dims()) dims += (dims.empty() ? "" : ",") + std::to_string(d);
+    throw_error(ErrorKind::kResourceExhausted,
+                "OOM when allocating tensor with shape[" + dims + "] and type " +
+                    std::string(dtype_tf_string(dtype)) +
+                    " on /job:localhost/replica:0/task:0/device:CPU:0 by allocator " +
+                    (tf_onednn_enabled() ? "mklcpu" : "cpu"));
+  }
   return outs[static_cast<size_t>(i)];
 }
 

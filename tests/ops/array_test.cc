@@ -1,6 +1,7 @@
 // Array ops: eager results, shape inference with unknown dims, and TF 2.21's error texts (the
 // texts and shapes were taken from real TF; see each test's comment for the TF call).
 #include "op_test_util.h"
+#include "tfscope/cpu_info.h"
 #include "tfscope/ops_array.h"
 
 namespace tfs {
@@ -773,6 +774,76 @@ TEST(Fill, ShapeFnErrorsMatchTf) {
                 },
                 ErrorKind::kInvalidArgument),
             "Shape must be rank 0 but is rank 1");
+}
+
+// tf.fill([-1], 1.0) in a tf.function (TF 2.21): the shape function sees the -1 the shape
+// tensor evaluates to as an unknown dimension, then rejects it.
+TEST(Fill, ShapeFnRejectsMinusOneDimension) {
+  EXPECT_EQ(error_of(
+                [] {
+                  infer1("Fill", {i32({-1}), Tensor::scalar(1.f)});
+                },
+                ErrorKind::kInvalidArgument),
+            "Fill dimensions must be >= 0");
+}
+
+// tf.fill([2**62, 4], 1.0) (TF 2.21): refused before anything is allocated.
+TEST(Fill, ElementCountPastInt64FailsWithTfText) {
+  EXPECT_EQ(
+      error_of(
+          [] {
+            run1("Fill", {i64({int64_t{1} << 62, 4}), Tensor::scalar(1.f)});
+          },
+          ErrorKind::kInvalidArgument),
+      eager_text("Fill", "Shape [4611686018427387904,4] would have more than 2**63 - 1 elements"));
+}
+
+// tf.range(2**62) (TF 2.21): the allocator refuses 2**65 bytes, named as TF names its CPU
+// allocator (mklcpu with oneDNN, else cpu).
+TEST(Range, UnallocatableOutputIsResourceExhausted) {
+  const std::string allocator = tf_onednn_enabled() ? "mklcpu" : "cpu";
+  EXPECT_EQ(
+      error_of(
+          [] {
+            run1("Range", {Tensor::scalar(int64_t{0}), Tensor::scalar(int64_t{1} << 62),
+                           Tensor::scalar(int64_t{1})});
+          },
+          ErrorKind::kResourceExhausted),
+      "{{function_node __wrapped__Range_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+      "OOM when allocating tensor with shape[4611686018427387904] and type int64 on "
+      "/job:localhost/replica:0/task:0/device:CPU:0 by allocator " +
+          allocator + " [Op:Range] name: ");
+}
+
+// tf.zeros([-1]) and tf.ones([3, -2]) (TF 2.21, eager): Fill's kernel error, not a crash.
+TEST(Zeros, NegativeDimensionFailsLikeFill) {
+  EXPECT_EQ(error_of([] { zeros({-1}, DType::kFloat32); }, ErrorKind::kInvalidArgument),
+            eager_text("Fill", "Dimension -1 must be >= 0"));
+  EXPECT_EQ(error_of(
+                [] {
+                  ones({3, -2}, DType::kFloat32);
+                },
+                ErrorKind::kInvalidArgument),
+            eager_text("Fill", "Dimension -2 must be >= 0"));
+  EXPECT_EQ(
+      error_of(
+          [] {
+            zeros({int64_t{1} << 62, 4}, DType::kFloat32);
+          },
+          ErrorKind::kInvalidArgument),
+      eager_text("Fill", "Shape [4611686018427387904,4] would have more than 2**63 - 1 elements"));
+}
+
+// tf.unstack(tf.constant(1)) (TF 2.21): the wrapper's own axis check.
+TEST(Unstack, ScalarHasNoAxisToUnstack) {
+  EXPECT_EQ(error_of([] { unstack(Tensor::scalar(1), 0, -1); }, ErrorKind::kValueError),
+            "Argument `axis` = 0 not in range [0, 0)");
+  EXPECT_EQ(error_of(
+                [] {
+                  unstack(i32({1, 2}), -2, -1);
+                },
+                ErrorKind::kValueError),
+            "Argument `axis` = -2 not in range [-1, 1)");
 }
 
 TEST(ZerosLike, ZerosOfEveryDtype) {
