@@ -43,7 +43,7 @@ def unstack_scalar():
 
 @tf.function
 def large_zeros():
-    return tf.zeros([1000, 1001])
+    return tf.zeros([1000, 1001]), tf.zeros([1000]), tf.ones([999]), tf.ones([10, 100])
 
 
 def last_line(fn):

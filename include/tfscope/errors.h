@@ -19,9 +19,12 @@ enum class ErrorKind {
   kUnimplemented,              // tf.errors.UnimplementedError
   kInternal,                   // tf.errors.InternalError
   kAborted,                    // tf.errors.AbortedError
-  kResourceExhausted,          // tf.errors.ResourceExhaustedError (an allocation failed)
+  kResourceExhausted,          // tf.errors.ResourceExhaustedError (no memory, disk full)
+  kPermissionDenied,           // tf.errors.PermissionDeniedError
+  kAlreadyExists,              // tf.errors.AlreadyExistsError
+  kUnknown,                    // tf.errors.UnknownError (an I/O error without a better class)
   kIO,                         // OSError
-  kOutOfRange,                 // tf.errors.OutOfRangeError (the end of a sequence)
+  kOutOfRange,                 // tf.errors.OutOfRangeError (a sequence's end, a file too large)
   kDataLoss,                   // tf.errors.DataLossError (a corrupt record)
 };
 

@@ -63,7 +63,8 @@ flatbuffers::Offset<tflite::OperatorCode> create_operator_code(flatbuffers::Flat
 // Finishes the buffer with the "TFL3" identifier and returns its bytes.
 std::string finish_model(flatbuffers::FlatBufferBuilder& fbb,
                          flatbuffers::Offset<tflite::Model> model);
-// Writes bytes to `path` atomically (temp file + rename).
+// Writes bytes to `path` atomically (tfs::detail::replace_file: a temporary beside it, renamed over
+// it); errors are TF's "<path>; <strerror>" with the errno's class.
 void write_model_file(const std::string& path, std::string_view bytes);
 
 }  // namespace tfs::lite

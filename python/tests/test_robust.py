@@ -42,3 +42,39 @@ def test_zeros_too_large_for_int64_fails_when_the_function_runs():
                        match=r"Shape \[4611686018427387904,4\] would have more than 2\*\*63 - 1 "
                              r"elements"):
         big()
+
+
+class _Module(tf.Module):
+    def __init__(self, value):
+        self.v = tf.Variable(tf.fill([100000, 4], value))
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+    def f(self, x):
+        return x + self.v[0]
+
+
+def test_saved_model_save_writes_into_a_directory_and_keeps_the_rest(tmp_path):
+    # TF 2.21 replaces the model's files and leaves the others (checked with tensorflow-cpu).
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "keep").mkdir()
+    (tmp_path / "keep" / "main.py").write_text("print(1)")
+    tf.saved_model.save(_Module(1.0), str(tmp_path))
+    tf.saved_model.save(_Module(2.0), str(tmp_path))
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    assert (tmp_path / "keep" / "main.py").read_text() == "print(1)"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "keep", "notes.txt", "saved_model.pb", "variables"]
+    # TF's saved_model.pb for this model is 11 KB: the initializer is a Fill, not 1.6 MB of zeros
+    assert (tmp_path / "saved_model.pb").stat().st_size < 20000
+    out = tf.saved_model.load(str(tmp_path)).signatures["serving_default"](x=tf.zeros([1, 4]))
+    assert out["output_0"].numpy().tolist() == [[2.0, 2.0, 2.0, 2.0]]
+
+
+def test_saved_model_save_onto_a_file_is_tfs_failed_precondition(tmp_path):
+    target = tmp_path / "afile"
+    target.write_text("x")
+    for path in (target, target / "sub"):
+        with pytest.raises(tf.errors.FailedPreconditionError) as e:
+            tf.saved_model.save(_Module(1.0), str(path))
+        assert str(e.value) == "%s is not a directory" % target  # TF 2.21's text
+    assert target.read_text() == "x"

@@ -43,6 +43,18 @@ class ResourceExhaustedError(OpError):
     pass
 
 
+class PermissionDeniedError(OpError):
+    pass
+
+
+class AlreadyExistsError(OpError):
+    pass
+
+
+class UnknownError(OpError):
+    pass
+
+
 class OperatorNotAllowedInGraphError(TypeError):
     pass
 
@@ -61,5 +73,8 @@ _BY_NAME = {
     "OutOfRangeError": OutOfRangeError,
     "DataLossError": DataLossError,
     "ResourceExhaustedError": ResourceExhaustedError,
+    "PermissionDeniedError": PermissionDeniedError,
+    "AlreadyExistsError": AlreadyExistsError,
+    "UnknownError": UnknownError,
     "OperatorNotAllowedInGraphError": OperatorNotAllowedInGraphError,
 }

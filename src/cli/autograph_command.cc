@@ -32,7 +32,7 @@ int run_autograph(const AutographOptions& opts) {
   } catch (const tfs::autograph::ConversionError& e) {
     // A construct AutoGraph rejects reads as TF reports it: "<TF exception type>: <message>".
     if (e.tf_type().empty()) throw;
-    throw std::runtime_error(e.tf_type() + ": " + e.what());
+    throw TypedError(e.tf_type(), e.what());
   }
 }
 

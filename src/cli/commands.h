@@ -4,12 +4,26 @@
 #pragma once
 
 #include <functional>
+#include <stdexcept>
+#include <string>
 
 namespace CLI {
 class App;
 }
 
 namespace tfscope_cli {
+
+// A failure whose text is TF's or Python's, printed after its class: "[autograph] SyntaxError:
+// too many nested parentheses (f.py, line 2)".
+class TypedError : public std::runtime_error {
+ public:
+  TypedError(std::string type, const std::string& message)
+      : std::runtime_error(message), type_(std::move(type)) {}
+  const std::string& type() const { return type_; }
+
+ private:
+  std::string type_;
+};
 
 // Set by the chosen subcommand's callback: runs after parsing succeeded.
 using Action = std::function<int()>;

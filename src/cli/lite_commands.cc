@@ -4,7 +4,10 @@
 // model on seeded random probes.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
+#include <set>
+#include <stdexcept>
 #include <string>
 
 #include "commands.h"
@@ -23,7 +26,32 @@ struct ConvertOptions {
   uint64_t seed = 0;
 };
 
+// -o must name a file to write, and not one of the input SavedModel's own files (writing the
+// .tflite over saved_model.pb would destroy the model being converted).
+void check_output(const std::string& saved_model, const std::string& out) {
+  namespace fs = std::filesystem;
+  if (out.empty())
+    throw std::runtime_error("[convert] -o is empty; give the .tflite file to write");
+  std::error_code ec;
+  if (fs::is_directory(out, ec))
+    throw std::runtime_error("[convert] " + out +
+                             ": is a directory; -o takes the .tflite file to write");
+  const fs::path model = fs::weakly_canonical(saved_model, ec);
+  if (ec) return;  // the reader reports a missing model
+  const fs::path target = fs::weakly_canonical(out, ec);
+  if (ec) return;
+  const fs::path rel = target.lexically_relative(model);
+  static const std::set<std::string> kModelEntries = {"saved_model.pb", "saved_model.pbtxt",
+                                                      "fingerprint.pb", "variables",
+                                                      "assets",         "assets.extra"};
+  if (!rel.empty() && kModelEntries.count(rel.begin()->string())) {
+    throw std::runtime_error("[convert] " + out + ": is a file of the input SavedModel " +
+                             saved_model + "; write the .tflite elsewhere");
+  }
+}
+
 int run_convert(const ConvertOptions& o) {
+  check_output(o.saved_model, o.out);
   tfs::lite::ConvertOptions opts;
   opts.signature_key = o.signature;
   if (!o.dynamic_range) {

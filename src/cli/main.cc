@@ -2,11 +2,16 @@
 // only parses, dispatches and turns failures into one-line errors with a non-zero status.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 
 #include "commands.h"
 #include "tfscope/errors.h"
+
+#ifndef TFSCOPE_VERSION
+#define TFSCOPE_VERSION "unknown"
+#endif
 
 namespace tfscope_cli {
 namespace {
@@ -26,9 +31,27 @@ std::string first_line(const std::string& s) {
   return s.substr(0, s.find('\n'));
 }
 
-int fail(const std::string& what) {
-  std::fprintf(stderr, "tfscope: error: %s\n", first_line(what).c_str());
+// Every error is one line "tfscope: error: [component] message": a message that names its
+// component ("[savedmodel] ...") keeps it, any other gets the subcommand's; an error whose text
+// is TF's says TF's class first ("[convert] PermissionDeniedError: out.tflite; Permission denied").
+int fail(const std::string& component, const std::string& type, const std::string& what) {
+  std::string msg = first_line(what);
+  std::string prefix = "[" + component + "] ";
+  if (msg.size() > 2 && msg[0] == '[' && msg.find("] ") != std::string::npos) {
+    const size_t end = msg.find("] ") + 2;
+    prefix = msg.substr(0, end);
+    msg = msg.substr(end);
+  }
+  if (!type.empty()) msg = type + ": " + msg;
+  std::fprintf(stderr, "tfscope: error: %s%s\n", prefix.c_str(), msg.c_str());
   return 1;
+}
+
+std::string command_list(const CLI::App& app) {
+  std::string out;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    out += (out.empty() ? "" : ", ") + sub->get_name();
+  return out;
 }
 
 }  // namespace
@@ -37,25 +60,50 @@ int fail(const std::string& what) {
 int main(int argc, char** argv) {
   using namespace tfscope_cli;
   CLI::App app{"tfscope: TensorFlow 2.21's tf.function tracing rules, made visible", "tfscope"};
-  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("tfscope ") + TFSCOPE_VERSION);
   Action action;
+  std::string chosen;
   for (AddCommand add : kCommands) add(app, action);
+  const std::string commands = command_list(app);
+  // CLI11 reads an unknown first word as a stray argument; say what it is instead.
+  auto is_command = [&](const char* word) {
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->get_name() == word) return true;
+    return false;
+  };
+  if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
+    std::fprintf(stderr, "tfscope: error: [cli] unknown command '%s'; the commands are %s\n",
+                 argv[1], commands.c_str());
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "tfscope: error: %s (see tfscope --help)\n", first_line(e.what()).c_str());
+    std::fprintf(stderr, "tfscope: error: [cli] %s (see tfscope --help)\n",
+                 first_line(e.what()).c_str());
     return 2;
   }
-  if (!action) return fail("no subcommand ran");
+  if (!action) {
+    std::fprintf(stderr, "tfscope: error: [cli] a command is required: %s (see tfscope --help)\n",
+                 commands.c_str());
+    return 2;
+  }
+  for (const CLI::App* sub : app.get_subcommands()) chosen = sub->get_name();
   try {
     return action();
   } catch (const tfs::Error& e) {
-    return fail(std::string(e.python_type()) + ": " + e.what());
+    return fail(chosen, e.python_type(), e.what());
+  } catch (const TypedError& e) {
+    return fail(chosen, e.type(), e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(chosen, "", "out of memory");
   } catch (const std::exception& e) {
-    return fail(e.what());
+    return fail(chosen, "", e.what());
   }
 }

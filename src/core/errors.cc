@@ -15,8 +15,11 @@ const char* Error::python_type() const {
     case ErrorKind::kInternal: return "InternalError";
     case ErrorKind::kAborted: return "AbortedError";
     case ErrorKind::kResourceExhausted: return "ResourceExhaustedError";
-    case ErrorKind::kIO: return "OSError";
+    case ErrorKind::kPermissionDenied: return "PermissionDeniedError";
     case ErrorKind::kOutOfRange: return "OutOfRangeError";
+    case ErrorKind::kAlreadyExists: return "AlreadyExistsError";
+    case ErrorKind::kUnknown: return "UnknownError";
+    case ErrorKind::kIO: return "OSError";
     case ErrorKind::kDataLoss: return "DataLossError";
   }
   return "Error";

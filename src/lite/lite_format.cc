@@ -1,13 +1,13 @@
 #include "tfscope/lite_format.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "tfscope/detail/file_write.h"
 
 namespace tfs::lite {
 namespace {
@@ -293,24 +293,7 @@ std::string finish_model(flatbuffers::FlatBufferBuilder& fbb,
 }
 
 void write_model_file(const std::string& path, std::string_view bytes) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      throw FormatError("[lite] " + path + ": cannot create (" + std::strerror(errno) + ")");
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      std::filesystem::remove(tmp);
-      throw FormatError("[lite] " + path + ": write failed");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw FormatError("[lite] " + path + ": cannot rename into place (" + ec.message() + ")");
-  }
+  tfs::detail::replace_file(path, bytes);
 }
 
 }  // namespace tfs::lite

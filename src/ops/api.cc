@@ -493,7 +493,7 @@ Tensor filled(const std::vector<int64_t>& shape, DType dtype, double v, const ch
   // ("Const"), so that Fill's shape function or kernel reports it with TF's text.
   const int64_t n = checked_num_elements(shape);
   Scope s(scope);
-  if (n >= 0 && n <= 1000 && current_builder()) {
+  if (n >= 0 && n < 1000 && current_builder()) {  // np.prod(shape) < 1000, as TF
     Tensor value = Tensor::zeros(dtype, Shape(shape));
     if (v != 0) {
       visit_dtype(dtype, [&](auto tag) {

@@ -1,13 +1,12 @@
 #include "file_util.h"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "tfscope/detail/file_write.h"
 #include "tfscope/tensor_bundle.h"
 
 namespace tfs::savedmodel::detail {
@@ -27,25 +26,7 @@ std::string read_file(const std::string& path) {
 }
 
 void write_file(const std::string& path, const std::string& contents) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      throw FormatError("[savedmodel] " + path + ": cannot create (" + std::strerror(errno) + ")");
-    }
-    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    out.flush();
-    if (!out) {
-      std::filesystem::remove(tmp);
-      throw FormatError("[savedmodel] " + path + ": write failed");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw FormatError("[savedmodel] " + path + ": cannot rename into place (" + ec.message() + ")");
-  }
+  tfs::detail::replace_file(path, contents);
 }
 
 }  // namespace tfs::savedmodel::detail

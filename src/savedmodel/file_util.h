@@ -7,7 +7,8 @@ namespace tfs::savedmodel::detail {
 
 // Throws FormatError "[savedmodel] <path>: cannot read (...)".
 std::string read_file(const std::string& path);
-// Writes to "<path>.tmp-<pid>" and renames it over `path`, so readers never see half a file.
+// Writes beside `path` and renames over it (tfs::detail::replace_file), so readers never see half
+// a file; errors are TF's "<path>; <strerror>".
 void write_file(const std::string& path, const std::string& contents);
 
 }  // namespace tfs::savedmodel::detail

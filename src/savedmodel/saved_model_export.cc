@@ -3,20 +3,17 @@
 // the functions' nodes in the MetaGraph's GraphDef (If/While bodies as FunctionDefs), a
 // SignatureDef each, every captured variable as a VarHandleOp with its VariableDef, and a saver
 // whose RestoreV2 reads variables/variables (a TensorBundle keyed by variable name).
-#include <unistd.h>
-
-#include <atomic>
-#include <filesystem>
+#include <algorithm>
+#include <limits>
 #include <set>
 
-#include "file_util.h"
 #include "graph_convert.h"
+#include "model_directory.h"
 #include "tfscope/proto/variable.pb.h"
 #include "tfscope/saved_model.h"
 
 namespace tfs::saved_model {
 
-namespace fs = std::filesystem;
 using savedmodel::detail::attrs_to_proto;
 using savedmodel::detail::shape_to_proto;
 using savedmodel::detail::tensor_to_proto;
@@ -48,6 +45,31 @@ void add_const(tensorflow::GraphDef& g, const std::string& name, const Tensor& v
   tensorflow::NodeDef& n = add_node(g, name, "Const");
   set_type(n, "dtype", value.dtype());
   tensor_to_proto(value, (*n.mutable_attr())["value"].mutable_tensor());
+}
+
+// tf.zeros(shape) as TF 1's zeros initializer stages it: a Const below 1000 elements, else
+// Fill(shape_as_tensor, Const), so that a large variable costs the .pb a few bytes, not its size.
+void add_zeros(tensorflow::GraphDef& g, const std::string& name, DType dtype, const Shape& shape) {
+  const int64_t n = shape.num_elements();
+  if (n < 1000) {
+    add_const(g, name,
+              dtype == DType::kString
+                  ? Tensor::strings(std::vector<std::string>(static_cast<size_t>(n)), shape)
+                  : Tensor::zeros(dtype, shape));
+    return;
+  }
+  const bool wide = std::any_of(shape.dims().begin(), shape.dims().end(),
+                                [](int64_t d) { return d > std::numeric_limits<int32_t>::max(); });
+  std::vector<int64_t> dims = shape.dims();
+  Tensor dims_t = wide ? Tensor::from_vector(dims)
+                       : Tensor::from_vector(std::vector<int32_t>(dims.begin(), dims.end()));
+  add_const(g, name + "/shape_as_tensor", dims_t);
+  add_const(g, name + "/Const",
+            dtype == DType::kString ? Tensor::string_scalar("") : Tensor::zeros(dtype, Shape{}));
+  tensorflow::NodeDef& fill =
+      add_node(g, name, "Fill", {name + "/shape_as_tensor", name + "/Const"});
+  set_type(fill, "T", dtype);
+  set_type(fill, "index_type", wide ? DType::kInt64 : DType::kInt32);
 }
 
 std::string tensor_name(const std::string& node, int index) {
@@ -190,12 +212,7 @@ class Exporter {
       (*h.mutable_attr())["shared_name"].set_s(v.name);
       (*h.mutable_attr())["container"].set_s("");
       const std::string init = v.name + "/Initializer/zeros";
-      add_const(g, init,
-                st.dtype() == DType::kString
-                    ? Tensor::strings(
-                          std::vector<std::string>(static_cast<size_t>(st.shape().num_elements())),
-                          *st.shape().to_shape())
-                    : Tensor::zeros(st.dtype(), *st.shape().to_shape()));
+      add_zeros(g, init, st.dtype(), *st.shape().to_shape());
       set_type(add_node(g, v.name + "/Assign", "AssignVariableOp", {v.name, init}), "dtype",
                st.dtype());
       set_type(add_node(g, v.name + "/Read/ReadVariableOp", "ReadVariableOp", {v.name}), "dtype",
@@ -264,11 +281,6 @@ class Exporter {
   std::vector<ExportedVariable> variables_;
 };
 
-std::string strip_trailing_slashes(std::string s) {
-  while (s.size() > 1 && s.back() == '/') s.pop_back();
-  return s;
-}
-
 }  // namespace
 
 std::vector<std::string> signature_output_keys(const ConcreteFunction& fn) {
@@ -300,41 +312,17 @@ void save(const SignatureFunctions& fns, const std::string& dir, const SaveOptio
     tensors.push_back(savedmodel::detail::tensor_to_bundle(v.name, v.state->read()));
   }
 
-  // Build the whole directory beside the destination, then rename it into place.
-  static std::atomic<int> counter{0};
-  const fs::path dest = fs::absolute(strip_trailing_slashes(dir));
-  const std::string leaf = dest.filename().string();
-  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  const fs::path tmp = dest.parent_path() / ("." + leaf + ".tmp-" + tag);
-  std::error_code ec;
-  fs::create_directories(dest.parent_path(), ec);
-  if (ec) fail(dest.parent_path().string() + ": cannot create directory (" + ec.message() + ")");
-  try {
-    savedmodel::write_saved_model(tmp.string(), model);
-    fs::create_directories(tmp / savedmodel::kVariablesDirectory);
-    if (!tensors.empty())
-      savedmodel::write_bundle(savedmodel::variables_prefix(tmp.string()), tensors);
-  } catch (...) {
-    fs::remove_all(tmp, ec);
-    throw;
-  }
-  fs::path old;
-  if (fs::exists(dest, ec)) {
-    old = dest.parent_path() / ("." + leaf + ".old-" + tag);
-    fs::rename(dest, old, ec);
-    if (ec) {
-      fs::remove_all(tmp, ec);
-      fail(dest.string() + ": cannot replace the existing directory (" + ec.message() + ")");
-    }
-  }
-  fs::rename(tmp, dest, ec);
-  if (ec) {
-    std::error_code ignore;
-    fs::remove_all(tmp, ignore);
-    if (!old.empty()) fs::rename(old, dest, ignore);
-    fail(dest.string() + ": cannot rename into place (" + ec.message() + ")");
-  }
-  if (!old.empty()) fs::remove_all(old, ec);
+  // The model's own files, data before index before saved_model.pb, so that a reader of the
+  // directory never meets a saved_model.pb whose variables are not there yet. TF always writes
+  // a checkpoint; tfscope writes no fingerprint.pb, so an earlier model's one goes.
+  const savedmodel::BundleFiles bundle = savedmodel::encode_bundle(tensors);
+  const std::string vars = std::string(savedmodel::kVariablesDirectory) + "/";
+  savedmodel::detail::write_model_directory(
+      dir,
+      {{vars + "variables.data-00000-of-00001", bundle.data},
+       {vars + "variables.index", bundle.index},
+       {savedmodel::kSavedModelFilename, savedmodel::serialize_as_tf(model)}},
+      {savedmodel::kFingerprintFilename});
 }
 
 void save(const ConcreteFunction& fn, const std::string& dir, const SaveOptions& options) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "file_util.h"
+#include "tfscope/detail/file_write.h"
 #include "tf_serialize.h"
 #include "tfscope/proto/types.pb.h"
 
@@ -107,8 +108,7 @@ tensorflow::SavedModel read_saved_model(const std::string& dir) {
 void write_saved_model(const std::string& dir, const tensorflow::SavedModel& model) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec)
-    throw FormatError("[savedmodel] " + dir + ": cannot create directory (" + ec.message() + ")");
+  if (ec) tfs::detail::throw_file_error(dir, ec.value());
   detail::write_file(join(dir, kSavedModelFilename), serialize_as_tf(model));
 }
 

@@ -1,5 +1,6 @@
 // tfs::saved_model: export, import (ours and TF 2.21's, fixtures recorded by
-// conformance/saved_model/make_fixtures.py), roundtrip, atomic saves and one-line errors.
+// conformance/saved_model/make_fixtures.py), roundtrip and one-line errors; saving into a
+// directory is save_directory_test.cc.
 #include "tfscope/saved_model.h"
 
 #include <gtest/gtest.h>
@@ -141,17 +142,6 @@ TEST(SavedModel, LoadedVariablesAreIndependentOfTheOriginals) {
   mlp.b2->assign(Value(Tensor::from_vector(std::vector<float>{100, 100, 100})));
   auto after = model->signature("serving_default").call_flat({x})[0].to_vector<float>();
   EXPECT_EQ(before, after);
-}
-
-TEST(SavedModel, SaveReplacesAnExistingDirectoryWhole) {
-  auto mlp = make_lab_mlp();
-  std::string dir = temp_dir("replace");
-  fs::create_directories(dir);
-  std::ofstream(dir + "/stale.txt") << "old";
-  saved_model::save(*mlp.fn, dir);
-  EXPECT_FALSE(fs::exists(dir + "/stale.txt"));
-  EXPECT_TRUE(fs::exists(dir + "/saved_model.pb"));
-  EXPECT_EQ(siblings(dir), std::vector<std::string>{"model"});  // no temp or old dirs left
 }
 
 TEST(SavedModel, FailedSaveLeavesNothingAtTheDestination) {
