@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build demo test test-cpp test-python conformance bench tsan fuzz format clean
+.PHONY: all deps configure build demo test test-cpp test-python conformance bench tsan fuzz byteflip format clean
 
 all: build
 
@@ -50,6 +50,14 @@ fuzz: deps
 	  seeds=fuzz/seeds/$$(basename $$f); [ -d "$$seeds" ] || seeds=; \
 	  "$$f" -max_total_time=$${FUZZ_SECONDS:-60} fuzz-corpus/$$(basename $$f) $$seeds || exit 1; \
 	done
+
+# Damaged model files (FLIPS single-byte flips per file, TF- and tfscope-written .tflite,
+# saved_model.pb and variables.index) through the command and the Python API: 0 crashes, 0 hangs,
+# one-line errors. `ctest -R cli.byte_flip` runs a short version.
+FLIPS ?= 1000
+byteflip: build
+	.venv/bin/python -m pip install -q --disable-pip-version-check --no-build-isolation .
+	python3 tests/cli/byte_flip.py --tfscope $(BUILD)/tfscope --python .venv/bin/python --flips $(FLIPS)
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cc' '*.cpp')

@@ -86,6 +86,15 @@ bool is_instance_of(nb::handle h, const nb::object& cls) {
 
 }  // namespace
 
+nb::str safe_str(std::string_view text) {
+  return nb::steal<nb::str>(PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
+                                                 "backslashreplace"));
+}
+
+void set_error(PyObject* type, const char* message) {
+  PyErr_SetObject(type, safe_str(message).ptr());
+}
+
 nb::object py_dtype(tfs::DType d) { return registry().dtype_factory(static_cast<int>(d)); }
 
 nb::object py_shape(const tfs::PartialShape& s) {

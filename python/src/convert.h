@@ -3,6 +3,7 @@
 
 #include <nanobind/nanobind.h>
 
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -51,6 +52,12 @@ struct Registry {
   nb::object numpy;              // the numpy module
 };
 Registry& registry();
+
+// Text from a model file or an error as a Python str: bytes that are not UTF-8 (a damaged file's
+// names) become \xNN escapes instead of a UnicodeDecodeError.
+nb::str safe_str(std::string_view text);
+// PyErr_SetObject(type, safe_str(message)).
+void set_error(PyObject* type, const char* message);
 
 // Python value -> Value for tracing (TF's trace_type_builder order of checks).
 tfs::Value to_value(nb::handle h);

@@ -43,7 +43,7 @@ void bind_lite(nb::module_& m) {
     try {
       std::rethrow_exception(p);
     } catch (const lite::FormatError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      set_error(PyExc_ValueError, e.what());
     }
   });
 
@@ -59,7 +59,9 @@ void bind_lite(nb::module_& m) {
     lite::DeltaReport r = lite::convert_tflite_dynamic(fn, probes, seed);
     return nb::make_tuple(r.json(), r.text(), to_bytes(r.float_model), to_bytes(r.int8_model));
   });
-  m.def("lite_inspect", &lite::inspect_report);
+  m.def("lite_inspect", [](const std::string& path, bool json) {
+    return safe_str(lite::inspect_report(path, json));
+  });
 
   nb::class_<lite::Interpreter>(m, "LiteInterpreterCore")
       .def("__init__",
@@ -72,7 +74,8 @@ void bind_lite(nb::module_& m) {
       .def("num_outputs", &lite::Interpreter::num_outputs)
       .def("input_shape", &lite::Interpreter::input_shape)
       .def("output_shape", &lite::Interpreter::output_shape)
-      .def("input_name", &lite::Interpreter::input_name)
+      .def("input_name",
+           [](const lite::Interpreter& self, int i) { return safe_str(self.input_name(i)); })
       // tf.lite.Interpreter's set_tensor / invoke / get_tensor: the input's values go straight
       // into the interpreter's buffer, invoke plans once per input shape and then only computes,
       // and the output comes back as one new numpy array.

@@ -40,10 +40,10 @@ NB_MODULE(_core, m) {
       std::string py = e.python_type();
       if (exc.is_valid() && nb::cast<bool>(exc.attr("__contains__")(py))) {
         nb::object cls = exc[py.c_str()];
-        PyErr_SetObject(cls.ptr(), nb::str(e.what()).ptr());
+        set_error(cls.ptr(), e.what());
         return;
       }
-      PyErr_SetString(PyExc_RuntimeError, e.what());
+      set_error(PyExc_RuntimeError, e.what());
     }
   });
   bind_tensor(m);

@@ -32,7 +32,7 @@ void bind_savedmodel(nb::module_& m) {
     try {
       std::rethrow_exception(p);
     } catch (const tfs::savedmodel::FormatError& e) {
-      PyErr_SetString(PyExc_OSError, e.what());
+      set_error(PyExc_OSError, e.what());
     }
   });
 

@@ -4,6 +4,8 @@ Where TF 2.21 raises, the conformance case err_bad_shapes compares the texts liv
 cover what cannot be compared there because TF itself aborts or returns a wrong tensor (noted at
 each test), and tfscope's own extras.
 """
+import json
+
 import pytest
 
 import tfscope
@@ -78,3 +80,26 @@ def test_saved_model_save_onto_a_file_is_tfs_failed_precondition(tmp_path):
             tf.saved_model.save(_Module(1.0), str(path))
         assert str(e.value) == "%s is not a directory" % target  # TF 2.21's text
     assert target.read_text() == "x"
+
+
+def test_report_in_an_unknown_format_names_the_formats():
+    cf = tf.function(lambda x: x + 1).get_concrete_function(tf.constant(1))
+    with pytest.raises(ValueError, match=r"^\[report\] unknown format 'svg'; the formats are "
+                                         r"'text', 'json' and 'dot'$"):
+        tfscope.report(cf, "svg")
+
+
+def test_damaged_tflite_names_are_escaped_not_a_unicode_error(tmp_path):
+    # A name with bytes that are not UTF-8 (as a flipped byte makes) reads as \xNN escapes.
+    model = tf.lite.TFLiteConverter.from_concrete_functions(
+        [tf.function(lambda x: x * 2.0).get_concrete_function(
+            tf.TensorSpec([1, 4], tf.float32, name="abc"))]).convert()
+    pos = model.find(b"abc")
+    assert pos > 0
+    damaged = model[:pos] + b"\xff" + model[pos + 1:]
+    path = tmp_path / "damaged.tflite"
+    path.write_bytes(damaged)
+    interpreter = tf.lite.Interpreter(model_path=str(path))
+    assert "\\xffbc" in interpreter.get_input_details()[0]["name"]
+    # the JSON report replaces the byte with U+FFFD
+    assert "\\ufffdbc" in json.dumps(tfscope.lite.inspect(str(path), as_json=True))

@@ -845,7 +845,11 @@ class RetraceProbe:
 def report(concrete_fn, format="text"):  # noqa: A002
     """GraphReport of a ConcreteFunction: 'text', 'json' or 'dot'."""
     core = concrete_fn._core
-    return {"text": core.report_text, "json": core.report_json, "dot": core.report_dot}[format]()
+    formats = {"text": core.report_text, "json": core.report_json, "dot": core.report_dot}
+    if format not in formats:
+        raise ValueError("[report] unknown format %r; the formats are 'text', 'json' and 'dot'"
+                         % (format,))
+    return formats[format]()
 
 
 def stabilize(fn, input_signature):

@@ -113,8 +113,12 @@ class _SignatureFunction:
 
     def report(self, format="text"):
         """GraphReport of the function that runs this signature: "text", "json" or "dot"."""
-        return {"text": self._core.report_text, "json": self._core.report_json,
-                "dot": self._core.report_dot}[format]()
+        formats = {"text": self._core.report_text, "json": self._core.report_json,
+                   "dot": self._core.report_dot}
+        if format not in formats:
+            raise ValueError("[report] unknown format %r; the formats are 'text', 'json' and "
+                             "'dot'" % (format,))
+        return formats[format]()
 
     def __repr__(self):
         return "<tfscope.saved_model signature %r>" % self.name

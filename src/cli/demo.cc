@@ -81,7 +81,10 @@ int run_demo(bool json, const std::vector<std::string>& only) {
       first = false;
     }
   }
-  if (json) std::printf("%s\n", all.dump(2).c_str());
+  if (json) {
+    std::printf("%s\n",
+                all.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  }
   std::fflush(stdout);
   return 0;
 }

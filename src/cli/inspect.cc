@@ -78,7 +78,7 @@ int inspect_saved_model(const InspectOptions& opts, std::string dir) {
     j["functions"] = ordered_json::object();
     for (const auto& [name, fn] : model->library())
       j["functions"][name] = ordered_json::parse(tfs::report_function(*fn).json());
-    std::printf("%s\n", j.dump(2).c_str());
+    std::printf("%s\n", j.dump(2, ' ', false, ordered_json::error_handler_t::replace).c_str());
     return 0;
   }
   std::string s = "SavedModel " + dir + " (" + model->format() +

@@ -27,8 +27,20 @@ constexpr AddCommand kCommands[] = {
     add_lint_command,
 };
 
+// The first line, with control characters (a damaged file's bytes in a name) as \xNN.
 std::string first_line(const std::string& s) {
-  return s.substr(0, s.find('\n'));
+  std::string out;
+  for (char c : s.substr(0, s.find('\n'))) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 // Every error is one line "tfscope: error: [component] message": a message that names its

@@ -212,7 +212,7 @@ std::string DeltaReport::json() const {
                   {"mean_abs_delta", l.mean_abs_delta}});
   }
   j["layers"] = ls;
-  return j.dump(2);
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace tfs::lite

@@ -122,7 +122,7 @@ std::string json_report(const ModelFile& f) {
     }
   }
   j["metadata"] = meta;
-  return j.dump(2);
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 #include "file_util.h"
 
+#include <google/protobuf/stubs/logging.h>
+
 #include <cerrno>
+#include <cstdio>
+#include <mutex>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +14,17 @@
 #include "tfscope/tensor_bundle.h"
 
 namespace tfs::savedmodel::detail {
+
+void silence_protobuf_logs() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    google::protobuf::SetLogHandler(
+        [](google::protobuf::LogLevel level, const char*, int, const std::string& message) {
+          if (level == google::protobuf::LOGLEVEL_FATAL)
+            std::fprintf(stderr, "%s\n", message.c_str());
+        });
+  });
+}
 
 std::string read_file(const std::string& path) {
   std::error_code ec;

@@ -75,6 +75,7 @@ std::string serialize_as_tf(const google::protobuf::Message& message) {
 
 tensorflow::SavedModel parse_saved_model(std::string_view bytes, const std::string& name) {
   tensorflow::SavedModel model;
+  detail::silence_protobuf_logs();
   google::protobuf::io::CodedInputStream in(
       reinterpret_cast<const uint8_t*>(bytes.data()),
       static_cast<int>(std::min<size_t>(bytes.size(), INT32_MAX)));
@@ -117,6 +118,7 @@ std::optional<tensorflow::FingerprintDef> read_fingerprint(const std::string& di
   std::error_code ec;
   if (!fs::exists(path, ec)) return std::nullopt;
   tensorflow::FingerprintDef fp;
+  detail::silence_protobuf_logs();
   if (!fp.ParseFromString(detail::read_file(path))) {
     throw FormatError("[savedmodel] " + path + ": not a valid FingerprintDef protobuf");
   }

@@ -215,6 +215,7 @@ void BundleReader::parse_index(const std::string& index) {
   }
   if (table.empty() || !table.front().first.empty()) fail(file, "no bundle header (empty key)");
   tensorflow::BundleHeaderProto header;
+  detail::silence_protobuf_logs();
   if (!header.ParseFromString(table.front().second)) fail(file, "corrupt bundle header");
   if (header.num_shards() < 1 || header.num_shards() > 100000) {
     fail(file, "bad shard count " + std::to_string(header.num_shards()));
