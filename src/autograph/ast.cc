@@ -2,6 +2,17 @@
 
 namespace tfs::autograph::detail {
 
+Node::~Node() {
+  std::vector<P> dying;
+  auto adopt = [&dying](Node& n) { for_each_child(n, [&](P& c) { dying.push_back(std::move(c)); }); };
+  adopt(*this);
+  while (!dying.empty()) {
+    P p = std::move(dying.back());
+    dying.pop_back();
+    if (p.use_count() == 1) adopt(*p);  // its children die here, not in p's destructor
+  }
+}
+
 P clone(const P& n) {
   if (!n) return nullptr;
   auto c = std::make_shared<Node>(*n);

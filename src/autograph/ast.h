@@ -112,7 +112,23 @@ struct Node {
   bool has_loop_opts = false;
 
   explicit Node(K k) : kind(k) {}
+  Node(const Node&) = default;
+  Node& operator=(const Node&) = default;
+  // Frees the subtree without recursing once per level (an `x.a.a...` chain 50000 long).
+  ~Node();
 };
+
+// Calls f(P&) for each child slot of n that holds a node.
+template <typename F>
+void for_each_child(Node& n, F&& f) {
+  for (P* p : {&n.a, &n.b, &n.c, &n.extra_test})
+    if (*p) f(*p);
+  for (Block* v : {&n.v1, &n.v2, &n.v3, &n.v4, &n.v5})
+    for (P& x : *v)
+      if (x) f(x);
+  for (auto& kv : n.loop_opts)
+    if (kv.second) f(kv.second);
+}
 
 inline bool is_stmt(K k) {
   return k >= K::FunctionDef;

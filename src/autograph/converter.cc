@@ -5,6 +5,8 @@
 
 #include "parser.h"
 #include "passes.h"
+#include "python_limits.h"
+#include "tokenizer.h"
 #include "tfscope/autograph.h"
 #include "unparse.h"
 
@@ -318,8 +320,14 @@ ConversionResult convert_parsed(std::string_view source, const detail::ParsedMod
     result.original = dedent(text);
   }
 
+  // TF's converter hits Python's recursion limit on a deep tree and lets RecursionError out.
+  check_converter_depth(fn);
   Context ctx(std::move(globals));
   try {
+    // gast has no conversion for a coroutine function (a nested one is left alone).
+    if (fn->flag)
+      throw ConversionError("Unknown node type <gast.gast.AsyncFunctionDef object at 0x0>",
+                            "ValueError");
     run_passes(fn, ctx);
   } catch (const ConversionError& e) {
     // TF lets UnsupportedLanguageElementError through and wraps everything else raised while
@@ -347,18 +355,33 @@ ConversionResult convert_parsed(std::string_view source, const detail::ParsedMod
   return result;
 }
 
+// parse_module, then what CPython's compiler refuses; Python's errors name `filename`.
+detail::ParsedModule parse_as_python(std::string_view source, std::string_view filename) {
+  try {
+    detail::ParsedModule m = detail::parse_module(source);
+    detail::check_python_limits(m.body);
+    return m;
+  } catch (const ConversionError& e) {
+    std::string msg = e.what();
+    const size_t at = msg.rfind(std::string(" (") + detail::kSourceName + ", line ");
+    if (at == std::string::npos) throw;
+    msg.replace(at + 2, std::string(detail::kSourceName).size(), filename);
+    throw ConversionError(msg, e.tf_type());
+  }
+}
+
 }  // namespace
 
 ConversionResult convert_source(std::string_view source, std::string_view function_name,
                                 std::string_view filename) {
-  detail::ParsedModule m = detail::parse_module(source);
+  detail::ParsedModule m = parse_as_python(source, filename);
   return convert_parsed(source, m, function_name, filename, detail::module_globals(m));
 }
 
 ConversionResult convert_source(std::string_view source, std::string_view function_name,
                                 std::string_view filename,
                                 const std::vector<std::string>& global_names) {
-  detail::ParsedModule m = detail::parse_module(source);
+  detail::ParsedModule m = parse_as_python(source, filename);
   return convert_parsed(source, m, function_name, filename,
                         detail::Names(global_names.begin(), global_names.end()));
 }
@@ -392,7 +415,7 @@ ConversionResult convert_lambda_source(std::string_view source, int line,
                                        std::string_view filename,
                                        const std::vector<std::string>& global_names) {
   using namespace detail;
-  ParsedModule m = parse_module(source);
+  ParsedModule m = parse_as_python(source, filename);
   std::vector<P> candidates, found;
   for (const auto& s : m.body) find_lambdas(s, line, candidates);
   for (const auto& c : candidates)

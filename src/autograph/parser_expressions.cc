@@ -92,6 +92,7 @@ P Parser::namedexpr_test() {
 }
 
 P Parser::test() {
+  Nesting nest(*this, 1);
   if (at_kw("lambda")) return lambdef();
   int line = peek().line, col = peek().col + 1;
   P body = or_test();
@@ -109,6 +110,7 @@ P Parser::test() {
 }
 
 P Parser::lambdef() {
+  Nesting nest(*this, 1);
   P n = node(K::Lambda);
   expect_kw("lambda");
   n->a = arguments(":", false);
@@ -127,6 +129,7 @@ P Parser::and_test() {
 
 P Parser::not_test() {
   if (at_kw("not")) {
+    Nesting nest(*this, 1);
     P n = node(K::UnaryOp);
     ++pos_;
     n->s = "not";
@@ -189,6 +192,7 @@ P Parser::binary(int level) {
 
 P Parser::factor() {
   if (at_op("-") || at_op("+") || at_op("~")) {
+    Nesting nest(*this, 1);
     P n = node(K::UnaryOp);
     n->s = t_[pos_++].text;
     n->a = factor();
@@ -207,6 +211,7 @@ P Parser::power() {
     base = primary();
   }
   if (accept_op("**")) {
+    Nesting nest(*this, 2);
     P n = std::make_shared<Node>(K::BinOp);
     n->line = base->line;
     n->col = base->col;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "parser.h"
+#include "tfscope/autograph.h"
 #include "tokenizer.h"
 
 namespace tfs::autograph::detail {
@@ -113,6 +114,26 @@ class Parser {
   P strings();
   std::vector<Token> t_;
   size_t pos_ = 0;
+
+  // CPython 3.11's PEG parser gives up with a MemoryError past MAXSTACK (6000) nested rule calls.
+  // Its cost of a nesting, as measured: 1 per nested expression (test), unary operator, `not`
+  // and conditional expression, 2 per `**` and lambda, from 38 for a return statement's value in
+  // a function (so 5961 unary minus parse, 5962 do not; 2980 `**`, not 2981).
+  static constexpr int kMaxStack = 6000;
+  int level_ = 38;
+  class Nesting {
+   public:
+    Nesting(Parser& p, int cost) : p_(p), cost_(cost) {
+      if ((p_.level_ += cost_) > kMaxStack) throw ConversionError("", "MemoryError");
+    }
+    ~Nesting() { p_.level_ -= cost_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+
+   private:
+    Parser& p_;
+    int cost_;
+  };
 };
 
 }  // namespace tfs::autograph::detail

@@ -26,12 +26,18 @@ const char* const kOps[] = {"**=", "//=", ">>=", "<<=", "...", "!=", "%=", "&=",
                             "+",   ",",   "-",   ".",   "/",   ":",  ";",  "<",  "=",  ">",
                             "@",   "[",   "]",   "^",   "{",   "|",  "}",  "~"};
 
+// CPython 3.11's tokenizer limits (Parser/tokenizer.h): MAXLEVEL open brackets, MAXINDENT
+// indentation levels (the first, column 0, included).
+constexpr int kMaxLevel = 200;
+constexpr int kMaxIndent = 100;
+
 class Lexer {
  public:
   explicit Lexer(std::string_view src) : s_(src) {}
 
   std::vector<Token> run() {
     indents_.push_back(0);
+    alt_indents_.push_back(0);
     bool at_line_start = true;
     while (pos_ < s_.size()) {
       if (at_line_start && depth_ == 0) {
@@ -90,6 +96,7 @@ class Lexer {
       emit(Tok::Newline, "\n");
     while (indents_.size() > 1) {
       indents_.pop_back();
+      alt_indents_.pop_back();
       emit(Tok::Dedent, "");
     }
     emit(Tok::End, "");
@@ -98,11 +105,20 @@ class Lexer {
 
  private:
   // Measures indentation at a line start. Returns false for blank/comment-only lines.
+  // CPython measures each indentation twice, with tabs to 8 columns and to 1: the two must order
+  // lines the same way, else the mix of tabs and spaces is ambiguous (TabError).
   bool handle_indent() {
-    int col = 0;
+    int col = 0, alt = 0;
     size_t p = pos_;
     while (p < s_.size() && (s_[p] == ' ' || s_[p] == '\t' || s_[p] == '\f')) {
-      col = s_[p] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+      if (s_[p] == ' ') {
+        ++col, ++alt;
+      } else if (s_[p] == '\t') {
+        col = (col / 8 + 1) * 8;
+        ++alt;
+      } else {
+        col = alt = 0;  // a form feed starts the count again
+      }
       ++p;
     }
     if (p >= s_.size() || s_[p] == '\n' || s_[p] == '#' || s_[p] == '\r') {
@@ -114,16 +130,26 @@ class Lexer {
       return false;
     }
     pos_ = p;
-    if (col > indents_.back()) {
+    constexpr const char* kTabs = "inconsistent use of tabs and spaces in indentation";
+    if (col == indents_.back()) {
+      if (alt != alt_indents_.back()) python_error("TabError", line_, kTabs);
+    } else if (col > indents_.back()) {
+      if (static_cast<int>(indents_.size()) >= kMaxIndent)
+        python_error("IndentationError", line_, "too many levels of indentation");
+      if (alt <= alt_indents_.back()) python_error("TabError", line_, kTabs);
       indents_.push_back(col);
+      alt_indents_.push_back(alt);
       emit(Tok::Indent, "");
     } else {
-      while (col < indents_.back()) {
+      while (indents_.size() > 1 && col < indents_.back()) {
         indents_.pop_back();
+        alt_indents_.pop_back();
         emit(Tok::Dedent, "");
       }
       if (col != indents_.back())
-        fail(line_, "unindent does not match any outer indentation level");
+        python_error("IndentationError", line_,
+                     "unindent does not match any outer indentation level");
+      if (alt != alt_indents_.back()) python_error("TabError", line_, kTabs);
     }
     return true;
   }
@@ -202,7 +228,10 @@ class Lexer {
     for (const char* op : kOps) {
       size_t n = std::char_traits<char>::length(op);
       if (s_.compare(pos_, n, op) == 0) {
-        if (n == 1 && std::strchr("([{", op[0])) ++depth_;
+        if (n == 1 && std::strchr("([{", op[0])) {
+          if (depth_ >= kMaxLevel) python_error("SyntaxError", line_, "too many nested parentheses");
+          ++depth_;
+        }
         if (n == 1 && std::strchr(")]}", op[0]) && depth_ > 0) --depth_;
         emit_at(Tok::Op, op, pos_);
         pos_ += n;
@@ -225,10 +254,15 @@ class Lexer {
   int line_ = 1;
   int depth_ = 0;
   std::vector<int> indents_;
+  std::vector<int> alt_indents_;
   std::vector<Token> tokens_;
 };
 
 }  // namespace
+
+void python_error(const char* type, int line, const std::string& what) {
+  throw ConversionError(what + " (" + kSourceName + ", line " + std::to_string(line) + ")", type);
+}
 
 std::vector<Token> tokenize(std::string_view src) {
   return Lexer(src).run();

@@ -54,7 +54,7 @@ int fail(const std::string& component, const std::string& type, const std::strin
     prefix = msg.substr(0, end);
     msg = msg.substr(end);
   }
-  if (!type.empty()) msg = type + ": " + msg;
+  if (!type.empty()) msg = msg.empty() ? type : type + ": " + msg;
   std::fprintf(stderr, "tfscope: error: %s%s\n", prefix.c_str(), msg.c_str());
   return 1;
 }

@@ -125,6 +125,12 @@ class InaccessibleSourceCodeError(PyCTError, ValueError):
 _ERRORS = {
     "UnsupportedLanguageElementError": UnsupportedLanguageElementError,
     "ConversionError": ConversionError,
+    # Python's own, where its limits or TF's converter's recursion refuse the source
+    "RecursionError": RecursionError,
+    "MemoryError": MemoryError,
+    "SyntaxError": SyntaxError,
+    "IndentationError": IndentationError,
+    "TabError": TabError,
 }
 
 
