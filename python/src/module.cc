@@ -3,6 +3,7 @@
 #include <nanobind/stl/string.h>
 
 #include "convert.h"
+#include "tfscope/interrupt.h"
 
 namespace tfpy {
 void bind_tensor(nb::module_& m);
@@ -15,10 +16,23 @@ void bind_data(nb::module_& m);
 void bind_stats(nb::module_& m);
 void bind_index(nb::module_& m);
 void bind_hlo(nb::module_& m);
+
+namespace {
+
+// Ctrl-C during a long While: run Python's signal handlers; KeyboardInterrupt (or whatever a
+// handler raises) unwinds the computation and reaches the caller as itself.
+void check_python_signals() {
+  if (!Py_IsInitialized()) return;
+  nb::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) throw nb::python_error();
+}
+
+}  // namespace
 }  // namespace tfpy
 
 NB_MODULE(_core, m) {
   using namespace tfpy;
+  tfs::set_interrupt_check(&check_python_signals);
   m.def("_register", [](nb::object dtype_factory, nb::object shape_factory, nb::object spec_class,
                         nb::object spec_factory, nb::object exceptions, nb::object namedtuple_factory,
                         nb::object variable_class) {

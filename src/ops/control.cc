@@ -2,6 +2,7 @@
 // PartitionedCall/StatefulPartitionedCall. Bodies are functions in the graph's library; the
 // kernels call them through the FunctionRuntime the executor provides.
 #include "kernel_util.h"
+#include "tfscope/interrupt.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -55,6 +56,7 @@ OpDef while_def(const std::string& name, bool stateful) {
     const std::string& body = attr_func(*ctx.attrs, "body").name;
     std::vector<Tensor> vars(ctx.inputs.begin(), ctx.inputs.end());
     while (true) {
+      poll_interrupt();  // the data decides how long this runs: let the user stop it
       auto c = ctx.runtime->call(cond, vars);
       if (c.empty() || !truthiness(c[0])) break;
       auto next = ctx.runtime->call(body, vars);
