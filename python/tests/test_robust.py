@@ -113,9 +113,10 @@ def loop(n):
                          [tf.constant(0), tf.constant(0.0)])
 
 loop(tf.constant(10))
-print("ready", flush=True)
+n = tf.constant(2**31 - 1)
 try:
-    loop(tf.constant(2**31 - 1))  # about half an hour
+    print("ready", flush=True)
+    loop(n)  # about half an hour
     print("finished")
 except KeyboardInterrupt:
     print("KeyboardInterrupt")
