@@ -105,7 +105,6 @@ def test_damaged_tflite_names_are_escaped_not_a_unicode_error(tmp_path):
 
 
 _LONG_LOOP = r'''
-import os, signal, threading
 import tfscope as tf
 
 @tf.function
@@ -115,10 +114,9 @@ def loop(n):
 
 loop(tf.constant(10))
 n = tf.constant(2**31 - 1)
-# Ctrl-C a second into the loop, which would run for about half an hour
-threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 try:
-    loop(n)
+    print("ready", flush=True)
+    loop(n)  # about half an hour
     print("finished")
 except KeyboardInterrupt:
     print("KeyboardInterrupt")
@@ -127,8 +125,17 @@ except KeyboardInterrupt:
 
 def test_ctrl_c_stops_a_long_while_loop_in_a_function():
     # tfscope extension: TF 2.21's graph While keeps running after SIGINT (checked for 90 s).
+    import signal
     import subprocess
     import sys
-    p = subprocess.run([sys.executable, "-c", _LONG_LOOP], capture_output=True, text=True,
-                       timeout=300)  # a hang guard, not a timing claim
-    assert p.stdout.strip() == "KeyboardInterrupt", p.stderr[-500:]
+    import time
+    p = subprocess.Popen([sys.executable, "-c", _LONG_LOOP], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline().strip() == "ready"
+        time.sleep(1)  # let the loop start: a signal before it would not test the loop
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=300)  # a hang guard, not a timing claim
+    finally:
+        p.kill()
+    assert out.strip() == "KeyboardInterrupt", err[-500:]
