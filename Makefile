@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build demo test test-cpp test-python conformance bench tsan fuzz byteflip format clean
+.PHONY: all deps configure build demo python-install test test-cpp test-python conformance bench tsan fuzz byteflip format clean
 
 all: build
 
@@ -18,8 +18,12 @@ configure: deps $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+# The Python package into .venv too, so that the README's Python quick start works right after.
+demo: build python-install
 	$(BUILD)/tfscope demo
+
+python-install: deps
+	.venv/bin/python -m pip install -q --disable-pip-version-check --no-build-isolation .
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -55,8 +59,7 @@ fuzz: deps
 # saved_model.pb and variables.index) through the command and the Python API: 0 crashes, 0 hangs,
 # one-line errors. `ctest -R cli.byte_flip` runs a short version.
 FLIPS ?= 1000
-byteflip: build
-	.venv/bin/python -m pip install -q --disable-pip-version-check --no-build-isolation .
+byteflip: build python-install
 	python3 tests/cli/byte_flip.py --tfscope $(BUILD)/tfscope --python .venv/bin/python --flips $(FLIPS)
 
 format:

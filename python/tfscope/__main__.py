@@ -1,6 +1,14 @@
-"""`python -m tfscope watch ...`: watch a real TensorFlow program (tfscope.watch);
-`python -m tfscope ir FILE.py:FUNC --args SPEC`: a function's compiler IR (HLO text)."""
+"""The tfscope command, as installed with the package: `python -m tfscope ...` and the `tfscope`
+console script both run the binary the wheel carries (tfscope/_bin/tfscope), with every
+subcommand (demo, autograph, inspect, convert, lint); two more are Python's own:
+`watch` watches a real TensorFlow program (tfscope.watch) and `ir FILE.py:FUNC --args SPEC`
+prints a function's compiler IR (HLO text)."""
+import os
 import sys
+
+
+def _binary():
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "_bin", "tfscope")
 
 
 def main(argv=None):
@@ -11,9 +19,13 @@ def main(argv=None):
     if args[:1] == ["ir"]:
         from ._ir_cli import main as ir_main
         return ir_main(args[1:])
-    sys.stderr.write("usage: python -m tfscope watch [options] script.py [args...]\n"
-                     "       python -m tfscope ir FILE.py:FUNC --args SPEC [--stage STAGE]\n")
-    return 2
+    exe = _binary()
+    if not os.access(exe, os.X_OK):
+        sys.stderr.write("tfscope: error: [cli] this installation has no tfscope command (%s)\n"
+                         % exe)
+        return 1
+    sys.stdout.flush()
+    os.execv(exe, [exe] + args)
 
 
 if __name__ == "__main__":
