@@ -30,8 +30,12 @@ struct SaveOptions {
 // One signature to export: its key ("serving_default") and the function it runs.
 using SignatureFunctions = std::vector<std::pair<std::string, std::shared_ptr<ConcreteFunction>>>;
 
-// Writes `fns` as a SavedModel at `dir`. The directory is built beside `dir` and renamed into
-// place at the end: on failure nothing new is left at `dir` (an existing `dir` stays as it was).
+// Writes `fns` as a SavedModel into `dir`, as TF's tf.saved_model.save does: `dir` may exist and
+// hold other files, which stay; the model's own files (saved_model.pb, variables/variables.*)
+// are replaced, an earlier fingerprint.pb removed. The files are written to a staging folder in
+// `dir` first and renamed into place when all are written: on failure the earlier model stays
+// whole. Errors are TF's ("<dir> is not a directory", "<path>; <strerror>"), see
+// src/savedmodel/model_directory.h.
 // Signature inputs are named after the function's parameters; outputs are "output_0", ... (or the
 // keys of a returned dict of tensors), as TF names them.
 void save(const SignatureFunctions& fns, const std::string& dir, const SaveOptions& options = {});

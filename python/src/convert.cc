@@ -202,7 +202,16 @@ tfs::Value to_value(nb::handle h) {
     return Value(std::shared_ptr<tfs::Object>(new PyObjectKey(nb::borrow(h), false, hv)));
   }
   if (PyFloat_Check(h.ptr())) return Value(PyFloat_AsDouble(h.ptr()));
-  if (PyUnicode_Check(h.ptr())) return Value(nb::cast<std::string>(h));
+  if (PyUnicode_Check(h.ptr())) {
+    Py_ssize_t n = 0;
+    const char* s = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
+    if (!s) {  // a lone surrogate has no UTF-8 form
+      PyErr_Clear();
+      throw nb::value_error(
+          "Error converting unicode string while converting Python sequence to Tensor.");
+    }
+    return Value(std::string(s, static_cast<size_t>(n)));
+  }
   if (nb::isinstance<tfs::Tensor>(h)) return Value(nb::cast<tfs::Tensor>(h));
   if (nb::isinstance<tfs::Variable>(h)) return Value(nb::cast<tfs::Variable&>(h).state());
   if (nb::hasattr(h, "_tfscope_variable")) return Value(nb::cast<tfs::Variable&>(h.attr("_tfscope_variable")).state());

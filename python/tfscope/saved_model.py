@@ -65,7 +65,9 @@ def _signatures(obj, signatures):
 def save(obj, export_dir, signatures=None, options=None):
     """Exports signatures of `obj` (a Module with one @tf.function with an input_signature, a
     Function, a ConcreteFunction, or an explicit `signatures` dict) as a SavedModel directory.
-    The directory is written beside export_dir and renamed into place."""
+    The files go into export_dir (other files there stay, as with TF); they are written to a
+    staging folder first and renamed in when all are written, so a failed save keeps the old
+    model."""
     del options
     _core.saved_model_save(_signatures(obj, signatures), _os.fspath(export_dir))
 
