@@ -46,13 +46,15 @@ tsan: deps
 
 fuzz: deps
 	CXX=clang++ cmake -S . -B $(BUILD)-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFSCOPE_FUZZ=ON \
-	  -DTFSCOPE_BUILD_TESTS=OFF -DTFSCOPE_BUILD_BENCH=OFF -DTFSCOPE_BUILD_CLI=OFF
+	  -DTFSCOPE_BUILD_TESTS=OFF -DTFSCOPE_BUILD_BENCH=OFF -DTFSCOPE_BUILD_CLI=OFF \
+	  -DPython_EXECUTABLE=$(CURDIR)/.venv/bin/python
 	cmake --build $(BUILD)-fuzz -j $(JOBS)
 	@for f in $(BUILD)-fuzz/fuzz/fuzz_*; do \
 	  [ -x "$$f" ] || continue; mkdir -p fuzz-corpus/$$(basename $$f); \
 	  echo "== $$f for $${FUZZ_SECONDS:-60}s"; \
 	  seeds=fuzz/seeds/$$(basename $$f); [ -d "$$seeds" ] || seeds=; \
-	  "$$f" -max_total_time=$${FUZZ_SECONDS:-60} fuzz-corpus/$$(basename $$f) $$seeds || exit 1; \
+	  "$$f" -max_total_time=$${FUZZ_SECONDS:-60} -timeout=60 -rss_limit_mb=4096 \
+	    fuzz-corpus/$$(basename $$f) $$seeds || exit 1; \
 	done
 
 # Damaged model files (FLIPS single-byte flips per file, TF- and tfscope-written .tflite,
