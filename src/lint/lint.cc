@@ -202,14 +202,24 @@ void dismantle(Block& body) {
   }
 }
 
-// "[autograph] syntax error at line N: what" -> N, what
-std::pair<int, std::string> syntax_error(const std::string& what) {
+// "[autograph] syntax error at line N: what" -> N, "SyntaxError: what"; one of CPython's own
+// errors from the tokenizer, "what (<source>, line N)" of type T -> N, "T: what".
+std::pair<int, std::string> syntax_error(const autograph::ConversionError& e) {
+  std::string what = e.what();
+  if (!e.tf_type().empty()) {
+    const std::string tag = std::string(" (") + autograph::detail::kSourceName + ", line ";
+    size_t at = what.rfind(tag);
+    if (at == std::string::npos) return {1, e.tf_type() + ": " + what};
+    int line = std::atoi(what.c_str() + at + tag.size());
+    return {line > 0 ? line : 1, e.tf_type() + ": " + what.substr(0, at)};
+  }
   const std::string tag = "syntax error at line ";
   size_t at = what.find(tag);
-  if (at == std::string::npos) return {1, what};
+  if (at == std::string::npos) return {1, "SyntaxError: " + what};
   int line = std::atoi(what.c_str() + at + tag.size());
   size_t colon = what.find(": ", at);
-  return {line > 0 ? line : 1, colon == std::string::npos ? what : what.substr(colon + 2)};
+  return {line > 0 ? line : 1,
+          "SyntaxError: " + (colon == std::string::npos ? what : what.substr(colon + 2))};
 }
 
 }  // namespace
@@ -248,13 +258,13 @@ std::vector<Finding> lint_source(std::string_view source, std::string_view path,
     }
     module = build_module(std::move(parsed));
   } catch (const autograph::ConversionError& e) {
-    auto [line, what] = syntax_error(e.what());
+    auto [line, what] = syntax_error(e);
     Finding f;
     f.path = std::string(path);
     f.line = line;
     f.col = 1;
     f.code = "TFS000";
-    f.message = "SyntaxError: " + what;
+    f.message = what;
     f.hint = std::string(find_rule("TFS000")->hint);
     out.push_back(std::move(f));
     return out;

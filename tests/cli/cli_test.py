@@ -59,13 +59,13 @@ def version():
 def unknown_command():
     line = one_error_line(run("frobnicate"), "tfscope: error: [cli] ")
     assert line == ("tfscope: error: [cli] unknown command 'frobnicate'; the commands are demo, "
-                    "autograph, inspect, convert"), line
+                    "autograph, inspect, convert, lint"), line
 
 
 @check
 def no_command():
     line = one_error_line(run(), "tfscope: error: [cli] ")
-    assert "demo, autograph, inspect, convert" in line, line
+    assert "demo, autograph, inspect, convert, lint" in line, line
 
 
 @check
