@@ -89,6 +89,25 @@ TEST(Grappler, LayerNormDividesByTheRsqrt) {
                    "Sqrt Rsqrt(add)", "truediv Mul(Sqrt, sub)"}));
 }
 
+TEST(Grappler, SquareOfADifferenceIsSquaredDifference) {
+  auto f = function("sqdiff", {"x"}, [](Tensor x) { return square(x - 1.0); });
+  Tensor x = arg(-3, 3, 6);
+  Tensor y = f->call({x}).as_tensor();
+  // FuseSquaredDiff retypes the Sub and makes the Square an Identity (pruned); CSE then sorts
+  // the now commutative op's inputs by name.
+  EXPECT_EQ(computing_nodes(optimized(*f)), (Lines{"sub SquaredDifference(sub/y, x)"}));
+  for (int64_t i = 0; i < x.num_elements(); ++i) {
+    const float d = x.data<float>()[i] - 1.0f;
+    EXPECT_EQ(y.data<float>()[i], d * d);
+  }
+}
+
+TEST(Grappler, LogOfSoftmaxIsLogSoftmax) {
+  auto f = function("logsm", {"x"}, [](Tensor x) { return log(softmax(x)); });
+  f->call({arg(-3, 3, 7)});
+  EXPECT_EQ(computing_nodes(optimized(*f)), (Lines{"Log LogSoftmax(x)"}));
+}
+
 TEST(Grappler, PowersBecomeUnaryOpsAndTheSumOneAddN) {
   auto f = function("pow2", {"x"}, [](Tensor x) {
     // Made one after the other, as Python evaluates the expression (node names follow).

@@ -394,18 +394,25 @@ std::optional<Ref> simplify_aggregation(Ctx& c, int n) {
   return Ref{g.add(std::move(mul)), 0};
 }
 
+// TF's stages that retype a node and the producer of its input `i` in place when that producer
+// has op `inner` and no other consumer (SqrtDivToRsqrtMul, LogSoftmax, FuseSquaredDiff).
+void retype_pair(Ctx& c, int n, size_t i, const char* inner, const char* root_to,
+                 const char* inner_to) {
+  MGraph& g = c.g;
+  if (g.at(n).inputs.size() <= i) return;
+  const int p = g.at(n).inputs[i].node;
+  if (g.at(p).op() != inner || g.num_data_consumers(p) != 1) return;
+  set_op(g, n, root_to);
+  set_op(g, p, inner_to);
+  c.queue.push(n);
+  c.queue.push(p);
+}
+
 // ---- SqrtDivToRsqrtMul: Div(x, Sqrt(y)) -> Mul(x, Rsqrt(y)) when the Sqrt has one consumer.
 std::optional<Ref> sqrt_div_to_rsqrt_mul(Ctx& c, int n) {
-  MGraph& g = c.g;
-  const std::string& op = g.at(n).op();
-  if ((op != "RealDiv" && op != "Div") || g.at(n).inputs.size() != 2) return std::nullopt;
-  int y = g.at(n).inputs[1].node;
-  if (g.at(y).op() != "Sqrt" || g.num_data_consumers(y) != 1) return std::nullopt;
-  set_op(g, n, "Mul");
-  set_op(g, y, "Rsqrt");
-  g.changed = true;
-  c.queue.push(n);
-  c.queue.push(y);
+  const std::string& op = c.g.at(n).op();
+  if ((op == "RealDiv" || op == "Div") && c.g.at(n).inputs.size() == 2)
+    retype_pair(c, n, 1, "Sqrt", "Mul", "Rsqrt");
   return std::nullopt;
 }
 
@@ -537,15 +544,7 @@ std::optional<Ref> convert_log1p(Ctx& c, int n) {
 
 // ---- LogSoftmax: Log(Softmax(x)) -> LogSoftmax(x) when the Softmax has one consumer.
 std::optional<Ref> log_softmax(Ctx& c, int n) {
-  MGraph& g = c.g;
-  if (g.at(n).op() != "Log") return std::nullopt;
-  const int s = g.at(n).inputs[0].node;
-  if (g.at(s).op() != "Softmax" || g.num_data_consumers(s) != 1) return std::nullopt;
-  set_op(g, n, "LogSoftmax");
-  set_op(g, s, "Identity");
-  g.changed = true;
-  c.queue.push(n);
-  c.queue.push(s);
+  if (c.g.at(n).op() == "Log") retype_pair(c, n, 0, "Softmax", "LogSoftmax", "Identity");
   return std::nullopt;
 }
 
@@ -574,19 +573,7 @@ std::optional<Ref> convert_expm1(Ctx& c, int n) {
 
 // ---- FuseSquaredDiff: Square(Sub(a, b)) -> SquaredDifference(a, b) when the Sub has one consumer.
 std::optional<Ref> fuse_squared_diff(Ctx& c, int n) {
-  MGraph& g = c.g;
-  if (g.at(n).op() != "Square") return std::nullopt;
-  const int b = g.at(n).inputs[0].node;
-  if (g.at(b).op() != "Sub" || g.num_data_consumers(b) != 1) return std::nullopt;
-  // tfscope has no SquaredDifference kernel yet; Square(Sub) rounds as it does (the difference,
-  // then its square), so only the node differs.
-  static const OpDef* squared_difference = OpRegistry::global().find("SquaredDifference");
-  if (!squared_difference) return std::nullopt;
-  set_op(g, n, "Identity");
-  g.at(b).def = squared_difference;
-  g.changed = true;
-  c.queue.push(n);
-  c.queue.push(b);
+  if (c.g.at(n).op() == "Square") retype_pair(c, n, 0, "Sub", "Identity", "SquaredDifference");
   return std::nullopt;
 }
 
