@@ -123,8 +123,6 @@ except KeyboardInterrupt:
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="open: since main's grappler/function-call executor "
-                   "(rebase of 2026-12-01) the While no longer stops on SIGINT; being fixed")
 def test_ctrl_c_stops_a_long_while_loop_in_a_function():
     # tfscope extension: TF 2.21's graph While keeps running after SIGINT (checked for 90 s).
     import signal
