@@ -26,6 +26,8 @@ enum class ErrorKind {
   kIO,                         // OSError
   kOutOfRange,                 // tf.errors.OutOfRangeError (a sequence's end, a file too large)
   kDataLoss,                   // tf.errors.DataLossError (a corrupt record)
+  kInaccessibleTensor,         // tf.errors.InaccessibleTensorError (a ValueError)
+  kRecursion,                  // RecursionError
 };
 
 class Error : public std::runtime_error {

@@ -11,11 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "tfscope/context.h"
 #include "tfscope/graph.h"
 
 namespace tfs {
 
-class Executor {
+class Executor : public CallableFunction {
  public:
   // `feeds` are the placeholders fed in order; `fetches` the outputs returned; `targets` nodes
   // that must run (control outputs). `library` resolves If/While/call bodies.
@@ -26,6 +27,7 @@ class Executor {
                                                 std::shared_ptr<const FunctionLibrary> library);
 
   std::vector<Tensor> run(std::span<const Tensor> feed_values) const;
+  std::vector<Tensor> call(std::span<const Tensor> args) const override { return run(args); }
 
   int num_steps() const { return static_cast<int>(steps_.size()); }
 
@@ -37,6 +39,7 @@ class Executor {
     int first_output_slot;
     std::vector<int> release_after;  // slots whose last use is this step
     bool is_const;
+    Tensor const_value;                      // a Const node's value
     std::shared_ptr<KernelStateSlot> state;  // for kernels that keep state: one per node
     std::shared_ptr<const AttrMap> attrs;    // the node's attrs as a graph pass rewrote them
   };
@@ -49,10 +52,14 @@ class Executor {
   std::vector<const Node*> feed_nodes_;
   std::vector<int> fetch_slots_;
   int num_slots_ = 0;
-  // Plans of library functions, compiled on first use and kept.
-  mutable std::mutex fn_mu_;
-  mutable std::map<std::string, std::shared_ptr<Executor>> fn_plans_;
-  std::shared_ptr<Executor> function_plan(const std::string& name) const;
+  // Plans of the library functions the graph's nodes name, compiled with this plan (read without
+  // a lock on every call); a function met only later (too deep a nesting) is compiled on first
+  // use into late_plans_.
+  std::map<std::string, std::shared_ptr<Executor>, std::less<>> fn_plans_;
+  mutable std::mutex late_mu_;
+  mutable std::map<std::string, std::shared_ptr<Executor>, std::less<>> late_plans_;
+  std::shared_ptr<Executor> compile_function(const std::string& name) const;
+  const Executor& function_plan(const std::string& name) const;
 };
 
 }  // namespace tfs

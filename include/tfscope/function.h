@@ -4,37 +4,26 @@
 // decision goes into a call ledger that says why each call traced.
 #pragma once
 
-#include <chrono>
+#include <atomic>
 #include <functional>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
-#include "tfscope/executor.h"
-#include "tfscope/graph_builder.h"
+#include "tfscope/concrete_function.h"
+#include "tfscope/context.h"
+#include "tfscope/function_type.h"
+#include "tfscope/ledger.h"
 #include "tfscope/ops.h"
-#include "tfscope/graph.h"
-#include "tfscope/graph_report.h"
+#include "tfscope/trace_cache.h"
 #include "tfscope/trace_type.h"
 #include "tfscope/value.h"
 
 namespace tfs {
 
-enum class ParamKind { kPositionalOnly, kPositionalOrKeyword, kVarPositional, kKeywordOnly, kVarKeyword };
-const char* param_kind_name(ParamKind k);  // "POSITIONAL_OR_KEYWORD", ...
-
-struct Parameter {
-  std::string name;
-  ParamKind kind = ParamKind::kPositionalOrKeyword;
-  std::optional<Value> default_value;
-};
-
-using Kwargs = std::vector<std::pair<std::string, Value>>;
 // The traced body: receives bound arguments (positional, then keyword-only by name) with tensors
 // replaced by placeholders, returns a nest of tensors / host numbers / None.
 using Body = std::function<Value(const std::vector<Value>& args, const Kwargs& kwargs)>;
@@ -54,106 +43,24 @@ struct FunctionOptions {
   bool optimize_graph = false;   // run DCE/folding/CSE on each trace
 };
 
-// One traced parameter of a concrete function's type.
-struct TypedParameter {
-  std::string name;
-  ParamKind kind;
-  TraceType type;
-  bool shows_default = false;  // printed "= <captured_default_value>" (input_signature errors)
-};
-
-struct FunctionType {
-  std::vector<TypedParameter> params;
-  bool operator==(const FunctionType& o) const;
-  size_t hash() const;
-  // Contravariant: can a function of type `*this` serve a request of type `req`?
-  bool is_supertype_of(const FunctionType& req) const;
-  std::optional<FunctionType> most_specific_common_subtype(const FunctionType& o) const;
-  std::string signature_text() const;  // "(x: TensorSpec(...), factor: Literal[2])"
-};
-
-class ConcreteFunction {
- public:
-  const std::string& name() const { return name_; }                 // __inference_scaled_12
-  const std::string& function_name() const { return fn_name_; }      // scaled
-  const GraphFunction& graph_function() const { return *graph_fn_; }
-  const std::shared_ptr<Graph>& graph() const { return graph_fn_->graph; }
-  const FunctionType& function_type() const { return type_; }
-  // External tensors fed on every call (eager tensors, variable handles), in capture order.
-  std::vector<Tensor> captured_inputs() const;
-  const std::vector<Capture>& captures() const { return captures_; }
-  // Placeholders for tensor arguments (flattened), then captures: TF's cf.inputs.
-  std::vector<Tensor> inputs() const;
-  std::vector<Tensor> outputs() const;
-  // ((TensorSpec(shape=(2,), dtype=tf.int32, name='x'), 2), {})
-  Value structured_input_signature() const { return structured_input_signature_; }
-  std::string structured_input_signature_repr() const;
-  Value structured_outputs() const { return structured_outputs_; }
-  // TF's verbose ("Input Parameters: ...") or short form.
-  std::string pretty_printed_signature(bool verbose = true) const;
-  std::string output_type_repr() const;
-
-  // Calls with the structured signature (bind + cast, literal parameters must match the traced
-  // value), falling back to the flat signature (tensors only), with TF's errors. Never retraces.
-  Value operator()(const std::vector<Value>& args, const Kwargs& kwargs = {}) const;
-  // Calls with flat tensors (the non-literal leaves, dicts in sorted key order).
-  Value call_flat(const std::vector<Tensor>& flat_args) const;
-  std::vector<Tensor> run_flat(const std::vector<Tensor>& flat_args) const;
-
-  GraphReport report() const;
-
- private:
-  friend class Function;
-  std::string name_;
-  std::string fn_name_;
-  std::shared_ptr<GraphFunction> graph_fn_;
-  FunctionType type_;
-  std::vector<Parameter> params_;  // the Python-level signature, for binding
-  std::vector<Capture> captures_;
-  std::vector<Node*> input_placeholders_;  // flat argument placeholders, call order
-  Value structured_input_signature_;
-  Value structured_outputs_;       // symbolic outputs in their nest
-  Value output_template_;          // the nest with symbolic leaves, rebuilt on each call
-  std::shared_ptr<Executor> executor_;
-  bool has_input_signature_ = false;
-};
-
-// One line of the ledger.
-struct LedgerEntry {
-  int call = 0;              // 1-based call index
-  bool traced = false;
-  bool concrete_only = false;  // get_concrete_function, not a call
-  std::string concrete_function;
-  std::string args;          // "x=int32 (2,), factor=2"
-  std::string reason;        // "first call", "x: shape (2,) -> (4,)", ...
-  double trace_us = 0;
-  double run_us = 0;
-  std::vector<std::string> evicted;
-  // Consecutive cache hits of one request type on one concrete function share an entry: `count`
-  // calls starting at `call`, run_us their total. Keeps the hit path free of string formatting
-  // and the ledger's size proportional to what happened, not to the number of calls.
-  int count = 1;
-  size_t request_hash = 0;
-  bool failed = false;
-  std::string error;
-};
-
-class CallLedger {
- public:
-  std::vector<LedgerEntry> entries;
-  int calls() const;
-  int traces() const;
-  std::string text() const;
-  std::string json() const;
-};
+namespace detail {
+struct ArgLayout;
+struct BoundArguments;
+class LedgerLog;
+class RetraceDetector;
+}  // namespace detail
 
 class Function {
  public:
   Function(std::string name, std::vector<Parameter> params, Body body,
            FunctionOptions options = {});
+  ~Function();
   Function(const Function&) = delete;
   Function& operator=(const Function&) = delete;
 
+  // Eagerly: binds, looks up or traces, and runs the trace as a call op. While another
+  // function is being traced: traces (or reuses) this function's trace for the arguments and
+  // adds a call node to the graph being built, as TF does.
   Value call(const std::vector<Value>& args, const Kwargs& kwargs = {});
   Value operator()(const std::vector<Value>& args, const Kwargs& kwargs = {}) {
     return call(args, kwargs);
@@ -161,7 +68,15 @@ class Function {
   std::shared_ptr<ConcreteFunction> get_concrete_function(const std::vector<Value>& args = {},
                                                           const Kwargs& kwargs = {});
 
+  // tf.saved_model.save: TF traces every function of the saved objects again inside its save
+  // context (its FunctionContext carries the save options), once for each trace made outside
+  // it; a second save finds those traces. Returns how many traces it made. Traces that take a
+  // variable argument are left out (they need the variable itself).
+  int trace_for_saving();
+
   int experimental_get_tracing_count() const;
+  // tfscope: how many cached traces the last lookup without an exact match compared against.
+  size_t last_miss_candidates() const;
   std::vector<std::shared_ptr<ConcreteFunction>> concrete_functions() const;
   std::string pretty_printed_concrete_signatures(bool verbose = true) const;
 
@@ -174,43 +89,49 @@ class Function {
   void set_fail_on_retrace(bool on);
 
  private:
-  struct Bound;
-  struct Entry {
-    FunctionType type;
-    int scope;
-    std::shared_ptr<ConcreteFunction> cf;
-    uint64_t last_used = 0;
-  };
+  struct Lookup;
 
-  Bound bind(const std::vector<Value>& args, const Kwargs& kwargs) const;
-  FunctionType request_type(const Bound& b) const;
-  std::shared_ptr<ConcreteFunction> lookup(const FunctionType& t, int scope);
-  std::shared_ptr<ConcreteFunction> trace(const FunctionType& target, const Bound& b, int scope,
+  detail::BoundArguments bind(const std::vector<Value>& args, const Kwargs& kwargs) const;
+  FunctionType request_type(const detail::BoundArguments& b) const;
+  // request_type(b).hash(), and whether a cached type equals request_type(b), without building
+  // the type (the hit path).
+  size_t request_hash(const detail::BoundArguments& b) const;
+  bool is_request_type(const FunctionType& t, const detail::BoundArguments& b) const;
+  int scope_now() const;  // the cache scope of a call made now (variable creation, saving)
+  // Finds or traces the trace for `b` (the slow path: one trace at a time).
+  std::shared_ptr<ConcreteFunction> define(const detail::BoundArguments& b, const FunctionType& req,
+                                           Lookup& out);
+  std::shared_ptr<ConcreteFunction> maybe_define(const detail::BoundArguments& b,
+                                                 const FunctionType& req, int scope,
+                                                 LedgerEntry& entry, bool* traced);
+  std::shared_ptr<ConcreteFunction> trace(const FunctionType& target,
+                                          const detail::BoundArguments& b, int scope,
                                           const std::string& reason, LedgerEntry& entry);
-  std::shared_ptr<ConcreteFunction> maybe_define(const Bound& b, int scope, LedgerEntry& entry,
-                                                 bool* traced, size_t* request_hash = nullptr);
   std::string explain(const FunctionType& req, int scope) const;
-  bool continues_last_hit(const LedgerEntry& e, const ConcreteFunction& cf) const;
-  void* detector_ = nullptr;  // this Function's frequent-retracing detector, found on first use
-  std::vector<Tensor> flatten_call_args(const Bound& b, const ConcreteFunction& cf) const;
-  Value run(const ConcreteFunction& cf, const Bound& b, LedgerEntry& entry) const;
-  void record_detector(bool traced);
+  Value run_eagerly(const std::vector<Value>& args, const Kwargs& kwargs);
+  detail::RetraceDetector& detector();
 
   std::string name_;
   std::vector<Parameter> params_;
   Body body_;
   FunctionOptions options_;
   std::vector<TypedParameter> signature_params_;  // from input_signature
+  size_t signature_hash_ = 0;                     // FunctionType{signature_params_}.hash()
+  std::shared_ptr<const detail::ArgLayout> plain_layout_;  // for calls that bind one to one
 
-  mutable std::recursive_mutex mu_;
-  std::vector<Entry> cache_;
-  std::unordered_multimap<size_t, size_t> exact_;  // hash -> index into cache_
-  uint64_t clock_ = 0;
+  // mu_ guards the cache, the ledger and the call counter; it is held only for lookups and
+  // bookkeeping, never while user code or a graph runs, so a cache hit takes this one lock.
+  // trace_mu_ lets one trace run at a time (TF's function lock); it is re-entrant, as a body may
+  // call its own function.
+  mutable std::mutex mu_;
+  std::recursive_mutex trace_mu_;
+  TraceCache cache_;
+  std::unique_ptr<detail::LedgerLog> ledger_;
+  std::atomic<detail::RetraceDetector*> detector_{nullptr};
   bool initialized_ = false;
   bool created_variables_ = false;
-  bool fail_on_retrace_ = false;
+  std::atomic<bool> fail_on_retrace_{false};
   int num_calls_ = 0;
-  std::vector<LedgerEntry> ledger_;
 };
 
 // Makes a Function from a C++ callable with named parameters:

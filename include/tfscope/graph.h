@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -45,11 +46,20 @@ using FunctionLibrary = std::map<std::string, std::shared_ptr<const GraphFunctio
 
 class Graph : public std::enable_shared_from_this<Graph> {
  public:
-  explicit Graph(std::string name = "graph") : name_(std::move(name)) {}
+  explicit Graph(std::string name = "graph");
   Graph(const Graph&) = delete;
   Graph& operator=(const Graph&) = delete;
 
   const std::string& name() const { return name_; }
+  // "FuncGraph(name=f, id=1234)", as TF's errors name a graph.
+  std::string repr() const;
+
+  // The graph that was being built when this one was begun (TF's FuncGraph.outer_graph): its
+  // tensors may be captured here, while this graph's tensors are out of scope there.
+  void set_outer_graph(const std::shared_ptr<Graph>& outer) { outer_ = outer; }
+  std::shared_ptr<Graph> outer_graph() const { return outer_.lock(); }
+  // Whether `other` is this graph or one of its outer graphs.
+  bool is_within(const Graph& other) const;
 
   // Adds a node: resolves output dtypes (TF's graph-mode TypeErrors), runs the shape function
   // (TF's ValueErrors), and names it uniquely. `name` ending in '/' is taken as exact.
@@ -87,6 +97,7 @@ class Graph : public std::enable_shared_from_this<Graph> {
   std::set<std::string> used_names_;        // lower-cased
   FunctionLibrary library_;
   int next_id_ = 0;
+  std::weak_ptr<Graph> outer_;
 };
 
 // A function: a graph, its argument placeholders in order, and its return values.
@@ -108,5 +119,22 @@ struct GraphFunction {
 
 // A process-wide counter for function names (__inference_f_12, cond_true_35).
 int64_t next_uid();
+
+// Runs `node`'s shape function with the given input shapes (the values of Const inputs are
+// known to it), as the graph does when the node is added.
+std::vector<PartialShape> infer_node_shapes(const Node& node,
+                                            const std::vector<PartialShape>& input_shapes);
+
+// The value of `o` as a shape tensor where the graph knows it without running anything, as
+// TF's ShapeRefiner::ConstantPartialShape: a Shape op's input shape, a Pack of scalars (each a
+// constant or -1), a ConcatV2 of such, a Cast of one, or a small constant subgraph evaluated
+// (a StridedSlice of a Const). -1 marks an unknown dim. Nullopt where nothing is known.
+std::optional<Tensor> constant_partial_shape(const Output& o);
+
+// The output shapes of a call of `fn` with arguments of these shapes, inferred through its body
+// as TF's shape refiner infers a function call node's (nested calls included), each merged with
+// the shape the function was traced with. Where inference fails, the traced shapes.
+std::vector<PartialShape> infer_call_output_shapes(const GraphFunction& fn,
+                                                   const std::vector<PartialShape>& arg_shapes);
 
 }  // namespace tfs

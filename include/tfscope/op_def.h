@@ -67,6 +67,10 @@ class InferenceContext {
   std::vector<DType> input_dtypes;
   std::vector<PartialShape> input_shapes;
   std::vector<const Tensor*> input_values;  // null where unknown
+  // An input's value as a partial shape where the graph knows it without knowing the value
+  // (TF's ConstantPartialShape: a Pack of a Python int and a tensor of unknown value is
+  // [-1, 16]); -1 marks an unknown dim. Read through value_as_shape. Empty or null: none.
+  std::vector<const Tensor*> input_shape_values;
   const AttrMap* attrs = nullptr;
   std::vector<DType> output_dtypes;  // filled from the OpDef before the shape function runs
   std::vector<PartialShape> output_shapes;

@@ -64,9 +64,26 @@ class EagerErrorName {
   const std::string* previous_;
 };
 
-// Run or stage one op. `name` is the node name TF's Python wrapper would use ("add", "mul").
+// Run or stage one op: the one dispatch point of every op, function calls included. `name` is
+// the node name TF's Python wrapper would use ("add", "mul"). Eagerly, a symbolic input raises
+// TF's out-of-scope TypeError; `runtime` resolves the functions a call op names (default: the
+// context's library).
 std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs = {},
                             const std::string& name = "");
+std::vector<Tensor> execute(const OpDef& def, std::vector<Tensor> inputs, AttrMap attrs,
+                            const std::string& name, FunctionRuntime* runtime = nullptr);
+// The eager half of execute(), for inputs whose dtypes the caller has checked against the op's
+// resolved attrs (a call op of a traced function).
+std::vector<Tensor> execute_eager(const OpDef& def, std::span<const Tensor> inputs,
+                                  const AttrMap& attrs, const std::string& name,
+                                  FunctionRuntime* runtime = nullptr);
+// TF's TypeError for a graph tensor used where its graph is not being built ("<tf.Tensor 'add:0'
+// shape=() dtype=int32> is out of scope and cannot be used here. ...").
+[[noreturn]] void out_of_scope_error(const Tensor& t);
+// How an error names the graph a tensor belongs to ("FuncGraph(name=f, id=1234)"); set by the
+// graph layer.
+using GraphDescriber = std::string (*)(const Tensor& t);
+void set_graph_describer(GraphDescriber d);
 Tensor execute1(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs = {},
                 const std::string& name = "");
 

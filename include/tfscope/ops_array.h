@@ -45,4 +45,11 @@ Tensor tile(const Value& input, const Value& multiples);
 // tf.broadcast_to: BroadcastTo with both operands converted in its scope ("BroadcastTo/shape").
 Tensor broadcast_to(const Value& input, const Value& shape);
 
+// tf.zeros / tf.ones with a shape list holding tensors ([tf.shape(x)[0], 16]): TF converts the
+// list by autopacking (a Pack "zeros/packed", its Python ints Consts "zeros/packed/1") and fills
+// it with "zeros/Const" in a Fill named "zeros"; the result's static shape is what the Pack
+// tells ((None, 16)).
+Tensor zeros_from_list(const Value& shape, DType dtype);
+Tensor ones_from_list(const Value& shape, DType dtype);
+
 }  // namespace tfs

@@ -41,6 +41,10 @@ class TraceType {
 
   bool operator==(const TraceType& o) const;
   size_t hash() const;
+  // The hash of the type without its tensor and variable shapes (and TensorSpec names): equal
+  // for any two types one of which could be a subtype of the other, or that could have a common
+  // supertype.
+  size_t skeleton_hash() const;
   // Contravariant dispatch uses: can a function traced for `other` serve a request of `this`?
   bool is_subtype_of(const TraceType& other) const;
   std::optional<TraceType> most_specific_common_supertype(const TraceType& other) const;
@@ -79,8 +83,15 @@ class VariableSpecValue : public Object {
 class TraceTypeBuilder {
  public:
   TraceType from_value(const Value& v);
+  // The cache-hit path's shortcuts, exact equivalents of building the type: hash_of(v) is
+  // from_value(v).hash() and matches(t, v) is t == from_value(v), with the variables a call's
+  // values hold numbered the same way, but nothing is allocated.
+  size_t hash_of(const Value& v);
+  bool matches(const TraceType& t, const Value& v);
 
  private:
+  int alias_of(const void* variable);
+  void note_variables(const Value& v);  // numbers the variables of v as from_value would
   std::vector<const void*> variables_;  // distinct handles seen, in order
 };
 

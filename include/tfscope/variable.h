@@ -17,7 +17,9 @@ namespace tfs {
 class Variable {
  public:
   // Created on first call inside a traced function only when the function allows it (TF's
-  // variable-creation scopes); otherwise raises TF's ValueError.
+  // variable-creation scopes, the context's VariableCreationPolicy); otherwise raises TF's
+  // ValueError. The initial value is computed eagerly, as TF lifts initializers out of the
+  // graph.
   explicit Variable(const Value& initial_value, std::string name = "Variable",
                     bool trainable = true, DType dtype = DType::kInvalid);
   explicit Variable(std::shared_ptr<VariableState> state) : state_(std::move(state)) {}
@@ -44,17 +46,5 @@ class Variable {
   Tensor update(const std::string& op, const Value& v);
   std::shared_ptr<VariableState> state_;
 };
-
-namespace detail {
-// Set by the function engine while it traces: whether variables may be created, and a record
-// of those that were.
-struct VariableCreationPolicy {
-  bool allowed = true;
-  int created = 0;
-};
-VariableCreationPolicy* current_variable_policy();
-void push_variable_policy(VariableCreationPolicy* p);
-void pop_variable_policy();
-}  // namespace detail
 
 }  // namespace tfs

@@ -31,10 +31,17 @@ class PyObjectKey : public tfs::Object {
     }
   }
   nb::object get() const { return weak_ ? ref_() : ref_; }
-  bool alive() const override { return !get().is_none() || !weak_; }
+  // The function engine compares keys with the GIL released (a cache lookup must not hold it
+  // while another thread traces), so each Python call takes the GIL here.
+  bool alive() const override {
+    if (!weak_) return true;
+    nb::gil_scoped_acquire gil;
+    return !get().is_none();
+  }
   bool equals(const tfs::Object& other) const override {
     auto* o = dynamic_cast<const PyObjectKey*>(&other);
     if (!o) return false;
+    nb::gil_scoped_acquire gil;
     nb::object a = get(), b = o->get();
     if ((weak_ && a.is_none()) || (o->weak_ && b.is_none())) return false;
     if (a.is(b)) return true;
@@ -45,7 +52,10 @@ class PyObjectKey : public tfs::Object {
     }
   }
   size_t hash() const override { return static_cast<size_t>(h_); }
-  std::string repr() const override { return nb::cast<std::string>(nb::repr(get())); }
+  std::string repr() const override {
+    nb::gil_scoped_acquire gil;
+    return nb::cast<std::string>(nb::repr(get()));
+  }
   bool is_literal() const override { return !weak_; }
 
  private:

@@ -1,6 +1,8 @@
 // Function and ConcreteFunction for the Python API: the Python callable becomes the traced Body;
 // its arguments arrive as Python objects with tensors replaced by placeholders.
 #include <algorithm>
+#include <type_traits>
+#include <variant>
 
 #include <nanobind/stl/function.h>
 #include <nanobind/stl/optional.h>
@@ -11,6 +13,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.h"
+#include "tfscope/context.h"
 #include "tfscope/function.h"
 #include "tfscope/graph.h"
 #include "tfscope/saved_model_io.h"
@@ -64,6 +67,81 @@ Value output_value(nb::handle r, const std::string& fn_repr) {
                         ", which is not a Tensor or ExtensionType.").c_str());
 }
 
+// A node attr as the GraphDef view shows it: (kind, value), kind one of "func", "list_type",
+// "list_i", "s", "type", "i", "b", "f"; other attrs (tensors, shapes) as (kind, None).
+nb::tuple attr_view(const tfs::AttrValue& v) {
+  return std::visit(
+      [](const auto& x) -> nb::tuple {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, tfs::FuncAttr>) {
+          return nb::make_tuple("func", x.name);
+        } else if constexpr (std::is_same_v<T, std::vector<tfs::DType>>) {
+          nb::list l;
+          for (tfs::DType d : x) l.append(static_cast<int>(d));
+          return nb::make_tuple("list_type", l);
+        } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+          nb::list l;
+          for (int64_t i : x) l.append(i);
+          return nb::make_tuple("list_i", l);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          return nb::make_tuple("s", nb::bytes(x.data(), x.size()));
+        } else if constexpr (std::is_same_v<T, tfs::DType>) {
+          return nb::make_tuple("type", static_cast<int>(x));
+        } else if constexpr (std::is_same_v<T, int64_t>) {
+          return nb::make_tuple("i", x);
+        } else if constexpr (std::is_same_v<T, bool>) {
+          return nb::make_tuple("b", x);
+        } else if constexpr (std::is_same_v<T, float>) {
+          return nb::make_tuple("f", x);
+        } else {
+          return nb::make_tuple("other", nb::none());
+        }
+      },
+      v);
+}
+
+nb::dict attrs_view(const tfs::AttrMap& attrs) {
+  nb::dict d;
+  for (const auto& [k, v] : attrs) {
+    if (std::holds_alternative<std::monostate>(v)) continue;
+    d[k.c_str()] = attr_view(v);
+  }
+  return d;
+}
+
+// The same view of a FunctionDef node's attrs (the proto TF's library holds).
+nb::dict attrs_view(const google::protobuf::Map<std::string, tensorflow::AttrValue>& attrs) {
+  nb::dict d;
+  for (const auto& [k, v] : attrs) {
+    nb::tuple t;
+    if (v.has_func()) {
+      t = nb::make_tuple("func", v.func().name());
+    } else if (v.has_list() && v.list().type_size() > 0) {
+      nb::list l;
+      for (int x : v.list().type()) l.append(x);
+      t = nb::make_tuple("list_type", l);
+    } else if (v.has_list()) {
+      nb::list l;
+      for (int64_t x : v.list().i()) l.append(x);
+      t = nb::make_tuple("list_i", l);
+    } else if (v.value_case() == tensorflow::AttrValue::kS) {
+      t = nb::make_tuple("s", nb::bytes(v.s().data(), v.s().size()));
+    } else if (v.value_case() == tensorflow::AttrValue::kType) {
+      t = nb::make_tuple("type", static_cast<int>(v.type()));
+    } else if (v.value_case() == tensorflow::AttrValue::kI) {
+      t = nb::make_tuple("i", v.i());
+    } else if (v.value_case() == tensorflow::AttrValue::kB) {
+      t = nb::make_tuple("b", v.b());
+    } else if (v.value_case() == tensorflow::AttrValue::kF) {
+      t = nb::make_tuple("f", v.f());
+    } else {
+      t = nb::make_tuple("other", nb::none());
+    }
+    d[k.c_str()] = t;
+  }
+  return d;
+}
+
 struct PyParam {
   std::string name;
   int kind;
@@ -80,109 +158,185 @@ void bind_function(nb::module_& m) {
       .def("pretty_printed_signature", &tfs::ConcreteFunction::pretty_printed_signature,
            "verbose"_a = true)
       .def_prop_ro("structured_input_signature",
-                   [](const tfs::ConcreteFunction& cf) { return from_value(cf.structured_input_signature()); })
-      .def_prop_ro("structured_outputs",
-                   [](const tfs::ConcreteFunction& cf) { return from_value(cf.structured_outputs()); })
+                   [](const tfs::ConcreteFunction& cf) {
+                     return from_value(cf.structured_input_signature());
+                   })
+      .def_prop_ro(
+          "structured_outputs",
+          [](const tfs::ConcreteFunction& cf) { return from_value(cf.structured_outputs()); })
       .def_prop_ro("captured_inputs", &tfs::ConcreteFunction::captured_inputs)
       .def_prop_ro("inputs", &tfs::ConcreteFunction::inputs)
       .def_prop_ro("outputs", &tfs::ConcreteFunction::outputs)
-      .def("capture_ids", [](const tfs::ConcreteFunction& cf) {
-        std::vector<uintptr_t> ids;
-        for (auto& c : cf.captures()) ids.push_back(reinterpret_cast<uintptr_t>(c.external.id()));
-        return ids;
-      })
-      .def("nodes", [](const tfs::ConcreteFunction& cf) {
-        // (name, op, [inputs]) per node, inputs as TF's GraphDef writes them ("x", "mul:1", "^NoOp").
-        std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> out;
-        for (auto& n : cf.graph()->nodes()) {
-          std::vector<std::string> ins;
-          for (auto& i : n->inputs) ins.push_back(i.node->name + (i.index ? ":" + std::to_string(i.index) : ""));
-          for (auto* c : n->control_inputs) ins.push_back("^" + c->name);
-          out.emplace_back(n->name, n->op(), ins);
-        }
-        return out;
-      })
-      .def("library", [](const tfs::ConcreteFunction& cf) {
-        // (name, [argument names], [(node name, op, [inputs])]) per library function, as the
-        // FunctionDef TF writes names them ("while/add", inputs "while_placeholder_1",
-        // "while/add_1/y:output:0"). A FunctionDef lists its arguments in its signature, not as
-        // nodes.
-        using NodeView = std::tuple<std::string, std::string, std::vector<std::string>>;
-        std::vector<std::tuple<std::string, std::vector<std::string>, std::vector<NodeView>>> out;
-        for (auto& [name, f] : cf.graph()->library()) {
-          tensorflow::FunctionDef fd = tfs::savedmodel::function_def(*f);
-          std::vector<std::string> args;
-          for (const auto& a : fd.signature().input_arg()) args.push_back(a.name());
-          std::vector<NodeView> nodes;
-          for (const auto& n : fd.node_def()) {
-            nodes.emplace_back(n.name(), n.op(),
-                               std::vector<std::string>(n.input().begin(), n.input().end()));
-          }
-          out.emplace_back(name, args, nodes);
-        }
-        return out;
-      })
+      .def("capture_ids",
+           [](const tfs::ConcreteFunction& cf) {
+             std::vector<uintptr_t> ids;
+             for (auto& c : cf.captures())
+               ids.push_back(reinterpret_cast<uintptr_t>(c.external.id()));
+             return ids;
+           })
+      .def("nodes",
+           [](const tfs::ConcreteFunction& cf) {
+             // (name, op, [inputs], attrs) per node, inputs as TF's GraphDef writes them ("x",
+             // "mul:1", "^NoOp").
+             nb::list out;
+             for (auto& n : cf.graph()->nodes()) {
+               nb::list ins;
+               for (auto& i : n->inputs)
+                 ins.append(i.node->name + (i.index ? ":" + std::to_string(i.index) : ""));
+               // TF's Graph::ToGraphDef writes control inputs sorted by name.
+               std::vector<std::string> ctrl;
+               for (auto* c : n->control_inputs) ctrl.push_back(c->name);
+               std::sort(ctrl.begin(), ctrl.end());
+               for (auto& c : ctrl) ins.append("^" + c);
+               out.append(nb::make_tuple(n->name, n->op(), ins, attrs_view(n->attrs)));
+             }
+             return out;
+           })
+      .def("library",
+           [](const tfs::ConcreteFunction& cf) {
+             // (name, [argument names], [(node name, op, [inputs])]) per library function, as the
+             // FunctionDef TF writes names them ("while/add", inputs "while_placeholder_1",
+             // "while/add_1/y:output:0"). A FunctionDef lists its arguments in its signature, not
+             // as nodes.
+             nb::list out;
+             for (auto& [name, f] : cf.graph()->library()) {
+               tensorflow::FunctionDef fd = tfs::savedmodel::function_def(*f);
+               nb::list args;
+               for (const auto& a : fd.signature().input_arg()) args.append(a.name());
+               nb::list nodes;
+               for (const auto& n : fd.node_def()) {
+                 nb::list ins;
+                 for (const auto& i : n.input()) ins.append(i);
+                 nodes.append(nb::make_tuple(n.name(), n.op(), ins, attrs_view(n.attr())));
+               }
+               out.append(nb::make_tuple(name, args, nodes));
+             }
+             return out;
+           })
       .def_prop_ro("graph_name", [](const tfs::ConcreteFunction& cf) { return cf.graph()->name(); })
       .def("report_text", [](const tfs::ConcreteFunction& cf) { return cf.report().text(); })
       .def("report_json", [](const tfs::ConcreteFunction& cf) { return cf.report().json(); })
       .def("report_dot", [](const tfs::ConcreteFunction& cf) { return cf.report().dot(); })
-      .def("call", [](const tfs::ConcreteFunction& cf, nb::args args, nb::kwargs kwargs) {
-        return from_value(cf(args_of(args), kwargs_of(kwargs)));
-      })
+      .def("call",
+           [](const tfs::ConcreteFunction& cf, nb::args args, nb::kwargs kwargs) {
+             std::vector<Value> a = args_of(args);
+             tfs::Kwargs k = kwargs_of(kwargs);
+             Value r;
+             {
+               nb::gil_scoped_release release;
+               r = cf(a, k);
+             }
+             return from_value(r);
+           })
       .def("call_flat", [](const tfs::ConcreteFunction& cf, std::vector<tfs::Tensor> flat) {
-        return from_value(cf.call_flat(flat));
+        Value r;
+        {
+          nb::gil_scoped_release release;
+          r = cf.call_flat(flat);
+        }
+        return from_value(r);
       });
 
   nb::class_<tfs::Function>(m, "FunctionCore")
-      .def("__init__",
-           [](tfs::Function* self, std::string name, nb::list params, nb::callable py_fn,
-              nb::object input_signature, bool reduce_retracing, std::string detector_key,
-              std::string display_name, size_t max_cache_entries) {
-             std::vector<tfs::Parameter> ps;
-             for (nb::handle p : params) {
-               tfs::Parameter q;
-               q.name = nb::cast<std::string>(p[0]);
-               q.kind = static_cast<tfs::ParamKind>(nb::cast<int>(p[1]));
-               if (nb::cast<bool>(p[2])) q.default_value = to_value(p[3]);
-               ps.push_back(std::move(q));
+      .def(
+          "__init__",
+          [](tfs::Function* self, std::string name, nb::list params, nb::callable py_fn,
+             nb::object input_signature, bool reduce_retracing, std::string detector_key,
+             std::string display_name, size_t max_cache_entries) {
+            std::vector<tfs::Parameter> ps;
+            for (nb::handle p : params) {
+              tfs::Parameter q;
+              q.name = nb::cast<std::string>(p[0]);
+              q.kind = static_cast<tfs::ParamKind>(nb::cast<int>(p[1]));
+              if (nb::cast<bool>(p[2])) q.default_value = to_value(p[3]);
+              ps.push_back(std::move(q));
+            }
+            tfs::FunctionOptions o;
+            if (!input_signature.is_none()) o.input_signature = args_of(input_signature);
+            o.reduce_retracing = reduce_retracing;
+            o.detector_key = detector_key;
+            o.display_name = display_name;
+            o.max_cache_entries = max_cache_entries;
+            // The body calls back into Python with placeholder-substituted arguments.
+            // The engine runs with the GIL released (bindings release it around calls, so a
+            // thread waiting for a trace never holds it); the body takes it back.
+            tfs::Body body = [py_fn, display_name](const std::vector<Value>& args,
+                                                   const tfs::Kwargs& kwargs) -> Value {
+              nb::gil_scoped_acquire gil;
+              nb::list pargs;
+              for (auto& a : args) pargs.append(from_value(a));
+              nb::dict pkw;
+              for (auto& [k, v] : kwargs) pkw[k.c_str()] = from_value(v);
+              nb::object r = py_fn(pargs, pkw);
+              return output_value(r, display_name);
+            };
+            new (self) tfs::Function(name, ps, body, o);
+          },
+          "name"_a, "params"_a, "body"_a, "input_signature"_a.none(), "reduce_retracing"_a,
+          "detector_key"_a, "display_name"_a, "max_cache_entries"_a = 0)
+      // Every method that takes the Function's locks releases the GIL first: a thread that
+      // holds the GIL while waiting for a lock deadlocks with one that holds the lock and waits
+      // for the GIL (to run a body, or compare a Python argument).
+      .def("call",
+           [](tfs::Function& f, nb::args args, nb::kwargs kwargs) {
+             std::vector<Value> a = args_of(args);
+             tfs::Kwargs k = kwargs_of(kwargs);
+             Value r;
+             {
+               nb::gil_scoped_release release;
+               r = f.call(a, k);
              }
-             tfs::FunctionOptions o;
-             if (!input_signature.is_none()) o.input_signature = args_of(input_signature);
-             o.reduce_retracing = reduce_retracing;
-             o.detector_key = detector_key;
-             o.display_name = display_name;
-             o.max_cache_entries = max_cache_entries;
-             // The body calls back into Python with placeholder-substituted arguments.
-             tfs::Body body = [py_fn, display_name](const std::vector<Value>& args,
-                                                    const tfs::Kwargs& kwargs) -> Value {
-               nb::list pargs;
-               for (auto& a : args) pargs.append(from_value(a));
-               nb::dict pkw;
-               for (auto& [k, v] : kwargs) pkw[k.c_str()] = from_value(v);
-               nb::object r = py_fn(pargs, pkw);
-               return output_value(r, display_name);
-             };
-             new (self) tfs::Function(name, ps, body, o);
-           },
-           "name"_a, "params"_a, "body"_a, "input_signature"_a.none(), "reduce_retracing"_a,
-           "detector_key"_a, "display_name"_a, "max_cache_entries"_a = 0)
-      .def("call", [](tfs::Function& f, nb::args args, nb::kwargs kwargs) {
-        return from_value(f.call(args_of(args), kwargs_of(kwargs)));
-      })
-      .def("get_concrete_function", [](tfs::Function& f, nb::args args, nb::kwargs kwargs) {
-        return f.get_concrete_function(args_of(args), kwargs_of(kwargs));
-      })
-      .def("experimental_get_tracing_count", &tfs::Function::experimental_get_tracing_count)
-      .def("concrete_functions", &tfs::Function::concrete_functions)
+             return from_value(r);
+           })
+      .def("get_concrete_function",
+           [](tfs::Function& f, nb::args args, nb::kwargs kwargs) {
+             std::vector<Value> a = args_of(args);
+             tfs::Kwargs k = kwargs_of(kwargs);
+             nb::gil_scoped_release release;
+             return f.get_concrete_function(a, k);
+           })
+      .def("experimental_get_tracing_count", &tfs::Function::experimental_get_tracing_count,
+           nb::call_guard<nb::gil_scoped_release>())
+      .def("concrete_functions", &tfs::Function::concrete_functions,
+           nb::call_guard<nb::gil_scoped_release>())
       .def("pretty_printed_concrete_signatures", &tfs::Function::pretty_printed_concrete_signatures,
-           "verbose"_a = true)
-      .def("ledger_text", [](const tfs::Function& f) { return f.ledger().text(); })
-      .def("ledger_json", [](const tfs::Function& f) { return f.ledger().json(); })
-      .def("ledger_counts", [](const tfs::Function& f) {
-        auto l = f.ledger();
-        return std::make_pair(l.calls(), l.traces());
-      })
+           "verbose"_a = true, nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "ledger_text", [](const tfs::Function& f) { return f.ledger().text(); },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "ledger_json", [](const tfs::Function& f) { return f.ledger().json(); },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "ledger_counts",
+          [](const tfs::Function& f) {
+            auto l = f.ledger();
+            return std::make_pair(l.calls(), l.traces());
+          },
+          nb::call_guard<nb::gil_scoped_release>())
+      .def("cache_stats",
+           [](const tfs::Function& f) {
+             nb::dict d;
+             size_t n;
+             {
+               nb::gil_scoped_release release;
+               n = f.last_miss_candidates();
+             }
+             d["last_miss_candidates"] = n;
+             return d;
+           })
+      .def("trace_for_saving", &tfs::Function::trace_for_saving,
+           nb::call_guard<nb::gil_scoped_release>())
       .def("set_fail_on_retrace", &tfs::Function::set_fail_on_retrace);
+
+  // The execution context (tfs::Context).
+  m.def("run_functions_eagerly",
+        [](bool on) { tfs::Context::get().set_run_functions_eagerly(on); });
+  m.def("functions_run_eagerly", [] { return tfs::Context::get().functions_run_eagerly(); });
+  m.def("enter_init_scope", [] { tfs::Context::get().push_builder(nullptr); });
+  m.def("exit_init_scope", [] { tfs::Context::get().pop_builder(); });
+  m.def("enter_save_context", [] { tfs::Context::get().enter_save_context(); });
+  m.def("exit_save_context", [] { tfs::Context::get().exit_save_context(); });
 
   m.def("set_warning_sink", [](nb::callable sink) {
     tfs::set_warning_sink([sink](const std::string& msg) {

@@ -86,6 +86,14 @@ std::vector<int64_t> int_list(nb::handle h) {
   return v;
 }
 
+// Whether a shape argument is a list or tuple with a tensor in it (TF autopacks those).
+bool holds_tensor(nb::handle h) {
+  if (!PyList_Check(h.ptr()) && !PyTuple_Check(h.ptr())) return false;
+  for (nb::handle x : h)
+    if (nb::isinstance<Tensor>(x) || nb::hasattr(x, "_tfscope_variable")) return true;
+  return false;
+}
+
 // Python's x[...] on a tensor: ints, slices, None (new axis) and Ellipsis as TF's StridedSlice.
 // One index of t[...]: a Python int (or anything with __index__ but bool) or a scalar integer
 // tensor; anything else raises TF's TypeError.
@@ -396,6 +404,10 @@ void bind_tensor(nb::module_& m) {
       Tensor zero = tfs::convert_to_tensor(Value(0), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
       return tfs::fill(Value(s), Value(zero));
     }
+    if (holds_tensor(shape)) {
+      return tfs::zeros_from_list(to_value(shape),
+                                  d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+    }
     return tfs::zeros(int_list(shape), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
   });
   def_any(m, "ones", [](nb::handle shape, nb::handle dtype) {
@@ -404,6 +416,10 @@ void bind_tensor(nb::module_& m) {
       Tensor s = nb::cast<Tensor>(shape);
       Tensor one = tfs::convert_to_tensor(Value(1), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
       return tfs::fill(Value(s), Value(one));
+    }
+    if (holds_tensor(shape)) {
+      return tfs::ones_from_list(to_value(shape),
+                                 d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
     }
     return tfs::ones(int_list(shape), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
   });

@@ -228,6 +228,28 @@ def executing_eagerly():
     return _core.executing_eagerly()
 
 
+class init_scope:  # noqa: N801  (a context manager, as tf.init_scope)
+    """tf.init_scope: ops run eagerly inside it, even while a function is being traced."""
+
+    def __enter__(self):
+        _core.enter_init_scope()
+        return None
+
+    def __exit__(self, *exc):
+        _core.exit_init_scope()
+        return False
+
+
+class config:  # noqa: N801  (tf.config namespace)
+    @staticmethod
+    def run_functions_eagerly(run_eagerly):
+        _core.run_functions_eagerly(builtins_bool(run_eagerly))
+
+    @staticmethod
+    def functions_run_eagerly():
+        return _core.functions_run_eagerly()
+
+
 def shape(input, out_type=None, name=None):  # noqa: A002
     return _core.shape(input, None if out_type is None else as_dtype(out_type))
 

@@ -155,11 +155,49 @@ class ConcreteFunction:
         return "ConcreteFunction " + self.pretty_printed_signature(True)
 
 
-class _NodeDef:
-    __slots__ = ("name", "op", "input")
+class _Func:
+    __slots__ = ("name",)
 
-    def __init__(self, name, op, inputs):
+    def __init__(self, name):
+        self.name = name
+
+
+class _AttrList:
+    __slots__ = ("type", "i", "s")
+
+    def __init__(self, type=(), i=(), s=()):  # noqa: A002
+        self.type, self.i, self.s = list(type), list(i), list(s)
+
+
+class _AttrValue:
+    """One NodeDef attr, as TF's AttrValue proto reads: .func.name, .list.type, .list.i, .s, ..."""
+
+    def __init__(self, kind, value):
+        self._kind = kind
+        self.func = _Func(value if kind == "func" else "")
+        self.list = _AttrList(type=value if kind == "list_type" else (),
+                              i=value if kind == "list_i" else ())
+        self.s = value if kind == "s" else b""
+        self.type = value if kind == "type" else 0
+        self.i = value if kind == "i" else 0
+        self.b = value if kind == "b" else False
+        self.f = value if kind == "f" else 0.0
+
+    def HasField(self, name):  # noqa: N802  (the proto API)
+        if name == "list":
+            return self._kind in ("list_type", "list_i")
+        return self._kind == name
+
+    def WhichOneof(self, _):  # noqa: N802
+        return "list" if self._kind in ("list_type", "list_i") else self._kind
+
+
+class _NodeDef:
+    __slots__ = ("name", "op", "input", "attr")
+
+    def __init__(self, name, op, inputs, attrs=None):
         self.name, self.op, self.input = name, op, list(inputs)
+        self.attr = {k: _AttrValue(*v) for k, v in (attrs or {}).items()}
 
     def __repr__(self):
         return "node { name: %r op: %r }" % (self.name, self.op)
@@ -211,13 +249,20 @@ class Function:
     """The polymorphic function tf.function returns."""
 
     def __init__(self, python_function, name=None, input_signature=None, reduce_retracing=False,
-                 autograph=True, jit_compile=None, _bound_instance=None, _detector=None):
+                 autograph=True, jit_compile=None, _bound_instance=None, _detector=None,
+                 max_cache_entries=None):
         self._python_function = python_function
         self._name = name or getattr(python_function, "__name__", "function")
         self._input_signature = input_signature
         self._reduce_retracing = reduce_retracing
         self._autograph = autograph
         self._jit_compile = jit_compile
+        self._max_cache_entries = max_cache_entries
+        if max_cache_entries is not None and (not isinstance(max_cache_entries, int) or
+                                              isinstance(max_cache_entries, bool) or
+                                              max_cache_entries < 1):
+            raise ValueError("max_cache_entries must be a positive int or None, got %r" %
+                             (max_cache_entries,))
         self._descriptor_cache = weakref.WeakKeyDictionary()
         self._trace_sites = []  # the call site of each trace, for ledger_json
         functools.update_wrapper(self, python_function, updated=())
@@ -246,7 +291,8 @@ class Function:
         self._core = _core.FunctionCore(
             self._name, params, body,
             None if input_signature is None else list(input_signature),
-            bool(reduce_retracing), _detector or _detector_key(python_function), display)
+            bool(reduce_retracing), _detector or _detector_key(python_function), display,
+            max_cache_entries or 0)
 
     def _body(self, args, kwargs):
         self._trace_sites.append(_call_site())
@@ -280,6 +326,9 @@ class Function:
         return self._input_signature
 
     def __call__(self, *args, **kwargs):
+        if _core.functions_run_eagerly():
+            # tf.config.run_functions_eagerly(True): the Python function itself, no tracing.
+            return self._python_function(*args, **kwargs)
         if self._input_signature is not None and args:
             args = _convert_numpy_to_signature(args, self._input_signature)
         return self._core.call(*args, **kwargs)
@@ -334,12 +383,43 @@ class Function:
             fn = Function(bound, name=self._name, input_signature=self._input_signature,
                           reduce_retracing=self._reduce_retracing, autograph=self._autograph,
                           jit_compile=self._jit_compile, _bound_instance=instance,
-                          _detector=_detector_key(self._python_function))
+                          _detector=_detector_key(self._python_function),
+                          max_cache_entries=self._max_cache_entries)
             self._descriptor_cache[instance] = fn
         return fn
 
     def __repr__(self):
         return "<tfscope.Function %s>" % self._name
+
+
+def _trace_for_saving(obj, _seen=None):
+    """tf.saved_model.save traces every tf.function reachable from the saved object again, in its
+    save context (TF 2.21: a function traced once has a tracing count of 2 after the save; a
+    second save adds nothing). The traces are kept apart from the others in the cache."""
+    seen = set() if _seen is None else _seen
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if isinstance(obj, Function):
+        obj._core.trace_for_saving()
+        return
+    if isinstance(obj, (list, tuple)):
+        for x in obj:
+            _trace_for_saving(x, seen)
+        return
+    if isinstance(obj, dict):
+        for x in obj.values():
+            _trace_for_saving(x, seen)
+        return
+    from . import Module  # the package's tf.Module (imported late: it imports this file)
+    if not isinstance(obj, Module):
+        return
+    for name in sorted(dir(type(obj))):
+        if isinstance(inspect.getattr_static(type(obj), name, None), Function):
+            _trace_for_saving(getattr(obj, name), seen)
+    for name, value in sorted(vars(obj).items()):
+        if name != "_descriptor_cache":
+            _trace_for_saving(value, seen)
 
 
 def _convert_numpy_to_signature(args, signature):
@@ -380,15 +460,20 @@ def _check_signature(sig):
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
              reduce_retracing=False, experimental_relax_shapes=None, experimental_compile=None,
              experimental_implements=None, experimental_autograph_options=None,
-             experimental_attributes=None, experimental_follow_type_hints=None, name=None):
-    """tf.function: returns a Function that traces ``func`` by TF 2.21's rules."""
+             experimental_attributes=None, experimental_follow_type_hints=None, name=None,
+             *, max_cache_entries=None):
+    """tf.function: returns a Function that traces ``func`` by TF 2.21's rules.
+
+    ``max_cache_entries`` is a tfscope extension (TF's cache is unbounded): at most that many
+    traces are kept, the least recently used one is evicted, and the ledger names each eviction.
+    """
     if experimental_relax_shapes:
         reduce_retracing = True
 
     def decorate(f):
         return Function(f, name=name, input_signature=input_signature,
                         reduce_retracing=reduce_retracing, autograph=autograph,
-                        jit_compile=jit_compile)
+                        jit_compile=jit_compile, max_cache_entries=max_cache_entries)
 
     if func is None:
         return decorate

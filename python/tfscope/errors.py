@@ -59,6 +59,10 @@ class OperatorNotAllowedInGraphError(TypeError):
     pass
 
 
+class InaccessibleTensorError(ValueError):
+    pass
+
+
 _BY_NAME = {
     "TypeError": TypeError,
     "ValueError": ValueError,
@@ -77,4 +81,6 @@ _BY_NAME = {
     "AlreadyExistsError": AlreadyExistsError,
     "UnknownError": UnknownError,
     "OperatorNotAllowedInGraphError": OperatorNotAllowedInGraphError,
+    "InaccessibleTensorError": InaccessibleTensorError,
+    "RecursionError": RecursionError,
 }

@@ -9,6 +9,7 @@ import os as _os
 from . import _core
 from ._function import ConcreteFunction as _ConcreteFunction
 from ._function import Function as _Function
+from ._function import _trace_for_saving
 
 SERVING = "serve"
 DEFAULT_SERVING_SIGNATURE_DEF_KEY = "serving_default"
@@ -69,7 +70,9 @@ def save(obj, export_dir, signatures=None, options=None):
     staging folder first and renamed in when all are written, so a failed save keeps the old
     model."""
     del options
-    _core.saved_model_save(_signatures(obj, signatures), _os.fspath(export_dir))
+    exported = _signatures(obj, signatures)
+    _trace_for_saving(obj)  # as TF's save does: every function of obj traced again (count + 1)
+    _core.saved_model_save(exported, _os.fspath(export_dir))
 
 
 class _SignatureFunction:

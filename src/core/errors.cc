@@ -21,6 +21,8 @@ const char* Error::python_type() const {
     case ErrorKind::kUnknown: return "UnknownError";
     case ErrorKind::kIO: return "OSError";
     case ErrorKind::kDataLoss: return "DataLossError";
+    case ErrorKind::kInaccessibleTensor: return "InaccessibleTensorError";
+    case ErrorKind::kRecursion: return "RecursionError";
   }
   return "Error";
 }

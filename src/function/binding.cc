@@ -1,31 +1,51 @@
 #include "binding.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
+
+#include "tfscope/ops.h"
 
 namespace tfs::detail {
 
+std::shared_ptr<const ArgLayout> ArgLayout::make(std::vector<std::string> names,
+                                                 std::vector<ParamKind> kinds) {
+  auto l = std::make_shared<ArgLayout>();
+  for (auto& n : names) l->name_hashes.push_back(std::hash<std::string>()(n));
+  l->names = std::move(names);
+  l->kinds = std::move(kinds);
+  return l;
+}
+
+std::shared_ptr<const ArgLayout> plain_layout(const std::vector<Parameter>& params) {
+  std::vector<std::string> names;
+  std::vector<ParamKind> kinds;
+  for (const Parameter& p : params) {
+    if (p.kind != ParamKind::kPositionalOrKeyword && p.kind != ParamKind::kPositionalOnly)
+      return nullptr;
+    names.push_back(p.name);
+    kinds.push_back(p.kind);
+  }
+  return ArgLayout::make(std::move(names), std::move(kinds));
+}
+
 BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::vector<Value>& args,
-                              const Kwargs& kwargs) {
+                              const Kwargs& kwargs, const std::shared_ptr<const ArgLayout>& plain) {
   // Fast path (the common call): positional arguments only, plain parameters, defaults for the
   // rest. Gives exactly what the general path below gives for such calls.
   if (kwargs.empty() && args.size() <= params.size()) {
-    bool plain = true;
-    for (size_t i = 0; i < params.size() && plain; ++i) {
+    bool ok = true;
+    for (size_t i = 0; i < params.size() && ok; ++i) {
       const Parameter& p = params[i];
-      plain = (p.kind == ParamKind::kPositionalOrKeyword || p.kind == ParamKind::kPositionalOnly) &&
-              (i < args.size() || p.default_value.has_value());
+      ok = (p.kind == ParamKind::kPositionalOrKeyword || p.kind == ParamKind::kPositionalOnly) &&
+           (i < args.size() || p.default_value.has_value());
     }
-    if (plain) {
+    if (ok) {
       BoundArguments out;
-      out.names.reserve(params.size());
-      out.kinds.reserve(params.size());
+      out.layout = plain ? plain : plain_layout(params);
       out.values.reserve(params.size());
-      for (size_t i = 0; i < params.size(); ++i) {
-        out.names.push_back(params[i].name);
-        out.kinds.push_back(params[i].kind);
+      for (size_t i = 0; i < params.size(); ++i)
         out.values.push_back(i < args.size() ? args[i] : *params[i].default_value);
-      }
       out.num_positional = params.size();
       return out;
     }
@@ -66,7 +86,11 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
       unexpected = k;  // Python reports missing arguments first
     }
   }
-  BoundArguments out;
+  struct Unsorted {
+    std::vector<std::string> names;
+    std::vector<ParamKind> kinds;
+    std::vector<Value> values;
+  } out;
   for (auto& p : params) {
     if (p.kind == ParamKind::kVarPositional) {
       for (size_t i = 0; i < extra_args.size(); ++i) {
@@ -107,12 +131,15 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
     return (out.kinds[a] == ParamKind::kKeywordOnly) < (out.kinds[b] == ParamKind::kKeywordOnly);
   });
   BoundArguments sorted;
+  std::vector<std::string> names;
+  std::vector<ParamKind> kinds;
   for (size_t i : order) {
-    sorted.names.push_back(out.names[i]);
-    sorted.kinds.push_back(out.kinds[i]);
+    names.push_back(out.names[i]);
+    kinds.push_back(out.kinds[i]);
     sorted.values.push_back(out.values[i]);
     if (out.kinds[i] != ParamKind::kKeywordOnly) sorted.num_positional++;
   }
+  sorted.layout = ArgLayout::make(std::move(names), std::move(kinds));
   return sorted;
 }
 
@@ -154,6 +181,101 @@ std::string kwargs_repr(const Kwargs& kwargs) {
     s += (i ? ", " : "") + Value(kwargs[i].first).repr() + ": " + kwargs[i].second.repr();
   }
   return s + "}";
+}
+
+std::string python_class_repr(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::kNone:
+      return "<class 'NoneType'>";
+    case Value::Kind::kBool:
+      return "<class 'bool'>";
+    case Value::Kind::kInt:
+      return "<class 'int'>";
+    case Value::Kind::kFloat:
+      return "<class 'float'>";
+    case Value::Kind::kStr:
+      return "<class 'str'>";
+    case Value::Kind::kDict:
+      return "<class 'dict'>";
+    case Value::Kind::kTensor:
+      return "<class 'tensorflow.python.framework.ops.EagerTensor'>";
+    default:
+      return "<class 'object'>";
+  }
+}
+
+namespace {
+
+Value cast_value(const Value& v, const TraceType& t, const BindingFailure& fail) {
+  if (t.kind() == TraceType::Kind::kTensorSpec) {
+    Tensor x;
+    if (v.kind() == Value::Kind::kTensor) {
+      x = v.as_tensor();
+    } else if (v.kind() == Value::Kind::kTensorSpec) {
+      TensorSpec s = v.as_spec();
+      if (!s.is_subtype_of(t.spec()) && !(TensorSpec(s.shape, s.dtype).is_subtype_of(t.spec())))
+        fail("Can not cast " + s.repr() + " to " + t.spec().repr());
+      return v;
+    } else {
+      try {
+        x = convert_to_tensor(v, t.spec().dtype);
+      } catch (const Error& e) {
+        fail(e.what());
+      }
+    }
+    TensorSpec got = TensorSpec::from_tensor(x);
+    if (!got.is_subtype_of(TensorSpec(t.spec().shape, t.spec().dtype))) {
+      // TF names the argument's spec after the signature's.
+      if (t.spec().has_name) got = TensorSpec(got.shape, got.dtype, t.spec().name);
+      fail("Can not cast " + got.repr() + " to " + t.spec().repr());
+    }
+    return x;
+  }
+  if (t.kind() == TraceType::Kind::kList || t.kind() == TraceType::Kind::kTuple) {
+    bool want_list = t.kind() == TraceType::Kind::kList;
+    if ((want_list && v.kind() == Value::Kind::kTuple) ||
+        (!want_list && v.kind() == Value::Kind::kList)) {
+      fail("Can not cast " + v.repr() + " to " + (want_list ? "list" : "tuple") + " type.");
+    }
+    if ((v.kind() != Value::Kind::kList && v.kind() != Value::Kind::kTuple) ||
+        v.items().size() != t.children().size()) {
+      fail("Can not cast " + v.repr() + " to " + t.repr());
+    }
+    ValueList items;
+    for (size_t i = 0; i < t.children().size(); ++i)
+      items.push_back(cast_value(v.items()[i], t.children()[i], fail));
+    return t.kind() == TraceType::Kind::kList ? Value::list(items) : Value::tuple(items);
+  }
+  if (t.kind() == TraceType::Kind::kDict) {
+    bool same_keys = v.kind() == Value::Kind::kDict && v.dict_items().size() == t.keys().size();
+    if (same_keys) {
+      for (auto& k : t.keys()) {
+        bool found = false;
+        for (auto& kv : v.dict_items()) found = found || kv.first == k;
+        same_keys = same_keys && found;
+      }
+    }
+    if (!same_keys) fail(v.repr() + " has different keys with the TraceType " + t.repr() + ".");
+    ValueItems items;
+    for (size_t i = 0; i < t.keys().size(); ++i) {
+      for (auto& kv : v.dict_items())
+        if (kv.first == t.keys()[i])
+          items.emplace_back(kv.first, cast_value(kv.second, t.children()[i], fail));
+    }
+    return Value::dict(items);
+  }
+  TraceTypeBuilder tb;
+  if (!(tb.from_value(v) == t)) fail("Can not cast " + v.repr() + " to " + t.repr());
+  return v;
+}
+
+}  // namespace
+
+void cast_to_signature(BoundArguments& b, const std::vector<TypedParameter>& signature,
+                       const BindingFailure& fail) {
+  for (size_t i = 0; i < b.values.size() && i < signature.size(); ++i) {
+    b.values[i] = cast_value(b.values[i], signature[i].type, fail);
+  }
 }
 
 }  // namespace tfs::detail

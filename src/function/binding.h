@@ -1,30 +1,60 @@
 // Argument binding as Python's inspect.Signature.bind + apply_defaults, then TF's unrolling of
-// *args (args_0, args_1, ... positional-only) and **kwargs (keyword-only, sorted by name).
+// *args (args_0, args_1, ... positional-only) and **kwargs (keyword-only, sorted by name); and
+// the cast of bound arguments to an input_signature, with TF's binding errors.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "tfscope/function.h"
+#include "tfscope/function_type.h"
 
 namespace tfs::detail {
 
-struct BoundArguments {
+// The names and kinds of bound arguments, in order. A call that fills the parameters one to
+// one shares the Function's own layout, so binding it copies no name.
+struct ArgLayout {
   std::vector<std::string> names;
   std::vector<ParamKind> kinds;
-  std::vector<Value> values;
-  // How the body is called: positional values, then keyword-only ones by name.
-  size_t num_positional = 0;
+  std::vector<size_t> name_hashes;  // std::hash of each name, as FunctionType::hash mixes them
+  static std::shared_ptr<const ArgLayout> make(std::vector<std::string> names,
+                                               std::vector<ParamKind> kinds);
 };
 
+struct BoundArguments {
+  std::vector<Value> values;
+  std::shared_ptr<const ArgLayout> layout;
+  // How the body is called: positional values, then keyword-only ones by name.
+  size_t num_positional = 0;
+  size_t size() const { return values.size(); }
+  const std::string& name(size_t i) const { return layout->names[i]; }
+  ParamKind kind(size_t i) const { return layout->kinds[i]; }
+};
+
+// The layout of a call that fills `params` one to one (null when a parameter is *args/**kwargs).
+std::shared_ptr<const ArgLayout> plain_layout(const std::vector<Parameter>& params);
+
 // Throws TypeError with CPython's inner texts ("missing a required argument: 'factor'").
+// `plain` is plain_layout(params), when the caller keeps it.
 BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::vector<Value>& args,
-                              const Kwargs& kwargs);
+                              const Kwargs& kwargs,
+                              const std::shared_ptr<const ArgLayout>& plain = nullptr);
+
+// Casts each bound value to its input_signature type, as TF's function_type cast does: tensors
+// must fit their spec, host values convert to the spec's dtype (a Const while a graph is being
+// built), nests must match. `fail` raises the binding error around an inner message (it must
+// throw).
+using BindingFailure = std::function<void(const std::string& inner)>;
+void cast_to_signature(BoundArguments& b, const std::vector<TypedParameter>& signature,
+                       const BindingFailure& fail);
 
 // "(x, factor=<captured_default_value>)": how TF prints a signature with no input_signature.
 std::string plain_signature_text(const std::vector<Parameter>& params);
 // "(<tf.Tensor: ...>, 2)" and "{'y': 1}".
 std::string args_repr(const std::vector<Value>& args);
 std::string kwargs_repr(const Kwargs& kwargs);
+// repr(type(v)) for a host value, as TF's messages print it: "<class 'int'>".
+std::string python_class_repr(const Value& v);
 
 }  // namespace tfs::detail

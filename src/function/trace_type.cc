@@ -143,6 +143,39 @@ size_t TraceType::hash() const {
   return h;
 }
 
+size_t TraceType::skeleton_hash() const {
+  size_t h = static_cast<size_t>(kind_) * 0x9e3779b97f4a7c15ULL;
+  auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  switch (kind_) {
+    case Kind::kLiteral:
+      mix(nan_ ? 0x7ff8 : literal_.hash());
+      break;
+    case Kind::kTensorSpec:
+      mix(static_cast<size_t>(spec_.dtype));
+      break;
+    case Kind::kVariableSpec:
+      mix(static_cast<size_t>(spec_.dtype));
+      mix(static_cast<size_t>(alias_id_) * 2 + (trainable_ ? 1 : 0));
+      break;
+    case Kind::kWeakref:
+      mix(object_->hash());
+      break;
+    case Kind::kDict: {
+      // Order-insensitive, as dict types compare by key.
+      size_t s = 0;
+      for (size_t i = 0; i < keys_.size(); ++i)
+        s += keys_[i].hash() * 31 + children_[i].skeleton_hash();
+      mix(s);
+      break;
+    }
+    default:
+      mix(std::hash<std::string>()(name_));
+      mix(children_.size());
+      for (auto& c : children_) mix(c.skeleton_hash());
+  }
+  return h;
+}
+
 bool TraceType::is_subtype_of(const TraceType& o) const {
   if (kind_ != o.kind_) return false;
   switch (kind_) {
@@ -303,6 +336,183 @@ TraceType TraceTypeBuilder::from_value(const Value& v) {
       if (v.as_object()->is_literal()) return TraceType::literal(v);
       return TraceType::weakref(v.as_object());
     default: return TraceType::literal(v);
+  }
+}
+
+int TraceTypeBuilder::alias_of(const void* variable) {
+  auto it = std::find(variables_.begin(), variables_.end(), variable);
+  int alias = static_cast<int>(it - variables_.begin());
+  if (it == variables_.end()) variables_.push_back(variable);
+  return alias;
+}
+
+void TraceTypeBuilder::note_variables(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::kVariable:
+      alias_of(v.as_variable().get());
+      return;
+    case Value::Kind::kList:
+    case Value::Kind::kTuple:
+    case Value::Kind::kNamedTuple:
+      for (auto& x : v.items()) note_variables(x);
+      return;
+    case Value::Kind::kDict:
+      for (auto& [k, x] : v.dict_items()) note_variables(x);
+      return;
+    default:
+      return;
+  }
+}
+
+namespace {
+
+bool holds_variable(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::kVariable:
+      return true;
+    case Value::Kind::kList:
+    case Value::Kind::kTuple:
+    case Value::Kind::kNamedTuple:
+      for (auto& x : v.items())
+        if (holds_variable(x)) return true;
+      return false;
+    case Value::Kind::kDict:
+      for (auto& [k, x] : v.dict_items())
+        if (holds_variable(x)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+// TraceType::hash's mixing, shared with hash_of.
+struct Mixer {
+  size_t h;
+  explicit Mixer(TraceType::Kind k) : h(static_cast<size_t>(k) * 0x9e3779b97f4a7c15ULL) {}
+  void mix(size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); }
+  void mix_shape(DType dtype, const PartialShape& shape, int alias) {
+    mix(static_cast<size_t>(dtype));
+    mix(static_cast<size_t>(shape.rank() + 1));
+    if (shape.has_rank())
+      for (int i = 0; i < shape.rank(); ++i) mix(static_cast<size_t>(shape.dim(i) + 2));
+    mix(static_cast<size_t>(alias));
+  }
+};
+
+bool is_nan(const Value& v) {
+  return v.kind() == Value::Kind::kFloat && std::isnan(v.as_double());
+}
+
+}  // namespace
+
+size_t TraceTypeBuilder::hash_of(const Value& v) {
+  using K = TraceType::Kind;
+  switch (v.kind()) {
+    case Value::Kind::kTensor: {
+      Mixer m(K::kTensorSpec);
+      m.mix_shape(v.as_tensor().dtype(), v.as_tensor().shape(), 0);
+      return m.h;
+    }
+    case Value::Kind::kTensorSpec: {
+      Mixer m(K::kTensorSpec);
+      m.mix_shape(v.as_spec().dtype, v.as_spec().shape, 0);
+      return m.h;
+    }
+    case Value::Kind::kVariable: {
+      const auto& var = v.as_variable();
+      Mixer m(K::kVariableSpec);
+      m.mix_shape(var->dtype(), var->shape(), alias_of(var.get()));
+      return m.h;
+    }
+    case Value::Kind::kList:
+    case Value::Kind::kTuple:
+    case Value::Kind::kNamedTuple: {
+      Mixer m(v.kind() == Value::Kind::kList    ? K::kList
+              : v.kind() == Value::Kind::kTuple ? K::kTuple
+                                                : K::kNamedTuple);
+      m.mix(std::hash<std::string>()(
+          v.kind() == Value::Kind::kNamedTuple ? v.named_tuple().type_name : std::string()));
+      for (auto& x : v.items()) m.mix(hash_of(x));
+      return m.h;
+    }
+    case Value::Kind::kDict: {
+      Mixer m(K::kDict);
+      size_t sum = 0;
+      for (auto& [k, x] : v.dict_items()) {
+        sum += k.hash();
+        note_variables(x);  // a dict's hash leaves out its values, not their variables' numbers
+      }
+      m.mix(sum);
+      return m.h;
+    }
+    case Value::Kind::kObject:
+      if (!v.as_object()->is_literal()) {
+        Mixer m(K::kWeakref);
+        m.mix(v.as_object()->hash());
+        return m.h;
+      }
+      [[fallthrough]];
+    default: {
+      Mixer m(K::kLiteral);
+      m.mix(is_nan(v) ? 0x7ff8 : v.hash());
+      return m.h;
+    }
+  }
+}
+
+bool TraceTypeBuilder::matches(const TraceType& t, const Value& v) {
+  using K = TraceType::Kind;
+  switch (v.kind()) {
+    case Value::Kind::kTensor: {
+      const Tensor& x = v.as_tensor();
+      return t.kind() == K::kTensorSpec && !t.spec().has_name && t.spec().name.empty() &&
+             t.spec().dtype == x.dtype() && t.spec().shape == x.shape();
+    }
+    case Value::Kind::kTensorSpec:
+      return t.kind() == K::kTensorSpec && t.spec() == v.as_spec();
+    case Value::Kind::kVariable: {
+      const auto& var = v.as_variable();
+      int alias = alias_of(var.get());
+      return t.kind() == K::kVariableSpec && t.spec() == TensorSpec(var->shape(), var->dtype()) &&
+             t.trainable() == var->trainable() && t.alias_id() == alias;
+    }
+    case Value::Kind::kList:
+    case Value::Kind::kTuple:
+    case Value::Kind::kNamedTuple: {
+      K want = v.kind() == Value::Kind::kList    ? K::kList
+               : v.kind() == Value::Kind::kTuple ? K::kTuple
+                                                 : K::kNamedTuple;
+      if (t.kind() != want || t.children().size() != v.items().size()) return false;
+      if (want == K::kNamedTuple &&
+          (t.type_name() != v.named_tuple().type_name || t.fields() != v.named_tuple().fields))
+        return false;
+      for (size_t i = 0; i < v.items().size(); ++i)
+        if (!matches(t.children()[i], v.items()[i])) return false;
+      return true;
+    }
+    case Value::Kind::kDict: {
+      // Variables inside are numbered in the dict's own order, which t's keys need not follow:
+      // such a dict is compared the long way.
+      if (holds_variable(v)) return t == from_value(v);
+      if (t.kind() != K::kDict || t.keys().size() != v.dict_items().size()) return false;
+      for (size_t i = 0; i < t.keys().size(); ++i) {
+        const Value* x = v.dict_get(t.keys()[i]);
+        if (!x || !matches(t.children()[i], *x)) return false;
+      }
+      return true;
+    }
+    case Value::Kind::kObject:
+      if (!v.as_object()->is_literal()) {
+        if (t.kind() != K::kWeakref) return false;
+        const auto& o = v.as_object();
+        if (!t.object()->alive() || !o->alive()) return false;
+        return t.object().get() == o.get() || t.object()->equals(*o);
+      }
+      [[fallthrough]];
+    default:
+      if (t.kind() != K::kLiteral) return false;
+      if (t.is_nan_literal() || is_nan(v)) return t.is_nan_literal() && is_nan(v);
+      return t.literal_value() == v;
   }
 }
 

@@ -2,24 +2,14 @@
 
 #include <vector>
 
+#include "tfscope/context.h"
 #include "tfscope/format.h"
 #include "tfscope/function.h"
 
 namespace tfs {
 
-namespace detail {
-namespace {
-thread_local std::vector<VariableCreationPolicy*> t_policies;
-}
-VariableCreationPolicy* current_variable_policy() {
-  return t_policies.empty() ? nullptr : t_policies.back();
-}
-void push_variable_policy(VariableCreationPolicy* p) { t_policies.push_back(p); }
-void pop_variable_policy() { t_policies.pop_back(); }
-}  // namespace detail
-
 Variable::Variable(const Value& initial_value, std::string name, bool trainable, DType dtype) {
-  if (auto* policy = detail::current_variable_policy()) {
+  if (auto* policy = Context::get().variable_policy()) {
     if (!policy->allowed) {
       value_error(
           "tf.function only supports singleton tf.Variables created on the first call. Make sure "
@@ -30,24 +20,15 @@ Variable::Variable(const Value& initial_value, std::string name, bool trainable,
   }
   // The initial value is computed outside any graph (TF lifts initializers with init_scope).
   Tensor init;
-  if (initial_value.kind() == Value::Kind::kTensor && initial_value.as_tensor().is_symbolic()) {
-    init = evaluate_lifted(initial_value.as_tensor());
-  } else {
-    // Build the eager value with no graph builder active.
-    std::vector<GraphBuilder*> saved;
-    while (current_builder()) {
-      saved.push_back(current_builder());
-      pop_builder();
-    }
-    try {
+  {
+    InitScope eager;
+    if (initial_value.kind() == Value::Kind::kTensor && initial_value.as_tensor().is_symbolic()) {
+      init = evaluate_lifted(initial_value.as_tensor());
+    } else {
       init = convert_to_tensor(initial_value, dtype);
-    } catch (...) {
-      for (auto it = saved.rbegin(); it != saved.rend(); ++it) push_builder(*it);
-      throw;
     }
-    for (auto it = saved.rbegin(); it != saved.rend(); ++it) push_builder(*it);
+    if (dtype != DType::kInvalid && init.dtype() != dtype) init = cast(init, dtype);
   }
-  if (dtype != DType::kInvalid && init.dtype() != dtype) init = cast(init, dtype);
   state_ = std::make_shared<VariableState>(init.dtype(), init.shape(), name + ":0", trainable);
   state_->write(init.clone());
 }

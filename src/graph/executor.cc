@@ -14,7 +14,7 @@ class Executor::Runtime : public FunctionRuntime {
  public:
   explicit Runtime(const Executor& e) : e_(e) {}
   std::vector<Tensor> call(const std::string& name, std::span<const Tensor> args) override {
-    return e_.function_plan(name)->run(args);
+    return e_.function_plan(name).run(args);
   }
 
  private:
@@ -70,12 +70,36 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     s.node = n;
     s.def = n->def;
     s.is_const = n->op() == "Const";
+    if (s.is_const) s.const_value = std::get<Tensor>(n->attrs.at("value"));
     if (s.def->keeps_state) s.state = std::make_shared<KernelStateSlot>();
     for (auto& in : inputs_of(n)) s.input_slots.push_back(first_slot.at(in.node) + in.index);
     s.first_output_slot = first_slot.at(n);
     int idx = static_cast<int>(steps_.size());
     for (int slot : s.input_slots) last_use[static_cast<size_t>(slot)] = idx;
     steps_.push_back(std::move(s));
+  }
+  // The functions the plan's nodes call (If/While bodies, PartitionedCall's f), compiled now, so
+  // that running a call takes no lock. A library that nests deeper than any traced program
+  // would (or names itself) is left to compile on first use.
+  thread_local int compile_depth = 0;
+  if (compile_depth < 32) {
+    ++compile_depth;
+    struct Leave {
+      ~Leave() { --compile_depth; }
+    } leave;
+    for (const Step& s : steps_) {
+      for (const auto& [k, v] : s.node->attrs) {
+        const auto* f = std::get_if<FuncAttr>(&v);
+        if (!f || fn_plans_.count(f->name)) continue;
+        const GraphFunction* fn = nullptr;
+        if (library_) {
+          auto it = library_->find(f->name);
+          if (it != library_->end()) fn = it->second.get();
+        }
+        if (!fn) fn = graph_->find_function(f->name);
+        if (fn) fn_plans_.emplace(f->name, for_function(*fn, library_));
+      }
+    }
   }
   for (auto& f : fetches) fetch_slots_.push_back(first_slot.at(f.node) + f.index);
   for (int slot : fetch_slots_)
@@ -93,10 +117,7 @@ std::shared_ptr<Executor> Executor::for_function(const GraphFunction& fn,
                                     std::move(library));
 }
 
-std::shared_ptr<Executor> Executor::function_plan(const std::string& name) const {
-  std::lock_guard<std::mutex> lock(fn_mu_);
-  auto it = fn_plans_.find(name);
-  if (it != fn_plans_.end()) return it->second;
+std::shared_ptr<Executor> Executor::compile_function(const std::string& name) const {
   const GraphFunction* fn = nullptr;
   if (library_) {
     auto f = library_->find(name);
@@ -104,17 +125,77 @@ std::shared_ptr<Executor> Executor::function_plan(const std::string& name) const
   }
   if (!fn) fn = graph_->find_function(name);
   if (!fn) throw Error(ErrorKind::kNotFound, "[graph] function " + name + " is not in the library");
-  auto plan = for_function(*fn, library_);
-  fn_plans_[name] = plan;
-  return plan;
+  return for_function(*fn, library_);
 }
+
+const Executor& Executor::function_plan(const std::string& name) const {
+  auto it = fn_plans_.find(name);
+  if (it != fn_plans_.end()) return *it->second;
+  std::lock_guard<std::mutex> lock(late_mu_);
+  auto late = late_plans_.find(name);
+  if (late == late_plans_.end()) late = late_plans_.emplace(name, compile_function(name)).first;
+  return *late->second;
+}
+
+namespace {
+
+// PartialShape::is_compatible_with for a feed, without building the merged shape.
+bool fits(const PartialShape& want, const PartialShape& got) {
+  if (!want.has_rank() || !got.has_rank()) return true;
+  if (want.rank() != got.rank()) return false;
+  for (int i = 0; i < want.rank(); ++i) {
+    if (want.dim(i) >= 0 && got.dim(i) >= 0 && want.dim(i) != got.dim(i)) return false;
+  }
+  return true;
+}
+
+// The buffers of one plan run (slot values, one step's inputs and outputs), kept per thread and
+// nesting depth so that a run allocates only what its kernels produce: a call node's plan runs
+// one level deeper.
+struct RunBuffers {
+  std::vector<Tensor> values;
+  std::vector<Tensor> inputs;
+  std::vector<Tensor> outputs;
+};
+
+class BufferFrame {
+ public:
+  BufferFrame() {
+    if (depth_ == frames_.size()) frames_.push_back(std::make_unique<RunBuffers>());
+    buffers_ = frames_[depth_++].get();
+  }
+  ~BufferFrame() {
+    // Drop what the run held, keep the capacity.
+    for (auto& t : buffers_->values) t = Tensor();
+    buffers_->inputs.clear();
+    buffers_->outputs.clear();
+    --depth_;
+  }
+  BufferFrame(const BufferFrame&) = delete;
+  BufferFrame& operator=(const BufferFrame&) = delete;
+  RunBuffers& operator*() { return *buffers_; }
+
+ private:
+  static thread_local std::vector<std::unique_ptr<RunBuffers>> frames_;
+  static thread_local size_t depth_;
+  RunBuffers* buffers_;
+};
+
+thread_local std::vector<std::unique_ptr<RunBuffers>> BufferFrame::frames_;
+thread_local size_t BufferFrame::depth_ = 0;
+
+}  // namespace
 
 std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
   if (feed_values.size() != feed_slots_.size()) {
     invalid_argument("[graph] expected " + std::to_string(feed_slots_.size()) + " feeds, got " +
                      std::to_string(feed_values.size()));
   }
-  std::vector<Tensor> values(static_cast<size_t>(num_slots_));
+  BufferFrame frame;
+  RunBuffers& buf = *frame;
+  std::vector<Tensor>& values = buf.values;
+  if (values.size() < static_cast<size_t>(num_slots_))
+    values.resize(static_cast<size_t>(num_slots_));
   for (size_t i = 0; i < feed_slots_.size(); ++i) {
     const Tensor& v = feed_values[i];
     const Node* ph = feed_nodes_[i];
@@ -124,19 +205,18 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
                        std::string(dtype_name(want)) + " tensor, got " +
                        (v.defined() ? std::string(dtype_name(v.dtype())) : "nothing"));
     }
-    if (!ph->output_shapes[0].is_compatible_with(v.shape())) {
+    if (!fits(ph->output_shapes[0], v.shape())) {
       invalid_argument("[graph] node " + ph->name + ": expected shape " +
                        ph->output_shapes[0].str() + ", got " + v.shape().str());
     }
     values[static_cast<size_t>(feed_slots_[i])] = v;
   }
   Runtime runtime(*this);
-  std::vector<Tensor> inputs;
-  std::vector<Tensor> outputs;
+  std::vector<Tensor>& inputs = buf.inputs;
+  std::vector<Tensor>& outputs = buf.outputs;
   for (const Step& s : steps_) {
     if (s.is_const) {
-      values[static_cast<size_t>(s.first_output_slot)] =
-          std::get<Tensor>(s.node->attrs.at("value"));
+      values[static_cast<size_t>(s.first_output_slot)] = s.const_value;
       continue;
     }
     inputs.clear();

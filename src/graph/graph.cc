@@ -3,12 +3,42 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstdint>
+#include <optional>
+
+#include "tfscope/ops.h"
 
 namespace tfs {
 
 int64_t next_uid() {
   static std::atomic<int64_t> uid{1};
   return uid++;
+}
+
+namespace {
+std::string describe_graph_of(const Tensor& t) {
+  return t.is_symbolic() && t.graph() ? t.graph()->repr() : "a graph";
+}
+}  // namespace
+
+Graph::Graph(std::string name) : name_(std::move(name)) {
+  static const bool registered = [] {
+    set_graph_describer(&describe_graph_of);
+    return true;
+  }();
+  (void)registered;
+}
+
+std::string Graph::repr() const {
+  return "FuncGraph(name=" + name_ + ", id=" + std::to_string(reinterpret_cast<uintptr_t>(this)) +
+         ")";
+}
+
+bool Graph::is_within(const Graph& other) const {
+  std::shared_ptr<Graph> hold;
+  for (const Graph* g = this; g; hold = g->outer_graph(), g = hold.get())
+    if (g == &other) return true;
+  return false;
 }
 
 std::string Node::summary() const {
@@ -81,21 +111,34 @@ Node* Graph::add_node(const std::string& op, const std::string& name, std::vecto
   node->control_inputs = std::move(control_inputs);
   node->output_dtypes = out_dtypes;
 
+  std::vector<PartialShape> in_shapes;
+  in_shapes.reserve(node->inputs.size());
+  for (auto& o : node->inputs)
+    in_shapes.push_back(o.node->output_shapes[static_cast<size_t>(o.index)]);
+  node->output_shapes = infer_node_shapes(*node, in_shapes);
+  nodes_.push_back(std::move(node));
+  return nodes_.back().get();
+}
+
+std::vector<PartialShape> infer_node_shapes(const Node& node,
+                                            const std::vector<PartialShape>& input_shapes) {
   InferenceContext ctx;
-  ctx.attrs = &node->attrs;
-  ctx.output_dtypes = out_dtypes;
-  for (auto& o : node->inputs) {
+  ctx.attrs = &node.attrs;
+  ctx.output_dtypes = node.output_dtypes;
+  std::vector<std::optional<Tensor>> shape_values(node.inputs.size());
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    const Output& o = node.inputs[i];
     ctx.input_dtypes.push_back(o.node->output_dtypes[static_cast<size_t>(o.index)]);
-    ctx.input_shapes.push_back(o.node->output_shapes[static_cast<size_t>(o.index)]);
+    ctx.input_shapes.push_back(input_shapes[i]);
     const Tensor* v = nullptr;
     if (o.node->op() == "Const") v = &std::get<Tensor>(o.node->attrs.at("value"));
     ctx.input_values.push_back(v);
+    if (!v) shape_values[i] = constant_partial_shape(o);
   }
-  ctx.node_summary = node->summary();
-  infer_shapes(def, ctx);
-  node->output_shapes = std::move(ctx.output_shapes);
-  nodes_.push_back(std::move(node));
-  return nodes_.back().get();
+  for (auto& sv : shape_values) ctx.input_shape_values.push_back(sv ? &*sv : nullptr);
+  ctx.node_summary = node.summary();
+  infer_shapes(*node.def, ctx);
+  return std::move(ctx.output_shapes);
 }
 
 Node* Graph::add_node_raw(const OpDef& def, const std::string& exact_name,

@@ -4,7 +4,12 @@
 
 namespace tfs {
 
-FuncGraphBuilder::FuncGraphBuilder(std::string name) : graph_(std::make_shared<Graph>(name)) {}
+FuncGraphBuilder::FuncGraphBuilder(std::string name) : graph_(std::make_shared<Graph>(name)) {
+  // The graph being built now is this one's outer graph (TF's FuncGraph.outer_graph).
+  if (auto* outer = dynamic_cast<FuncGraphBuilder*>(current_builder())) {
+    graph_->set_outer_graph(outer->graph());
+  }
+}
 
 FuncGraphBuilder::~FuncGraphBuilder() {
   if (entered_) pop_builder();
@@ -80,7 +85,28 @@ Tensor FuncGraphBuilder::refine_shape(const Tensor& t, const PartialShape& shape
   return Tensor::symbolic(t.graph(), n, t.index(), t.dtype(), shape, n->name);
 }
 
+namespace {
+
+// TF's FuncGraph._validate_in_scope: a tensor of a graph built inside this one (a while body's,
+// leaked through a Python list) is out of scope here.
+void check_in_scope(const Tensor& t, const Graph& here) {
+  if (!t.is_symbolic() || t.graph().get() == &here || !t.graph()->is_within(here)) return;
+  throw Error(ErrorKind::kInaccessibleTensor,
+              t.repr() +
+                  " is out of scope and cannot be used here. Use return values, explicit Python "
+                  "locals or TensorFlow collections to access it.\nPlease see "
+                  "https://www.tensorflow.org/guide/"
+                  "function#all_outputs_of_a_tffunction_must_be_return_values for more "
+                  "information.\n\n" +
+                  t.repr() + " was defined here:\n<unknown>\n\nThe tensor " + t.repr() +
+                  " cannot be accessed from " + here.repr() + ", because it was defined in " +
+                  t.graph()->repr() + ", which is out of scope.");
+}
+
+}  // namespace
+
 Tensor FuncGraphBuilder::capture(const Tensor& external, const std::string& name_hint) {
+  check_in_scope(external, *graph_);
   // Resources are keyed by what they point at, so two handles of one variable share a capture.
   const void* key = external.dtype() == DType::kResource && external.is_eager()
                         ? static_cast<const void*>(external.resource_handle().get())
@@ -174,19 +200,22 @@ std::vector<Tensor> FuncGraphBuilder::add_op(const OpDef& def, std::vector<Tenso
 }
 
 std::vector<Output> FuncGraphBuilder::finalize_outputs(const std::vector<Tensor>& outputs) {
-  Node* sink = nullptr;
-  // TF's auto control dependencies: the NoOp exists to order the outputs after the stateful ops;
-  // with no outputs the stateful ops are only the function's control outputs.
-  if (!stateful_ops_.empty() && !outputs.empty()) {
-    sink = graph_->add_node("NoOp", "NoOp", {}, {}, stateful_ops_);
-  }
   std::vector<Output> result;
+  std::vector<Node*> identities;
   for (const Tensor& t : outputs) {
     Output o = to_output(t, "Const");
-    std::vector<Node*> ctrl;
-    if (sink) ctrl.push_back(sink);
-    Node* id = graph_->add_node("Identity", "Identity", {o}, {}, ctrl);
+    Node* id = graph_->add_node("Identity", "Identity", {o}, {});
+    identities.push_back(id);
     result.push_back(Output{id, 0});
+  }
+  // TF's automatic control dependencies, added as its func_graph adds them once the outputs
+  // exist: a NoOp after every stateful op, and each output Identity waiting for it. With no
+  // outputs the stateful ops are only the function's control outputs. (The Identities come
+  // before the NoOp in the graph, as in TF's GraphDef; they follow every stateful op, so graph
+  // order still runs them last.)
+  if (!stateful_ops_.empty() && !outputs.empty()) {
+    Node* sink = graph_->add_node("NoOp", "NoOp", {}, {}, stateful_ops_);
+    for (Node* id : identities) id->control_inputs.push_back(sink);
   }
   return result;
 }

@@ -143,6 +143,12 @@ OpRegistration r_reshape([] {
       c.set_output(0, PartialShape(dims));
       return;
     }
+    if (std::count(dims.begin(), dims.end(), PartialShape::kUnknown) > 1) {
+      // Two unknown sizes (two -1s, or a shape partly known from tensors): TF's shape
+      // function leaves them unknown; the kernel decides at run time.
+      c.set_output(0, PartialShape(dims));
+      return;
+    }
     std::string err;
     auto r = resolve_reshape(dims, n, &err);
     if (!r) {

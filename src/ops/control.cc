@@ -80,6 +80,10 @@ OpDef call_def(const std::string& name, bool stateful) {
   d.shape_fn = [](InferenceContext& c) { shapes_from_attr(c, "_output_shapes"); };
   d.kernel = [](OpKernelContext& ctx) {
     auto outs = ctx.runtime->call(attr_func(*ctx.attrs, "f").name, ctx.inputs);
+    if (ctx.outputs->empty()) {
+      *ctx.outputs = std::move(outs);  // the function's results are the call's outputs
+      return;
+    }
     for (size_t i = 0; i < outs.size(); ++i) ctx.set_output(static_cast<int>(i), outs[i]);
   };
   return d;

@@ -1,35 +1,28 @@
 // Eager dispatch: run the kernel now, or hand the op to the active graph builder.
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cmath>
 #include <map>
 
+#include "tfscope/context.h"
 #include "tfscope/detail/eager_error.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
 
-namespace {
-thread_local std::vector<GraphBuilder*> t_builders;
-}  // namespace
-
-GraphBuilder* current_builder() { return t_builders.empty() ? nullptr : t_builders.back(); }
-void push_builder(GraphBuilder* b) { t_builders.push_back(b); }
-void pop_builder() { t_builders.pop_back(); }
-bool executing_eagerly() { return t_builders.empty(); }
-
-namespace {
-
-// The runtime eager control-flow kernels would use; eager If/While are not exposed, so calling
-// a function eagerly goes through the graph layer instead.
-class NoFunctionRuntime : public FunctionRuntime {
- public:
-  std::vector<Tensor> call(const std::string& fn, std::span<const Tensor>) override {
-    throw Error(ErrorKind::kUnimplemented, "[ops] eager call of function " + fn);
-  }
-};
-
-}  // namespace
+GraphBuilder* current_builder() {
+  return Context::get().current_builder();
+}
+void push_builder(GraphBuilder* b) {
+  Context::get().push_builder(b);
+}
+void pop_builder() {
+  Context::get().pop_builder();
+}
+bool executing_eagerly() {
+  return Context::get().executing_eagerly();
+}
 
 namespace {
 thread_local const std::string* g_eager_error_name = nullptr;
@@ -46,31 +39,56 @@ const std::string& EagerErrorName::current() {
   return g_eager_error_name ? *g_eager_error_name : kDefault;
 }
 
-std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs,
-                            const std::string& name) {
-  const OpDef& def = OpRegistry::global().get(op);
-  GraphBuilder* b = current_builder();
-  if (!b) {
-    for (auto& t : inputs) {
-      if (t.is_symbolic()) {
-        type_error("[ops] " + op + ": symbolic tensor " + t.name() +
-                   " used outside of the function that created it (it escaped a trace)");
-      }
-    }
-  }
-  if (b) return b->add_op(def, std::move(inputs), std::move(attrs), name.empty() ? op : name);
+namespace {
+std::atomic<GraphDescriber> g_graph_describer{nullptr};
+}  // namespace
 
+void set_graph_describer(GraphDescriber d) {
+  g_graph_describer.store(d);
+}
+
+void out_of_scope_error(const Tensor& t) {
+  GraphDescriber d = g_graph_describer.load();
+  std::string graph = d ? d(t) : "a graph";
+  // TF lists the Python stack that created the tensor; tfscope records none, and says so with
+  // TF's own text for a tensor without a traceback.
+  type_error(t.repr() +
+             " is out of scope and cannot be used here. Use return values, explicit Python "
+             "locals or TensorFlow collections to access it.\nPlease see "
+             "https://www.tensorflow.org/guide/function#all_outputs_of_a_tffunction_must_be_"
+             "return_values for more information.\n\n" +
+             t.repr() + " was defined here:\n<unknown>\n\nThe tensor " + t.repr() +
+             " cannot be accessed from here, because it was defined in " + graph +
+             ", which is out of scope.");
+}
+
+std::vector<Tensor> execute(const OpDef& def, std::vector<Tensor> inputs, AttrMap attrs,
+                            const std::string& name, FunctionRuntime* runtime) {
+  if (GraphBuilder* b = current_builder()) {
+    return b->add_op(def, std::move(inputs), std::move(attrs), name.empty() ? def.name : name);
+  }
+  for (auto& t : inputs) {
+    if (t.is_symbolic()) out_of_scope_error(t);
+  }
   std::vector<DType> dtypes;
   dtypes.reserve(inputs.size());
   for (auto& t : inputs) dtypes.push_back(t.dtype());
   resolve_output_dtypes(def, dtypes, attrs, /*eager=*/true);
-  static NoFunctionRuntime no_runtime;
+  return execute_eager(def, inputs, attrs, name, runtime);
+}
+
+std::vector<Tensor> execute_eager(const OpDef& def, std::span<const Tensor> inputs,
+                                  const AttrMap& attrs, const std::string& name,
+                                  FunctionRuntime* runtime) {
+  if (!runtime) runtime = &Context::get().eager_runtime();
   try {
-    return run_kernel(def, inputs, attrs, &no_runtime, name.empty() ? op : name);
+    return run_kernel(def, inputs, attrs, runtime, name.empty() ? def.name : name);
   } catch (const Error& e) {
     if (!is_kernel_status(e.kind())) throw;
     std::string msg = e.what();
-    if (msg.rfind("[", 0) == 0) throw;  // already a tfscope-formatted error
+    // Already a tfscope-formatted error, or a function's error (TF's eager function runtime
+    // reports a failing call as the function's own).
+    if (msg.rfind("[", 0) == 0 || attrs.count("f")) throw;
     throw Error(e.kind(), detail::eager_op_error_text(def, attrs, msg));
   }
 }
@@ -94,6 +112,11 @@ std::string detail::eager_op_error_text(const OpDef& def, const AttrMap& attrs,
   return "{{function_node __wrapped__" + fn +
          "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " + msg + " [Op:" + def.name +
          "]" + EagerErrorName::current();
+}
+
+std::vector<Tensor> execute(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs,
+                            const std::string& name) {
+  return execute(OpRegistry::global().get(op), std::move(inputs), std::move(attrs), name);
 }
 
 Tensor execute1(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs,

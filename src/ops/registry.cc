@@ -351,7 +351,10 @@ const Tensor* InferenceContext::value(int i) const {
 const Tensor* InferenceContext::value_as_shape(int i) const {
   if (requested.size() < input_values.size()) requested.resize(input_values.size(), 0);
   requested[static_cast<size_t>(i)] = 2;
-  return input_values[static_cast<size_t>(i)];
+  const size_t k = static_cast<size_t>(i);
+  if (k < input_shape_values.size() && input_shape_values[k] && !input_values[k])
+    return input_shape_values[k];
+  return input_values[k];
 }
 
 namespace {
@@ -391,6 +394,7 @@ void InferenceContext::fail(const std::string& msg) const {
   std::string values, shapes;
   for (size_t i = 0; i < requested.size() && i < input_values.size(); ++i) {
     const Tensor* t = input_values[i];
+    if (!t && requested[i] == 2 && i < input_shape_values.size()) t = input_shape_values[i];
     if (!t || requested[i] == 0) continue;
     if (t->dtype() == DType::kString || t->dtype() == DType::kResource ||
         t->dtype() == DType::kVariant)

@@ -1,0 +1,276 @@
+// Calling a ConcreteFunction. A call is an op: eagerly the StatefulPartitionedCall/
+// PartitionedCall goes through the op dispatch and runs this function's plan; while another
+// graph is being built, it becomes a call node there, with this function in that graph's library
+// and this function's captures fed by the caller (captured in its turn), as TF builds it.
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <set>
+
+#include "binding.h"
+#include "tracer.h"
+
+namespace tfs {
+
+namespace detail {
+
+std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vector<Value>& values,
+                                      size_t extra) {
+  using K = TraceType::Kind;
+  // Fast path: no nested arguments, so the flat order is the parameter order.
+  bool flat_only = true;
+  for (auto& p : type.params) {
+    K k = p.type.kind();
+    if (k == K::kList || k == K::kTuple || k == K::kNamedTuple || k == K::kDict) flat_only = false;
+  }
+  if (flat_only) {
+    std::vector<Tensor> flat;
+    flat.reserve(type.params.size() + extra);
+    for (size_t i = 0; i < type.params.size(); ++i) {
+      const TraceType& t = type.params[i].type;
+      const Value& v = values[i];
+      if (t.kind() == K::kTensorSpec) {
+        flat.push_back(v.kind() == Value::Kind::kTensor ? v.as_tensor()
+                                                        : convert_to_tensor(v, t.spec().dtype));
+      } else if (t.kind() == K::kVariableSpec) {
+        flat.push_back(Tensor::resource(v.as_variable()));
+      }
+    }
+    return flat;
+  }
+  struct Leaf {
+    std::vector<std::string> path;
+    Tensor t;
+  };
+  std::vector<Leaf> leaves;
+  std::function<void(const TraceType&, const Value&, std::vector<std::string>)> walk =
+      [&](const TraceType& t, const Value& v, std::vector<std::string> path) {
+        switch (t.kind()) {
+          case K::kTensorSpec:
+            if (v.kind() == Value::Kind::kTensor)
+              leaves.push_back({path, v.as_tensor()});
+            else
+              leaves.push_back({path, convert_to_tensor(v, t.spec().dtype)});
+            return;
+          case K::kVariableSpec:
+            leaves.push_back({path, Tensor::resource(v.as_variable())});
+            return;
+          case K::kList:
+          case K::kTuple:
+          case K::kNamedTuple:
+            for (size_t i = 0; i < t.children().size(); ++i) {
+              auto p = path;
+              char buf[24];
+              std::snprintf(buf, sizeof buf, "%08zu", i);
+              p.push_back(buf);
+              walk(t.children()[i], v.items()[i], p);
+            }
+            return;
+          case K::kDict:
+            for (size_t i = 0; i < t.keys().size(); ++i) {
+              auto p = path;
+              p.push_back(t.keys()[i].repr());
+              walk(t.children()[i], *v.dict_get(t.keys()[i]), p);
+            }
+            return;
+          default:
+            return;
+        }
+      };
+  for (size_t i = 0; i < type.params.size(); ++i) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%08zu", i);
+    walk(type.params[i].type, values[i], {buf});
+  }
+  std::stable_sort(leaves.begin(), leaves.end(), [](auto& x, auto& y) { return x.path < y.path; });
+  std::vector<Tensor> flat;
+  flat.reserve(leaves.size() + extra);
+  for (auto& l : leaves) flat.push_back(l.t);
+  return flat;
+}
+
+}  // namespace detail
+
+std::vector<Tensor> ConcreteFunction::call_eager(std::vector<Tensor> inputs) const {
+  for (auto& c : captures_)
+    if (c.kind != "const") inputs.push_back(c.external);
+  if (symbolic_captures_) {
+    // A capture of another graph's tensor (one that escaped its trace) cannot be fed eagerly.
+    for (auto& t : inputs)
+      if (t.is_symbolic()) out_of_scope_error(t);
+  }
+  try {
+    return execute_eager(*call_def_, inputs, call_attrs_, call_def_->name, runtime_.get());
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    if (is_kernel_status(e.kind()) && msg.find("[[{{node ") != std::string::npos) {
+      throw Error(e.kind(), "Graph execution error:\n\n" + msg + " [Op:" + name_ + "]");
+    }
+    throw;
+  }
+}
+
+std::vector<Tensor> ConcreteFunction::call_in_graph(const std::vector<Tensor>& flat_args) const {
+  auto* b = dynamic_cast<FuncGraphBuilder*>(current_builder());
+  if (!b)
+    invalid_argument("[function] a call of " + name_ + " needs a function graph to build into");
+  // The call converts its inputs in the caller's scope (functional_ops.partitioned_call opens
+  // no scope of its own): an outer graph's tensor is captured as "cond/x", and TF's
+  // FuncGraph.capture names a captured eager tensor by a fresh uid ("14", "blk/52"), small ones
+  // becoming a Const, others a Placeholder the caller feeds.
+  auto as_input = [&](const Tensor& t) {
+    if (t.is_symbolic() && t.graph() == b->graph()) return t;
+    return b->capture(t, t.is_eager() ? std::to_string(next_uid()) : std::string());
+  };
+  std::vector<Tensor> inputs;
+  inputs.reserve(flat_args.size() + captures_.size());
+  for (const Tensor& t : flat_args) inputs.push_back(as_input(t));
+  for (auto& c : captures_)
+    if (c.kind != "const") inputs.push_back(as_input(c.external));
+  b->graph()->add_function(graph_fn_);
+  std::vector<Tensor> outs = execute(*call_def_, inputs, call_attrs_, call_def_->name);
+  std::vector<PartialShape> in_shapes;
+  in_shapes.reserve(inputs.size());
+  for (const Tensor& t : inputs) in_shapes.push_back(t.shape());
+  std::vector<PartialShape> shapes = infer_call_output_shapes(*graph_fn_, in_shapes);
+  for (size_t i = 0; i < outs.size() && i < shapes.size(); ++i)
+    outs[i] = b->refine_shape(outs[i], shapes[i]);
+  return outs;
+}
+
+std::vector<Tensor> ConcreteFunction::run_flat(const std::vector<Tensor>& flat_args) const {
+  if (!executing_eagerly()) return call_in_graph(flat_args);
+  return call_eager(flat_args);
+}
+
+Value ConcreteFunction::call_flat(const std::vector<Tensor>& flat_args) const {
+  return call_flat(std::vector<Tensor>(flat_args));
+}
+
+Value ConcreteFunction::call_flat(std::vector<Tensor>&& flat_args) const {
+  std::vector<Tensor> results =
+      executing_eagerly() ? call_eager(std::move(flat_args)) : call_in_graph(flat_args);
+  size_t k = 0;
+  return detail::rebuild(output_template_, results, k);
+}
+
+Value ConcreteFunction::operator()(const std::vector<Value>& args, const Kwargs& kwargs) const {
+  // Structured signature: bind, then each parameter must be an instance of its traced type.
+  std::string structured_err;
+  try {
+    auto b = detail::bind_arguments(params_, args, kwargs);
+    if (b.values.size() != type_.params.size()) type_error("parameter count changed");
+    std::vector<Tensor> flat;
+    TraceTypeBuilder tb;
+    std::function<void(const TraceType&, const Value&)> walk = [&](const TraceType& t,
+                                                                   const Value& v) {
+      if (t.kind() == TraceType::Kind::kTensorSpec) {
+        Tensor x =
+            v.kind() == Value::Kind::kTensor ? v.as_tensor() : convert_to_tensor(v, t.spec().dtype);
+        if (!TensorSpec::from_tensor(x).is_subtype_of(TensorSpec(t.spec().shape, t.spec().dtype))) {
+          type_error("Can not cast " + TensorSpec::from_tensor(x).repr() + " to " +
+                     t.spec().repr());
+        }
+        flat.push_back(x);
+        return;
+      }
+      if (t.kind() == TraceType::Kind::kVariableSpec) {
+        flat.push_back(Tensor::resource(v.as_variable()));
+        return;
+      }
+      if (t.kind() == TraceType::Kind::kList || t.kind() == TraceType::Kind::kTuple) {
+        for (size_t i = 0; i < t.children().size(); ++i) walk(t.children()[i], v.items()[i]);
+        return;
+      }
+      if (!(tb.from_value(v) == t)) type_error("Can not cast " + v.repr() + " to " + t.repr());
+    };
+    for (size_t i = 0; i < type_.params.size(); ++i) walk(type_.params[i].type, b.values[i]);
+    return call_flat(flat);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::kTypeError) throw;
+    structured_err = "Binding inputs to tf.function failed due to `" + std::string(e.what()) +
+                     "`. Received args: " + detail::args_repr(args) +
+                     " and kwargs: " + detail::kwargs_repr(kwargs) +
+                     " for signature: " + pretty_printed_signature(false) + ".";
+  }
+  // Flat signature: tensors only, one per flattened tensor input.
+  std::string flat_name = fn_name_ + "(";
+  for (size_t i = 0; i < input_placeholders_.size(); ++i)
+    flat_name += (i ? ", " : "") + input_placeholders_[i]->name;
+  flat_name += ")";
+  std::string flat_err;
+  // TF's flat call: positional arguments first, then the remaining inputs by keyword; missing
+  // inputs are reported before unexpected keywords.
+  std::vector<Value> all_args = args;
+  Kwargs rest = kwargs;
+  const size_t n = input_placeholders_.size();
+  if (args.size() > n) {
+    flat_err = flat_name + " takes " + std::to_string(n) + " positional arguments, got " +
+               std::to_string(args.size()) + ".";
+  }
+  for (size_t i = args.size(); flat_err.empty() && i < n; ++i) {
+    const std::string& key = input_placeholders_[i]->name;
+    auto it = std::find_if(rest.begin(), rest.end(), [&](auto& kv) { return kv.first == key; });
+    if (it != rest.end()) {
+      all_args.push_back(it->second);
+      rest.erase(it);
+      continue;
+    }
+    std::set<std::string> specified;
+    for (size_t j = 0; j < all_args.size(); ++j) specified.insert(input_placeholders_[j]->name);
+    for (auto& kv : rest) specified.insert(kv.first);
+    std::set<std::string> unspecified;  // sorted, as TF sorts them
+    for (Node* ph : input_placeholders_)
+      if (!specified.count(ph->name)) unspecified.insert(ph->name);
+    std::string missing;
+    for (auto& m : unspecified) missing += (missing.empty() ? "" : ", ") + m;
+    flat_err = flat_name + " missing required arguments: " + missing + ".";
+  }
+  if (flat_err.empty() && !rest.empty()) {
+    std::vector<std::string> keys;
+    for (auto& kv : rest) keys.push_back(kv.first);
+    std::sort(keys.begin(), keys.end());
+    for (size_t j = 0; j < args.size() && flat_err.empty(); ++j) {
+      for (auto& k : keys)
+        if (k == input_placeholders_[j]->name)
+          flat_err = flat_name + " got two values for '" + k + "'.";
+    }
+    if (flat_err.empty()) {
+      std::string names;
+      for (size_t i = 0; i < keys.size(); ++i) names += (i ? ", " : "") + keys[i];
+      flat_err = flat_name + " got unexpected keyword arguments: " + names + ".";
+    }
+  }
+  const std::vector<Value>& args_in = all_args;
+  if (flat_err.empty()) {
+    std::vector<Tensor> flat;
+    for (size_t i = 0; i < args_in.size(); ++i) {
+      if (args_in[i].kind() != Value::Kind::kTensor) {
+        flat_err = flat_name + ": expected argument #" + std::to_string(i) +
+                   "(zero-based) to be a Tensor; got " +
+                   (args_in[i].kind() == Value::Kind::kStr   ? "str"
+                    : args_in[i].kind() == Value::Kind::kInt ? "int"
+                                                             : "object") +
+                   " (" + args_in[i].str() + ").";
+        break;
+      }
+      flat.push_back(args_in[i].as_tensor());
+    }
+    if (flat_err.empty()) {
+      for (size_t i = 0; i < flat.size(); ++i) {
+        DType want = input_placeholders_[i]->output_dtypes[0];
+        if (flat[i].dtype() != want) {
+          invalid_argument("cannot compute " + name_ + " as input #" + std::to_string(i) +
+                           "(zero-based) was expected to be a " +
+                           std::string(dtype_tf_string(want)) + " tensor but is a " +
+                           std::string(dtype_tf_string(flat[i].dtype())) + " tensor [Op:" + name_ +
+                           "]");
+        }
+      }
+      return call_flat(flat);
+    }
+  }
+  type_error(structured_err + "\nFallback to flat signature also failed due to: " + flat_err);
+}
+
+}  // namespace tfs

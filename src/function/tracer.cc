@@ -1,0 +1,350 @@
+#include "tracer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "tfscope/passes.h"
+
+namespace tfs::detail {
+
+namespace {
+
+// Builds what the body receives from a TraceType: placeholders for tensors and variables, the
+// traced literal for literals. Records placeholders with a sort key for the flat call order.
+struct PlaceholderBuilder {
+  FuncGraphBuilder& builder;
+  struct Leaf {
+    std::vector<std::string> sort_path;
+    Node* node;
+  };
+  std::vector<Leaf> leaves;
+
+  Value build(const TraceType& t, const Value& actual, const std::string& name,
+              std::vector<std::string> path, Value* spec_out, const std::string& spec_name) {
+    using K = TraceType::Kind;
+    switch (t.kind()) {
+      case K::kTensorSpec: {
+        // A named TensorSpec in an input_signature names the placeholder and the spec.
+        const std::string& pname = t.spec().has_name ? t.spec().name : name;
+        Tensor ph = builder.add_placeholder(pname, t.spec().dtype, t.spec().shape);
+        leaves.push_back({path, ph.node()});
+        *spec_out = Value(TensorSpec(t.spec().shape, t.spec().dtype,
+                                     t.spec().has_name ? t.spec().name : spec_name));
+        return Value(ph);
+      }
+      case K::kVariableSpec: {
+        Tensor ph = builder.add_placeholder(name, DType::kResource, Shape{});
+        leaves.push_back({path, ph.node()});
+        builder.bind_argument_resource(actual.as_variable(), ph);
+        *spec_out = Value(std::shared_ptr<Object>(std::make_shared<VariableSpecValue>(
+            t.spec().shape, t.spec().dtype, t.trainable(), t.alias_id())));
+        return actual;
+      }
+      case K::kList:
+      case K::kTuple:
+      case K::kNamedTuple: {
+        ValueList items, specs;
+        const auto& act = actual.kind() == Value::Kind::kList ||
+                                  actual.kind() == Value::Kind::kTuple ||
+                                  actual.kind() == Value::Kind::kNamedTuple
+                              ? actual.items()
+                              : ValueList{};
+        for (size_t i = 0; i < t.children().size(); ++i) {
+          auto p = path;
+          char buf[24];
+          std::snprintf(buf, sizeof buf, "%08zu", i);
+          p.push_back(buf);
+          Value s;
+          items.push_back(build(t.children()[i], i < act.size() ? act[i] : Value(), name, p, &s,
+                                spec_name + "_" + std::to_string(i)));
+          specs.push_back(s);
+        }
+        if (t.kind() == K::kList) {
+          *spec_out = Value::list(specs);
+          return Value::list(items);
+        }
+        if (t.kind() == K::kTuple) {
+          *spec_out = Value::tuple(specs);
+          return Value::tuple(items);
+        }
+        *spec_out = Value::named_tuple(t.type_name(), t.fields(), specs);
+        return Value::named_tuple(t.type_name(), t.fields(), items);
+      }
+      case K::kDict: {
+        ValueItems items, specs;
+        for (size_t i = 0; i < t.keys().size(); ++i) {
+          auto p = path;
+          p.push_back(t.keys()[i].repr());
+          const Value* a =
+              actual.kind() == Value::Kind::kDict ? actual.dict_get(t.keys()[i]) : nullptr;
+          Value s;
+          std::string key_name =
+              t.keys()[i].kind() == Value::Kind::kStr ? t.keys()[i].as_str() : t.keys()[i].repr();
+          items.emplace_back(t.keys()[i], build(t.children()[i], a ? *a : Value(), name, p, &s,
+                                                spec_name + "_" + key_name));
+          specs.emplace_back(t.keys()[i], s);
+        }
+        *spec_out = Value::dict(specs);
+        return Value::dict(items);
+      }
+      case K::kWeakref:
+        *spec_out = Value(t.object());
+        return Value(t.object());
+      case K::kLiteral:
+        *spec_out = t.literal_value();
+        return t.literal_value();
+    }
+    return Value();
+  }
+};
+
+std::vector<size_t> sorted_key_order(const ValueItems& items) {
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return items[a].first.repr() < items[b].first.repr(); });
+  return order;
+}
+
+// Flattens a returned nest: tensors (and host numbers, converted) in order, dict keys sorted.
+void flatten_outputs(const Value& v, std::vector<Tensor>& flat, Value* tmpl,
+                     const std::string& fn) {
+  switch (v.kind()) {
+    case Value::Kind::kNone:
+      *tmpl = Value();
+      return;
+    case Value::Kind::kTensor:
+      flat.push_back(v.as_tensor());
+      *tmpl = v;
+      return;
+    case Value::Kind::kBool:
+    case Value::Kind::kInt:
+    case Value::Kind::kFloat:
+    case Value::Kind::kStr:
+    case Value::Kind::kVariable: {
+      Tensor t = convert_to_tensor(v);
+      flat.push_back(t);
+      *tmpl = Value(t);
+      return;
+    }
+    case Value::Kind::kList:
+    case Value::Kind::kTuple:
+    case Value::Kind::kNamedTuple: {
+      ValueList items;
+      for (auto& x : v.items()) {
+        Value t;
+        flatten_outputs(x, flat, &t, fn);
+        items.push_back(t);
+      }
+      if (v.kind() == Value::Kind::kList)
+        *tmpl = Value::list(items);
+      else if (v.kind() == Value::Kind::kTuple)
+        *tmpl = Value::tuple(items);
+      else
+        *tmpl = Value::named_tuple(v.named_tuple().type_name, v.named_tuple().fields, items);
+      return;
+    }
+    case Value::Kind::kDict: {
+      const ValueItems& items = v.dict_items();
+      ValueItems out(items.size());
+      for (size_t i : sorted_key_order(items)) {
+        Value t;
+        flatten_outputs(items[i].second, flat, &t, fn);
+        out[i] = {items[i].first, t};
+      }
+      *tmpl = Value::dict(out);
+      return;
+    }
+    default:
+      type_error(
+          "To be compatible with tf.function, Python functions must return zero or more "
+          "Tensors or ExtensionTypes or None values; in compilation of " +
+          fn + ", found return value of type " + v.repr() +
+          ", which is not a Tensor or ExtensionType.");
+  }
+}
+
+// TF's acd.get_read_only_resource_input_indices_graph: the resource arguments every consumer
+// only reads (a read op, or a call whose own attr lists the input as read-only).
+std::vector<int64_t> read_only_resource_inputs(const GraphFunction& gf) {
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < gf.args.size(); ++i) {
+    const Node* arg = gf.args[i];
+    if (arg->output_dtypes[0] != DType::kResource) continue;
+    bool read_only = true;
+    for (const auto& up : gf.graph->nodes()) {
+      const Node& n = *up;
+      for (size_t k = 0; k < n.inputs.size() && read_only; ++k) {
+        if (n.inputs[k].node != arg) continue;
+        if (n.op() == "ReadVariableOp" || n.op() == "ResourceGather" || n.op() == "VariableShape")
+          continue;
+        auto it = n.attrs.find("_read_only_resource_inputs");
+        const auto* ro =
+            it == n.attrs.end() ? nullptr : std::get_if<std::vector<int64_t>>(&it->second);
+        read_only = ro && std::find(ro->begin(), ro->end(), static_cast<int64_t>(k)) != ro->end();
+      }
+      if (!read_only) break;
+    }
+    if (read_only) out.push_back(static_cast<int64_t>(i));
+  }
+  return out;
+}
+
+// The serialized ConfigProto TF's eager context puts on every call op it builds (one CPU device,
+// no GPU, soft placement), as tensorflow-cpu 2.21 writes it.
+const std::string& call_config_proto() {
+  static const std::string bytes(
+      "\n\x07\n\x03"
+      "CPU\x10\x01\n\x07\n\x03GPU\x10\x00"
+      "2\x02J\x00"
+      "8\x01\x82\x01\x00\x92\x01\x02J\x00",
+      32);
+  return bytes;
+}
+
+// Resolves the call op's `f` to the function's own plan: an eager call needs no library lookup.
+class OwnPlanRuntime : public FunctionRuntime {
+ public:
+  explicit OwnPlanRuntime(const Executor* plan) : plan_(plan) {}
+  std::vector<Tensor> call(const std::string&, std::span<const Tensor> args) override {
+    return plan_->run(args);
+  }
+
+ private:
+  const Executor* plan_;
+};
+
+}  // namespace
+
+Value rebuild(const Value& tmpl, const std::vector<Tensor>& results, size_t& k) {
+  switch (tmpl.kind()) {
+    case Value::Kind::kTensor:
+      return Value(results[k++]);
+    case Value::Kind::kList:
+    case Value::Kind::kTuple:
+    case Value::Kind::kNamedTuple: {
+      ValueList items;
+      items.reserve(tmpl.items().size());
+      for (auto& x : tmpl.items()) items.push_back(rebuild(x, results, k));
+      if (tmpl.kind() == Value::Kind::kList) return Value::list(std::move(items));
+      if (tmpl.kind() == Value::Kind::kTuple) return Value::tuple(std::move(items));
+      return Value::named_tuple(tmpl.named_tuple().type_name, tmpl.named_tuple().fields,
+                                std::move(items));
+    }
+    case Value::Kind::kDict: {
+      const auto& items = tmpl.dict_items();
+      ValueItems out(items.size());
+      for (size_t i : sorted_key_order(items))
+        out[i] = {items[i].first, rebuild(items[i].second, results, k)};
+      return Value::dict(std::move(out));
+    }
+    default:
+      return tmpl;
+  }
+}
+
+void Tracer::make_call_op(ConcreteFunction& cf) {
+  const GraphFunction& gf = *cf.graph_fn_;
+  cf.call_def_ =
+      &OpRegistry::global().get(gf.is_stateful ? "StatefulPartitionedCall" : "PartitionedCall");
+  cf.call_attrs_ = {
+      {"f", FuncAttr{gf.name}},
+      {"Tin", gf.arg_dtypes()},
+      {"Tout", gf.output_dtypes()},
+      {"config", std::string()},
+      {"config_proto", call_config_proto()},
+      {"executor_type", std::string()},
+      {"_read_only_resource_inputs", read_only_resource_inputs(gf)},
+      {"_collective_manager_ids", std::vector<int64_t>{}},
+  };
+  cf.runtime_ = std::make_unique<OwnPlanRuntime>(cf.executor_.get());
+  Context::get().add_function(cf.name_, std::weak_ptr<const CallableFunction>(cf.executor_));
+}
+
+TraceResult Tracer::trace(const TraceRequest& r) {
+  auto t0 = std::chrono::steady_clock::now();
+  TraceResult result;
+  auto cf = std::shared_ptr<ConcreteFunction>(new ConcreteFunction());
+  cf->fn_name_ = r.function_name;
+  cf->name_ = "__inference_" + r.function_name + "_" + std::to_string(next_uid());
+  cf->type_ = r.target;
+  cf->params_ = r.params;
+  cf->has_input_signature_ = r.options.input_signature.has_value();
+  FuncGraphBuilder builder(r.function_name);
+  VariableCreationPolicy policy;
+  policy.allowed = r.allow_variable_creation;
+  std::vector<Value> body_args;
+  Kwargs body_kwargs;
+  ValueList sig_pos;
+  ValueItems sig_kw;
+  std::vector<Tensor> flat_out;
+  Value out_template;
+  {
+    BuildScope bs(builder);
+    Context& ctx = Context::get();
+    ctx.push_variable_policy(&policy);
+    ctx.enter_trace();
+    struct Restore {
+      Context& ctx;
+      ~Restore() {
+        ctx.exit_trace();
+        ctx.pop_variable_policy();
+      }
+    } restore{ctx};
+    PlaceholderBuilder pb{builder, {}};
+    for (size_t i = 0; i < r.target.params.size(); ++i) {
+      const auto& p = r.target.params[i];
+      Value spec;
+      char buf[24];
+      std::snprintf(buf, sizeof buf, "%08zu", i);
+      Value v = pb.build(p.type, r.bound.values[i], p.name, {buf}, &spec, p.name);
+      if (p.kind == ParamKind::kKeywordOnly) {
+        body_kwargs.emplace_back(p.name, v);
+        sig_kw.emplace_back(Value(p.name), spec);
+      } else {
+        body_args.push_back(v);
+        sig_pos.push_back(spec);
+      }
+    }
+    std::stable_sort(pb.leaves.begin(), pb.leaves.end(),
+                     [](auto& x, auto& y) { return x.sort_path < y.sort_path; });
+    for (auto& l : pb.leaves) cf->input_placeholders_.push_back(l.node);
+    Value returned = r.body(body_args, body_kwargs);
+    flatten_outputs(returned, flat_out, &out_template, r.options.display_name);
+    auto gf = std::make_shared<GraphFunction>();
+    gf->name = cf->name_;
+    gf->graph = builder.graph();
+    gf->outputs = builder.finalize_outputs(flat_out);
+    gf->control_outputs = builder.stateful_ops();
+    gf->is_stateful = builder.has_stateful_ops();
+    cf->graph_fn_ = gf;
+  }
+  result.variables_created = policy.created;
+  cf->captures_ = builder.captures();
+  auto& gf = *cf->graph_fn_;
+  gf.args = cf->input_placeholders_;
+  for (auto& c : cf->captures_) {
+    if (c.kind == "const") continue;
+    gf.args.push_back(c.placeholder);
+    cf->fed_captures_++;
+    if (c.external.is_symbolic()) cf->symbolic_captures_ = true;
+  }
+  for (Node* a : gf.args) gf.arg_names.push_back(a->name);
+  if (r.options.optimize_graph) optimize(gf);
+  // Output tensors in their nest: symbolic Identity outputs.
+  std::vector<Tensor> id_outs;
+  for (auto& o : gf.outputs) id_outs.push_back(gf.graph->tensor(o.node, o.index));
+  size_t k = 0;
+  cf->output_template_ = rebuild(out_template, id_outs, k);
+  cf->structured_outputs_ = cf->output_template_;
+  cf->structured_input_signature_ = Value::tuple({Value::tuple(sig_pos), Value::dict(sig_kw)});
+  cf->executor_ = Executor::for_function(gf, nullptr);
+  make_call_op(*cf);
+  result.cf = std::move(cf);
+  result.trace_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  return result;
+}
+
+}  // namespace tfs::detail

@@ -1,0 +1,50 @@
+// The tracer: runs a Function's body once with placeholders built from a FunctionType (host code
+// runs now: print() and list.append() happen here), records outputs and captures, and makes the
+// ConcreteFunction: its graph function, compiled plan, call op and structured signatures.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "binding.h"
+#include "tfscope/function.h"
+
+namespace tfs::detail {
+
+struct TraceRequest {
+  const std::string& function_name;
+  const std::vector<Parameter>& params;
+  const Body& body;
+  const FunctionOptions& options;
+  const FunctionType& target;
+  const BoundArguments& bound;
+  bool allow_variable_creation;
+};
+
+struct TraceResult {
+  std::shared_ptr<ConcreteFunction> cf;
+  int variables_created = 0;
+  double trace_us = 0;
+};
+
+class Tracer {
+ public:
+  static TraceResult trace(const TraceRequest& request);
+
+ private:
+  static void make_call_op(ConcreteFunction& cf);
+};
+
+// The tensors a call feeds for `values` of a trace of `type`: tensor and variable leaves in
+// TF's flat order (nests depth first, dict keys sorted), host values converted to the spec's
+// dtype.
+// `extra` is room left for the captures the call appends.
+std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vector<Value>& values,
+                                      size_t extra = 0);
+
+// Rebuilds a nest, replacing its symbolic leaves with `results` in flatten order (dict keys
+// sorted, as TF's nest flattens them).
+Value rebuild(const Value& tmpl, const std::vector<Tensor>& results, size_t& k);
+
+}  // namespace tfs::detail

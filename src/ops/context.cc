@@ -1,0 +1,144 @@
+#include "tfscope/context.h"
+
+#include <atomic>
+#include <mutex>
+#include <unordered_map>
+
+#include "tfscope/op_def.h"
+
+namespace tfs {
+
+namespace {
+
+// What one thread is doing. Kept together so that a reader finds the whole execution state in
+// one place.
+struct ThreadState {
+  std::vector<GraphBuilder*> builders;  // null entries: init_scope
+  int trace_depth = 0;
+  std::vector<VariableCreationPolicy*> variable_policies;
+  int save_depth = 0;
+};
+
+ThreadState& thread_state() {
+  thread_local ThreadState s;
+  return s;
+}
+
+std::atomic<bool> g_run_functions_eagerly{false};
+
+struct Library {
+  std::mutex mu;
+  std::unordered_map<std::string, std::weak_ptr<const CallableFunction>> functions;
+};
+
+Library& library() {
+  static Library* l = new Library();  // never destroyed: functions may unregister at exit
+  return *l;
+}
+
+class EagerRuntime : public FunctionRuntime {
+ public:
+  std::vector<Tensor> call(const std::string& name, std::span<const Tensor> args) override {
+    auto fn = Context::get().find_function(name);
+    if (!fn) throw Error(ErrorKind::kNotFound, "[ops] function " + name + " is not in the library");
+    return fn->call(args);
+  }
+};
+
+}  // namespace
+
+Context& Context::get() {
+  static Context c;
+  return c;
+}
+
+GraphBuilder* Context::current_builder() const {
+  const auto& b = thread_state().builders;
+  return b.empty() ? nullptr : b.back();
+}
+
+void Context::push_builder(GraphBuilder* b) {
+  thread_state().builders.push_back(b);
+}
+
+void Context::pop_builder() {
+  thread_state().builders.pop_back();
+}
+
+std::vector<GraphBuilder*> Context::active_builders() const {
+  const auto& all = thread_state().builders;
+  size_t start = all.size();
+  while (start > 0 && all[start - 1] != nullptr) --start;
+  return std::vector<GraphBuilder*>(all.begin() + static_cast<long>(start), all.end());
+}
+
+int Context::trace_depth() const {
+  return thread_state().trace_depth;
+}
+void Context::enter_trace() {
+  thread_state().trace_depth++;
+}
+void Context::exit_trace() {
+  thread_state().trace_depth--;
+}
+
+VariableCreationPolicy* Context::variable_policy() const {
+  const auto& p = thread_state().variable_policies;
+  return p.empty() ? nullptr : p.back();
+}
+void Context::push_variable_policy(VariableCreationPolicy* p) {
+  thread_state().variable_policies.push_back(p);
+}
+void Context::pop_variable_policy() {
+  thread_state().variable_policies.pop_back();
+}
+
+void Context::set_run_functions_eagerly(bool on) {
+  g_run_functions_eagerly.store(on);
+}
+bool Context::functions_run_eagerly() const {
+  return g_run_functions_eagerly.load();
+}
+
+bool Context::in_save_context() const {
+  return thread_state().save_depth > 0;
+}
+void Context::enter_save_context() {
+  thread_state().save_depth++;
+}
+void Context::exit_save_context() {
+  thread_state().save_depth--;
+}
+
+void Context::add_function(const std::string& name, std::weak_ptr<const CallableFunction> fn) {
+  Library& l = library();
+  std::lock_guard<std::mutex> lock(l.mu);
+  l.functions[name] = std::move(fn);
+}
+
+void Context::remove_function(const std::string& name) {
+  Library& l = library();
+  std::lock_guard<std::mutex> lock(l.mu);
+  l.functions.erase(name);
+}
+
+std::shared_ptr<const CallableFunction> Context::find_function(const std::string& name) const {
+  Library& l = library();
+  std::lock_guard<std::mutex> lock(l.mu);
+  auto it = l.functions.find(name);
+  return it == l.functions.end() ? nullptr : it->second.lock();
+}
+
+FunctionRuntime& Context::eager_runtime() {
+  static EagerRuntime* r = new EagerRuntime();
+  return *r;
+}
+
+InitScope::InitScope() {
+  Context::get().push_builder(nullptr);
+}
+InitScope::~InitScope() {
+  Context::get().pop_builder();
+}
+
+}  // namespace tfs
