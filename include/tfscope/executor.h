@@ -38,6 +38,7 @@ class Executor : public CallableFunction {
     std::vector<int> input_slots;
     int first_output_slot;
     std::vector<int> release_after;  // slots whose last use is this step
+    std::vector<uint8_t> take_input;  // per input: moved out of its slot (its last use)
     bool is_const;
     Tensor const_value;                      // a Const node's value
     std::shared_ptr<KernelStateSlot> state;  // for kernels that keep state: one per node

@@ -217,10 +217,10 @@ class OwnPlanRuntime : public FunctionRuntime {
 
 }  // namespace
 
-Value rebuild(const Value& tmpl, const std::vector<Tensor>& results, size_t& k) {
+Value rebuild(const Value& tmpl, std::vector<Tensor>& results, size_t& k) {
   switch (tmpl.kind()) {
     case Value::Kind::kTensor:
-      return Value(results[k++]);
+      return Value(std::move(results[k++]));
     case Value::Kind::kList:
     case Value::Kind::kTuple:
     case Value::Kind::kNamedTuple: {

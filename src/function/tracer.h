@@ -43,8 +43,8 @@ class Tracer {
 std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vector<Value>& values,
                                       size_t extra = 0);
 
-// Rebuilds a nest, replacing its symbolic leaves with `results` in flatten order (dict keys
-// sorted, as TF's nest flattens them).
-Value rebuild(const Value& tmpl, const std::vector<Tensor>& results, size_t& k);
+// Rebuilds a nest, replacing its symbolic leaves with `results` (moved out) in flatten order
+// (dict keys sorted, as TF's nest flattens them).
+Value rebuild(const Value& tmpl, std::vector<Tensor>& results, size_t& k);
 
 }  // namespace tfs::detail

@@ -109,6 +109,18 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     if (u >= 0 && u < static_cast<int>(steps_.size()))
       steps_[static_cast<size_t>(u)].release_after.push_back(static_cast<int>(slot));
   }
+  // A step that uses a value for the last time takes it (at its last occurrence among the step's
+  // inputs) instead of sharing it: one reference count less to move per input.
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    Step& s = steps_[i];
+    s.take_input.assign(s.input_slots.size(), 0);
+    for (size_t k = 0; k < s.input_slots.size(); ++k) {
+      int slot = s.input_slots[k];
+      bool later_here = std::find(s.input_slots.begin() + static_cast<long>(k) + 1,
+                                  s.input_slots.end(), slot) != s.input_slots.end();
+      s.take_input[k] = last_use[static_cast<size_t>(slot)] == static_cast<int>(i) && !later_here;
+    }
+  }
 }
 
 std::shared_ptr<Executor> Executor::for_function(const GraphFunction& fn,
@@ -220,7 +232,13 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
       continue;
     }
     inputs.clear();
-    for (int slot : s.input_slots) inputs.push_back(values[static_cast<size_t>(slot)]);
+    for (size_t k = 0; k < s.input_slots.size(); ++k) {
+      Tensor& v = values[static_cast<size_t>(s.input_slots[k])];
+      if (s.take_input[k])
+        inputs.push_back(std::move(v));
+      else
+        inputs.push_back(v);
+    }
     outputs.clear();
     try {
       OpKernelContext ctx;
