@@ -46,6 +46,8 @@ class ConcreteFunction {
   // TF's verbose ("Input Parameters: ...") or short form.
   std::string pretty_printed_signature(bool verbose = true) const;
   std::string output_type_repr() const;
+  // Whether it was traced inside tf.saved_model.save (TF keys those traces apart).
+  bool for_saving() const { return for_saving_; }
   // Whether a call is a StatefulPartitionedCall (the body holds a stateful op).
   bool is_stateful() const { return graph_fn_->is_stateful; }
 
@@ -80,6 +82,7 @@ class ConcreteFunction {
   Value output_template_;     // the nest with symbolic leaves, rebuilt on each call
   std::shared_ptr<Executor> executor_;
   bool has_input_signature_ = false;
+  bool for_saving_ = false;
   bool symbolic_captures_ = false;  // a capture is another graph's tensor (out of scope eagerly)
   size_t fed_captures_ = 0;
   // The call op: its definition, attrs (f, Tin, Tout, ... as TF writes them) and the runtime

@@ -155,6 +155,7 @@ void bind_function(nb::module_& m) {
   nb::class_<tfs::ConcreteFunction>(m, "ConcreteFunctionCore")
       .def_prop_ro("name", &tfs::ConcreteFunction::name)
       .def_prop_ro("function_name", &tfs::ConcreteFunction::function_name)
+      .def_prop_ro("for_saving", &tfs::ConcreteFunction::for_saving)
       .def("pretty_printed_signature", &tfs::ConcreteFunction::pretty_printed_signature,
            "verbose"_a = true)
       .def_prop_ro("structured_input_signature",

@@ -392,6 +392,17 @@ class Function:
         return "<tfscope.Function %s>" % self._name
 
 
+class _save_context:  # noqa: N801  (a context manager)
+    """While alive, this thread is inside tf.saved_model.save: traces are keyed apart."""
+
+    def __enter__(self):
+        _core.enter_save_context()
+
+    def __exit__(self, *exc):
+        _core.exit_save_context()
+        return False
+
+
 def _trace_for_saving(obj, _seen=None):
     """tf.saved_model.save traces every tf.function reachable from the saved object again, in its
     save context (TF 2.21: a function traced once has a tracing count of 2 after the save; a

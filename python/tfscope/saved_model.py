@@ -9,7 +9,7 @@ import os as _os
 from . import _core
 from ._function import ConcreteFunction as _ConcreteFunction
 from ._function import Function as _Function
-from ._function import _trace_for_saving
+from ._function import _save_context, _trace_for_saving
 
 SERVING = "serve"
 DEFAULT_SERVING_SIGNATURE_DEF_KEY = "serving_default"
@@ -21,7 +21,7 @@ def _concrete(fn, key):
     if isinstance(fn, _Function):
         if fn.input_signature is not None:
             return fn.get_concrete_function()
-        traced = fn.concrete_functions()
+        traced = [c for c in fn.concrete_functions() if not c._core.for_saving]
         if len(traced) == 1:
             return traced[0]
         raise ValueError(
@@ -70,8 +70,12 @@ def save(obj, export_dir, signatures=None, options=None):
     staging folder first and renamed in when all are written, so a failed save keeps the old
     model."""
     del options
-    exported = _signatures(obj, signatures)
-    _trace_for_saving(obj)  # as TF's save does: every function of obj traced again (count + 1)
+    # As TF's save does: inside its save context every function of obj is traced again (a
+    # function traced once has count 2 after saving), and a signature function with no trace yet
+    # is traced there only.
+    with _save_context():
+        _trace_for_saving(obj)
+        exported = _signatures(obj, signatures)
     _core.saved_model_save(exported, _os.fspath(export_dir))
 
 

@@ -271,6 +271,7 @@ TraceResult Tracer::trace(const TraceRequest& r) {
   cf->type_ = r.target;
   cf->params_ = r.params;
   cf->has_input_signature_ = r.options.input_signature.has_value();
+  cf->for_saving_ = Context::get().in_save_context();
   FuncGraphBuilder builder(r.function_name);
   VariableCreationPolicy policy;
   policy.allowed = r.allow_variable_creation;
