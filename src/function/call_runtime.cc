@@ -114,6 +114,10 @@ std::vector<Tensor> ConcreteFunction::call_in_graph(const std::vector<Tensor>& f
   auto* b = dynamic_cast<FuncGraphBuilder*>(current_builder());
   if (!b)
     invalid_argument("[function] a call of " + name_ + " needs a function graph to build into");
+  if (flat_args.size() != input_placeholders_.size())
+    invalid_argument("[function] " + name_ + " takes " +
+                     std::to_string(input_placeholders_.size()) + " inputs, got " +
+                     std::to_string(flat_args.size()));
   // The call converts its inputs in the caller's scope (functional_ops.partitioned_call opens
   // no scope of its own): an outer graph's tensor is captured as "cond/x", and TF's
   // FuncGraph.capture names a captured eager tensor by a fresh uid ("14", "blk/52"), small ones
@@ -160,32 +164,53 @@ Value ConcreteFunction::operator()(const std::vector<Value>& args, const Kwargs&
   try {
     auto b = detail::bind_arguments(params_, args, kwargs);
     if (b.values.size() != type_.params.size()) type_error("parameter count changed");
-    std::vector<Tensor> flat;
+    // Each argument must be an instance of its traced type: tensors cast to their spec, nests
+    // of the same kind and length (a dict with the same keys), other values equal. The flat
+    // inputs then come in the trace's order (dict keys sorted), as for a Function's call.
     TraceTypeBuilder tb;
-    std::function<void(const TraceType&, const Value&)> walk = [&](const TraceType& t,
-                                                                   const Value& v) {
-      if (t.kind() == TraceType::Kind::kTensorSpec) {
-        Tensor x =
-            v.kind() == Value::Kind::kTensor ? v.as_tensor() : convert_to_tensor(v, t.spec().dtype);
-        if (!TensorSpec::from_tensor(x).is_subtype_of(TensorSpec(t.spec().shape, t.spec().dtype))) {
-          type_error("Can not cast " + TensorSpec::from_tensor(x).repr() + " to " +
-                     t.spec().repr());
+    using K = TraceType::Kind;
+    std::function<void(const TraceType&, const Value&)> check = [&](const TraceType& t,
+                                                                    const Value& v) {
+      auto cast_error = [&] { type_error("Can not cast " + v.repr() + " to " + t.repr()); };
+      switch (t.kind()) {
+        case K::kTensorSpec: {
+          Tensor x = v.kind() == Value::Kind::kTensor ? v.as_tensor()
+                                                      : convert_to_tensor(v, t.spec().dtype);
+          if (!TensorSpec::from_tensor(x).is_subtype_of(TensorSpec(t.spec().shape, t.spec().dtype)))
+            type_error("Can not cast " + TensorSpec::from_tensor(x).repr() + " to " +
+                       t.spec().repr());
+          return;
         }
-        flat.push_back(x);
-        return;
+        case K::kVariableSpec:
+          if (v.kind() != Value::Kind::kVariable) cast_error();
+          return;
+        case K::kList:
+        case K::kTuple:
+        case K::kNamedTuple: {
+          Value::Kind vk = v.kind();
+          bool seq = t.kind() == K::kNamedTuple
+                         ? vk == Value::Kind::kNamedTuple
+                         : vk == Value::Kind::kList || vk == Value::Kind::kTuple;
+          if (!seq || v.items().size() != t.children().size()) cast_error();
+          for (size_t i = 0; i < t.children().size(); ++i) check(t.children()[i], v.items()[i]);
+          return;
+        }
+        case K::kDict: {
+          if (v.kind() != Value::Kind::kDict || v.dict_items().size() != t.keys().size())
+            cast_error();
+          for (size_t i = 0; i < t.keys().size(); ++i) {
+            const Value* x = v.dict_get(t.keys()[i]);
+            if (!x) cast_error();
+            check(t.children()[i], *x);
+          }
+          return;
+        }
+        default:
+          if (!(tb.from_value(v) == t)) cast_error();
       }
-      if (t.kind() == TraceType::Kind::kVariableSpec) {
-        flat.push_back(Tensor::resource(v.as_variable()));
-        return;
-      }
-      if (t.kind() == TraceType::Kind::kList || t.kind() == TraceType::Kind::kTuple) {
-        for (size_t i = 0; i < t.children().size(); ++i) walk(t.children()[i], v.items()[i]);
-        return;
-      }
-      if (!(tb.from_value(v) == t)) type_error("Can not cast " + v.repr() + " to " + t.repr());
     };
-    for (size_t i = 0; i < type_.params.size(); ++i) walk(type_.params[i].type, b.values[i]);
-    return call_flat(flat);
+    for (size_t i = 0; i < type_.params.size(); ++i) check(type_.params[i].type, b.values[i]);
+    return call_flat(detail::flatten_arguments(type_, b.values, fed_captures_));
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::kTypeError) throw;
     structured_err = "Binding inputs to tf.function failed due to `" + std::string(e.what()) +
