@@ -84,11 +84,10 @@ std::vector<Output> wrap_identities(FuncGraphBuilder& b, const std::vector<Tenso
                                     const std::string& scope) {
   BuildScope s(b);
   std::vector<Output> r;
-  // Like a tf.function body (TF's func_graph): with stateful ops, a NoOp depends on them all and
-  // every output Identity depends on the NoOp.
-  std::vector<Node*> ctrl;
-  if (!b.stateful_ops().empty() && !outs.empty())
-    ctrl.push_back(b.graph()->add_node("NoOp", "NoOp", {}, {}, b.stateful_ops()));
+  // Like a tf.function body (TF's func_graph): with stateful ops, a NoOp in the branch's or
+  // body's scope ("while/NoOp") depends on them all, made after the output Identities, which
+  // then depend on it.
+  const std::vector<Node*> stateful = b.stateful_ops();
   for (const Tensor& t : outs) {
     Tensor in = t;
     if (!(t.is_symbolic() && t.graph() == b.graph())) {
@@ -103,8 +102,12 @@ std::vector<Output> wrap_identities(FuncGraphBuilder& b, const std::vector<Tenso
       }
     }
     Node* id = b.graph()->add_node("Identity", scope + "/Identity", {Output{in.node(), in.index()}},
-                                   {}, ctrl);
+                                   {});
     r.push_back(Output{id, 0});
+  }
+  if (!stateful.empty() && !r.empty()) {
+    Node* sink = b.graph()->add_node("NoOp", scope + "/NoOp", {}, {}, stateful);
+    for (Output& o : r) o.node->control_inputs.push_back(sink);
   }
   return r;
 }
