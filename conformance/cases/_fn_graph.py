@@ -2,14 +2,22 @@
 and inputs as the GraphDef writes them, the attrs TF puts on a call node, and the library's
 functions with their argument names and nodes. TF's uids are dropped: the suffix of function
 names (__inference_inner_9) and the names of placeholders TF makes for captured eager tensors
-("14", "blk/52"), which count every function TF has built in the process."""
+("14", "blk/52", and a while body's argument for one, "while_189_0"; a loop condition's unused
+argument "while_while_cond_1582___redundant_placeholder0"), which count every function TF has
+built in the process."""
 import re
 
 _UID_NAME = re.compile(r"(^|/)\d+$")
+# A while body's argument for a captured uid-named placeholder: "while_189_0".
+_UID_WHILE_ARG = re.compile(r"^(while_)\d+(_\d+)$")
+# A loop condition's unused argument, named after the uid-suffixed cond function.
+_UID_REDUNDANT = re.compile(r"_\d+(___redundant_placeholder\d+)$")
 CALL_OPS = ("PartitionedCall", "StatefulPartitionedCall")
 
 
 def _name(n):
+    n = _UID_WHILE_ARG.sub(lambda m: m.group(1) + "<uid>" + m.group(2), n)
+    n = _UID_REDUNDANT.sub(lambda m: "_<uid>" + m.group(1), n)
     return _UID_NAME.sub(lambda m: m.group(1) + "<uid>", n)
 
 

@@ -206,8 +206,17 @@ void bind_function(nb::module_& m) {
                for (const auto& a : fd.signature().input_arg()) args.append(a.name());
                nb::list nodes;
                for (const auto& n : fd.node_def()) {
+                 // TF's GraphToFunctionDef writes a node's control inputs sorted by name.
                  nb::list ins;
-                 for (const auto& i : n.input()) ins.append(i);
+                 std::vector<std::string> ctrl;
+                 for (const auto& i : n.input()) {
+                   if (!i.empty() && i[0] == '^')
+                     ctrl.push_back(i);
+                   else
+                     ins.append(i);
+                 }
+                 std::sort(ctrl.begin(), ctrl.end());
+                 for (auto& c : ctrl) ins.append(c);
                  nodes.append(nb::make_tuple(n.name(), n.op(), ins, attrs_view(n.attr())));
                }
                out.append(nb::make_tuple(name, args, nodes));
