@@ -892,9 +892,13 @@ OpRegistration r_fill([] {
     // TF's shape refiner evaluates the shape tensor (rejecting values below -1) before the
     // shape function sees a -1 in it.
     PartialShape out = shape_from_shape_tensor(c, 0);
-    if (const Tensor* dims = c.value_as_shape(0)) {
-      for (int64_t d : detail::tensor_ints(*dims))
-        if (d < 0) c.fail("Fill dimensions must be >= 0");
+    // The check reads a constant dims tensor only: a partial shape's -1 (tf.shape(x)[0] packed
+    // with 16) is an unknown dim, not a negative one.
+    if (c.input_values[0] != nullptr) {
+      if (const Tensor* dims = c.value_as_shape(0)) {
+        for (int64_t d : detail::tensor_ints(*dims))
+          if (d < 0) c.fail("Fill dimensions must be >= 0");
+      }
     }
     c.set_output(0, out);
   };
