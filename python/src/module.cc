@@ -16,6 +16,7 @@ void bind_data(nb::module_& m);
 void bind_stats(nb::module_& m);
 void bind_index(nb::module_& m);
 void bind_hlo(nb::module_& m);
+void bind_ops(nb::module_& m);
 
 namespace {
 
@@ -70,4 +71,5 @@ NB_MODULE(_core, m) {
   bind_stats(m);
   bind_index(m);
   bind_hlo(m);
+  bind_ops(m);
 }

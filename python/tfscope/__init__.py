@@ -678,6 +678,8 @@ def print(*inputs, output_stream=_sys.stderr, summarize=3, sep=" ", end="\n", na
 # ---- control flow ----
 
 def _flatten(x):
+    if hasattr(x, "_tfscope_components"):  # a composite (tf.TensorArray): its tensors
+        return x._tfscope_components()
     if isinstance(x, (list, tuple)) and not isinstance(x, Tensor):
         out = []
         for y in x:
@@ -701,6 +703,8 @@ def _pack_like(structure, flat):
             return type(s)(rec(y) for y in s)
         if isinstance(s, dict):
             return {k: rec(s[k]) for k in sorted(s)}
+        if hasattr(s, "_tfscope_components"):
+            return s._tfscope_from_components([next(it) for _ in s._tfscope_components()])
         return next(it)
 
     return rec(structure)
@@ -732,7 +736,8 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         # TF converts the initial loop variables to tensors in eager mode too.
         if isinstance(loop_vars, (list, tuple)):
             vars_ = type(loop_vars)(v if isinstance(v, (Tensor, Variable)) or isinstance(
-                v, (list, tuple, dict)) else convert_to_tensor(v) for v in loop_vars)
+                v, (list, tuple, dict)) or hasattr(v, "_tfscope_components")
+                else convert_to_tensor(v) for v in loop_vars)
         else:
             vars_ = loop_vars
         n = 0
@@ -908,3 +913,5 @@ class linalg:  # noqa: N801  (tf.linalg namespace)
     matmul, eye, matvec = matmul, eye, staticmethod(_index.matvec)
     l2_normalize = staticmethod(_stats.l2_normalize)
 
+from ._tensor_array import TensorArray  # noqa: E402
+from ._raw_ops import raw_ops  # noqa: E402

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "kernel_util.h"
+#include "list_util.h"
 #include "op_scope.h"
 #include "tfscope/ops_list.h"
 
@@ -17,7 +18,7 @@ const TensorList& tensor_list_of(const Tensor& t) {
   return *l;
 }
 
-namespace {
+namespace detail {
 
 const std::vector<DType> kListElementTypes = {DType::kFloat32, DType::kFloat64, DType::kInt32,
                                               DType::kUInt8,   DType::kInt16,   DType::kInt8,
@@ -67,6 +68,12 @@ Tensor element_or_zeros(OpKernelContext& ctx, const TensorList& l, size_t i,
   }
   return Tensor::zeros(l.element_dtype, *shape->to_shape());
 }
+
+}  // namespace detail
+
+namespace {
+
+using namespace detail;  // NOLINT: the helpers of list_util.h
 
 OpRegistration r_reserve([] {
   OpDef d;

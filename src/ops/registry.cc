@@ -26,6 +26,7 @@ void anchor_random_ops();
 void anchor_reduction_ops();
 void anchor_math_unary_ops();
 void anchor_list_ops();
+void anchor_list_extra_ops();
 void anchor_math_extra_ops();
 void anchor_array_extra_ops();
 void anchor_math_stats_ops();
@@ -47,6 +48,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_reduction_ops();
     detail::anchor_math_unary_ops();
     detail::anchor_list_ops();
+    detail::anchor_list_extra_ops();
     detail::anchor_math_extra_ops();
     detail::anchor_array_extra_ops();
     detail::anchor_math_stats_ops();

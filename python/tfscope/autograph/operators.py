@@ -97,6 +97,8 @@ def _is_nest(x):
 
 
 def _flatten(x):
+    if hasattr(x, "_tfscope_components"):  # a composite (tf.TensorArray): its tensors
+        return x._tfscope_components()
     if isinstance(x, dict):
         return [leaf for k in sorted(x) for leaf in _flatten(x[k])]
     if _is_nest(x):
@@ -114,6 +116,8 @@ def _pack_as(structure, flat):
             return type(s)(*[rec(y) for y in s])
         if _is_nest(s):
             return type(s)(rec(y) for y in s)
+        if hasattr(s, "_tfscope_components"):
+            return s._tfscope_from_components([next(it) for _ in s._tfscope_components()])
         return next(it)
 
     return rec(structure)
@@ -618,11 +622,9 @@ def _get_range_len(start, limit, delta):
 
 
 def _zeros_like(t):
-    # array_ops.zeros_like in a graph: a Const when the shape is fully known.
-    dims = t.shape.as_list() if t.shape.rank is not None else None
-    if dims is not None and None not in dims:
-        return _core.zeros(dims, t.dtype)
-    return _core.zeros_like(t)
+    # array_ops.zeros_like: in a graph a Const named "zeros_like" when the shape is fully known.
+    from .. import zeros_like
+    return zeros_like(t)
 
 
 def _cast_int32(t):
