@@ -678,7 +678,7 @@ def print(*inputs, output_stream=_sys.stderr, summarize=3, sep=" ", end="\n", na
 # ---- control flow ----
 
 def _flatten(x):
-    if hasattr(x, "_tfscope_components"):  # a composite (tf.TensorArray): its tensors
+    if hasattr(type(x), "_tfscope_components"):  # a composite (tf.TensorArray): its tensors
         return x._tfscope_components()
     if isinstance(x, (list, tuple)) and not isinstance(x, Tensor):
         out = []
@@ -703,7 +703,7 @@ def _pack_like(structure, flat):
             return type(s)(rec(y) for y in s)
         if isinstance(s, dict):
             return {k: rec(s[k]) for k in sorted(s)}
-        if hasattr(s, "_tfscope_components"):
+        if hasattr(type(s), "_tfscope_components"):
             return s._tfscope_from_components([next(it) for _ in s._tfscope_components()])
         return next(it)
 
@@ -736,7 +736,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         # TF converts the initial loop variables to tensors in eager mode too.
         if isinstance(loop_vars, (list, tuple)):
             vars_ = type(loop_vars)(v if isinstance(v, (Tensor, Variable)) or isinstance(
-                v, (list, tuple, dict)) or hasattr(v, "_tfscope_components")
+                v, (list, tuple, dict)) or hasattr(type(v), "_tfscope_components")
                 else convert_to_tensor(v) for v in loop_vars)
         else:
             vars_ = loop_vars

@@ -97,7 +97,7 @@ def _is_nest(x):
 
 
 def _flatten(x):
-    if hasattr(x, "_tfscope_components"):  # a composite (tf.TensorArray): its tensors
+    if hasattr(type(x), "_tfscope_components"):  # a composite (tf.TensorArray): its tensors
         return x._tfscope_components()
     if isinstance(x, dict):
         return [leaf for k in sorted(x) for leaf in _flatten(x[k])]
@@ -116,7 +116,7 @@ def _pack_as(structure, flat):
             return type(s)(*[rec(y) for y in s])
         if _is_nest(s):
             return type(s)(rec(y) for y in s)
-        if hasattr(s, "_tfscope_components"):
+        if hasattr(type(s), "_tfscope_components"):
             return s._tfscope_from_components([next(it) for _ in s._tfscope_components()])
         return next(it)
 
