@@ -26,6 +26,15 @@ inline constexpr int64_t kAutotune = -1;
 
 using Element = std::vector<Tensor>;
 
+// A traced function as a dataset op takes it (TF's StructuredFunctionWrapper's result): its name
+// in the function library (Context's, where every live trace registers itself), the captured
+// tensors fed after the arguments, and the specs of its flat outputs.
+struct DatasetFunction {
+  std::string name;
+  std::vector<Tensor> captured;
+  std::vector<TensorSpec> output_specs;
+};
+
 // What tf.data.Options change in how a pipeline iterates: the static optimizations TF applies
 // to the dataset graph when an iterator is made, where they are observable. noop_elimination
 // drops repeat(1), take(-1), skip(0) and prefetch(0); shuffle_and_repeat_fusion makes a
@@ -137,6 +146,21 @@ class Dataset {
   // (index, element): zip(range(start, int64 max), this).
   Dataset enumerate(const Value& start = int64_t{0}) const;
   Dataset with_options(const std::string& serialized_options) const;
+
+  // Transforms with a traced function (function_api.cc). map's num_parallel_calls None makes a
+  // MapDataset, else a ParallelMapDatasetV2 (deterministic "true", "false" or "default").
+  Dataset map(const DatasetFunction& f, const std::optional<Value>& num_parallel_calls = {},
+              const std::string& deterministic = "default") const;
+  Dataset filter(const DatasetFunction& predicate) const;
+  // f returns a dataset with elements `element_specs`.
+  Dataset flat_map(const DatasetFunction& f, std::vector<TensorSpec> element_specs) const;
+  Dataset interleave(const DatasetFunction& f, std::vector<TensorSpec> element_specs,
+                     const Value& cycle_length, const Value& block_length) const;
+  // f(state..., element...) -> (new state..., output...).
+  Dataset scan(const std::vector<Tensor>& initial_state, const DatasetFunction& f) const;
+  // f(state..., element...) -> new state, folded over the dataset: the final state.
+  std::vector<Tensor> reduce(const std::vector<Tensor>& initial_state,
+                             const DatasetFunction& f) const;
 
   int64_t cardinality() const;
   const std::vector<TensorSpec>& element_specs() const { return specs_; }

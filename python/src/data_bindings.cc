@@ -8,6 +8,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.h"
+#include "tfscope/concrete_function.h"
 #include "tfscope/data.h"
 #include "tfscope/example.h"
 #include "tfscope/ops.h"
@@ -82,6 +83,23 @@ nb::list features_py(const td::Features& fs) {
   return out;
 }
 
+// A trace as a dataset op takes it: fed captures as its call op feeds them (a "const" capture is
+// folded into the graph), output specs from the trace's outputs.
+td::DatasetFunction dataset_function(const tfs::ConcreteFunction& cf) {
+  td::DatasetFunction f;
+  f.name = cf.name();
+  for (const auto& c : cf.captures())
+    if (c.kind != "const") f.captured.push_back(c.external);
+  for (const tfs::Tensor& t : cf.outputs()) f.output_specs.emplace_back(t.shape(), t.dtype());
+  return f;
+}
+
+std::vector<tfs::TensorSpec> specs_arg(nb::handle spec_list) {
+  std::vector<tfs::TensorSpec> specs;
+  for (nb::handle s : spec_list) specs.emplace_back(shape_arg(s[0]), dtype_arg(s[1]));
+  return specs;
+}
+
 }  // namespace
 
 void bind_data(nb::module_& m) {
@@ -102,6 +120,36 @@ void bind_data(nb::module_& m) {
                   })
       .def_static("zip", &td::Dataset::zip)
       .def_static("from_variant", [](const tfs::Tensor& t) { return td::Dataset(t); })
+      .def_static(
+          "from_variant_specs",
+          [](const tfs::Tensor& t, nb::list specs) { return td::Dataset(t, specs_arg(specs)); })
+      .def(
+          "map",
+          [](const td::Dataset& d, const tfs::ConcreteFunction& cf, nb::handle parallel,
+             const std::string& deterministic) {
+            std::optional<tfs::Value> n;
+            if (!parallel.is_none()) n = count_arg(parallel);
+            return d.map(dataset_function(cf), n, deterministic);
+          },
+          nb::arg("f"), nb::arg("num_parallel_calls").none(), nb::arg("deterministic"))
+      .def("filter", [](const td::Dataset& d,
+                        const tfs::ConcreteFunction& cf) { return d.filter(dataset_function(cf)); })
+      .def("flat_map",
+           [](const td::Dataset& d, const tfs::ConcreteFunction& cf, nb::list specs) {
+             return d.flat_map(dataset_function(cf), specs_arg(specs));
+           })
+      .def("interleave",
+           [](const td::Dataset& d, const tfs::ConcreteFunction& cf, nb::list specs,
+              nb::handle cycle, nb::handle block) {
+             return d.interleave(dataset_function(cf), specs_arg(specs), count_arg(cycle),
+                                 count_arg(block));
+           })
+      .def("scan",
+           [](const td::Dataset& d, const std::vector<tfs::Tensor>& state,
+              const tfs::ConcreteFunction& cf) { return d.scan(state, dataset_function(cf)); })
+      .def("reduce",
+           [](const td::Dataset& d, const std::vector<tfs::Tensor>& state,
+              const tfs::ConcreteFunction& cf) { return d.reduce(state, dataset_function(cf)); })
       .def("window",
            [](const td::Dataset& d, nb::handle size, nb::handle shift, nb::handle stride,
               bool drop) {

@@ -278,6 +278,7 @@ void register_data_ops() {
     register_shuffle_dataset();
     register_basic_datasets();
     register_window_dataset();
+    register_function_datasets();
     register_file_datasets();
     register_iterator_ops();
     register_example_ops();

@@ -18,9 +18,21 @@ Tensor bool_arg(bool b) {
   return Tensor::from_bools({b}, Shape{});
 }
 
-// A dim of the batch: batch_size when drop_remainder makes every batch full, else unknown.
-int64_t batch_dim(const Tensor& batch_size, bool drop_remainder) {
-  return drop_remainder ? batch_size.data<int64_t>()[0] : PartialShape::kUnknown;
+// A dim of the batch: batch_size when drop_remainder makes every batch full and its value is
+// known (a Python int, an eager tensor; TF's constant_value), else unknown.
+int64_t batch_dim(const Value& batch_size, const Tensor& bs, bool drop_remainder) {
+  if (!drop_remainder) return PartialShape::kUnknown;
+  if (bs.is_eager()) return bs.data<int64_t>()[0];
+  if (batch_size.kind() == Value::Kind::kInt) return batch_size.as_int();
+  return PartialShape::kUnknown;
+}
+
+// The row shape of a tensor sliced along its first dimension (eager or symbolic).
+PartialShape row_shape(const Tensor& c) {
+  const PartialShape& s = c.shape();
+  if (!s.has_rank()) return PartialShape();
+  if (s.rank() == 0) value_error("Unbatching a tensor is only supported for rank >= 1");
+  return PartialShape(std::vector<int64_t>(s.dims().begin() + 1, s.dims().end()));
 }
 
 PartialShape prepend(int64_t dim, const PartialShape& s) {
@@ -45,14 +57,7 @@ Dataset::Dataset(Tensor variant, const std::vector<TensorSpec>& specs)
 
 Dataset Dataset::from_tensor_slices(const std::vector<Tensor>& components) {
   std::vector<TensorSpec> specs;
-  for (const Tensor& c : components) {
-    const Shape& s = c.eager_shape();
-    if (s.rank() == 0) {
-      value_error("Unbatching a tensor is only supported for rank >= 1");
-    }
-    specs.emplace_back(PartialShape(std::vector<int64_t>(s.dims().begin() + 1, s.dims().end())),
-                       c.dtype());
-  }
+  for (const Tensor& c : components) specs.emplace_back(row_shape(c), c.dtype());
   AttrMap attrs = spec_attrs(specs, "Toutput_types");
   attrs["is_files"] = false;
   return Dataset(run_dataset_op("TensorSliceDataset", components, std::move(attrs)),
@@ -61,7 +66,7 @@ Dataset Dataset::from_tensor_slices(const std::vector<Tensor>& components) {
 
 Dataset Dataset::from_tensors(const std::vector<Tensor>& components) {
   std::vector<TensorSpec> specs;
-  for (const Tensor& c : components) specs.emplace_back(PartialShape(c.eager_shape()), c.dtype());
+  for (const Tensor& c : components) specs.emplace_back(c.shape(), c.dtype());
   return Dataset(run_dataset_op("TensorDataset", components, spec_attrs(specs, "Toutput_types")),
                  std::move(specs));
 }
@@ -131,7 +136,7 @@ Dataset Dataset::batch(const Value& batch_size, bool drop_remainder) const {
   Tensor bs = int64_arg(batch_size);
   std::vector<TensorSpec> specs;
   for (const TensorSpec& s : specs_) {
-    specs.emplace_back(prepend(batch_dim(bs, drop_remainder), s.shape), s.dtype);
+    specs.emplace_back(prepend(batch_dim(batch_size, bs, drop_remainder), s.shape), s.dtype);
   }
   AttrMap attrs = spec_attrs(specs);
   attrs["parallel_copy"] = false;
@@ -149,7 +154,7 @@ Dataset Dataset::padded_batch(const Value& batch_size, const std::vector<Tensor>
   for (size_t i = 0; i < specs_.size(); ++i) {
     const Tensor& ps = padded_shapes.at(i);
     PartialShape padded(ps.to_vector<int64_t>());
-    specs.emplace_back(prepend(batch_dim(bs, drop_remainder), padded), specs_[i].dtype);
+    specs.emplace_back(prepend(batch_dim(batch_size, bs, drop_remainder), padded), specs_[i].dtype);
     inputs.push_back(ps);
   }
   for (const Tensor& v : padding_values) inputs.push_back(v);

@@ -86,6 +86,7 @@ void register_batch_datasets();
 void register_shuffle_dataset();
 void register_basic_datasets();
 void register_window_dataset();
+void register_function_datasets();
 void register_file_datasets();
 void register_iterator_ops();
 void register_example_ops();

@@ -240,6 +240,94 @@ class DatasetV2:
         return _OptionsDataset(self._core.with_options(), self._structure,
                                self._options.merge(options), self._inner)
 
+    # ---- transformations with a function (traced once, here: see _functions) ----
+    def _trace(self, func, transformation, structure=None, specs=None, inner=None):
+        from ._functions import TracedFunction
+        return TracedFunction(func, transformation,
+                              self._structure if structure is None else structure,
+                              self._trace_specs() if specs is None else specs,
+                              self._inner if inner is None else inner)
+
+    def _trace_specs(self):
+        return [TensorSpec(TensorShape(shape), dtype) if i is None
+                else TensorSpec(TensorShape([]), as_dtype("variant"))
+                for (shape, dtype), i in zip(self._core.specs(), self._inner)]
+
+    def _derive_traced(self, cls, core, traced):
+        return cls(core, traced.output_structure, self._options, traced.inner_specs())
+
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=False,  # noqa: A003
+            use_unbounded_threadpool=False, name=None):
+        traced = self._trace(map_func, "Dataset.map()")
+        det = "default" if deterministic is None else ("true" if deterministic else "false")
+        core = self._core.map(traced.core, num_parallel_calls, det)
+        cls = _MapDataset if num_parallel_calls is None else _ParallelMapDataset
+        return self._derive_traced(cls, core, traced)._keep(traced)
+
+    def filter(self, predicate, name=None):  # noqa: A003
+        traced = self._trace(predicate, "Dataset.filter()")
+        spec = traced.output_spec()
+        if not (isinstance(spec, TensorSpec) and spec.dtype == as_dtype("bool")
+                and spec.shape.rank == 0):
+            raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar "
+                             "tensor, but its return type is %r." % (spec,))
+        return self._derive(_FilterDataset, self._core.filter(traced.core))._keep(traced)
+
+    def _dataset_result(self, traced, what):
+        spec = traced.output_spec()
+        if not isinstance(spec, DatasetSpec):
+            raise TypeError("The `map_func` argument must return a `Dataset` object. Got %s." %
+                            _type_name(spec))
+        structure, specs, inner = traced.output_inner[0]
+        return structure, specs, inner
+
+    def flat_map(self, map_func, name=None):
+        traced = self._trace(map_func, "Dataset.flat_map()")
+        structure, specs, inner = self._dataset_result(traced, "flat_map")
+        core = self._core.flat_map(traced.core, [(s.shape, s.dtype) for s in _tensor_specs(specs)])
+        return _FlatMapDataset(core, structure, self._options, inner)._keep(traced)
+
+    def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
+                   deterministic=None, name=None):
+        if num_parallel_calls is not None:
+            raise NotImplementedError("tfscope: interleave(num_parallel_calls=...) is not "
+                                      "supported yet (its element order differs)")
+        traced = self._trace(map_func, "Dataset.interleave()")
+        structure, specs, inner = self._dataset_result(traced, "interleave")
+        core = self._core.interleave(traced.core,
+                                     [(s.shape, s.dtype) for s in _tensor_specs(specs)],
+                                     _count(AUTOTUNE if cycle_length is None else cycle_length),
+                                     _count(1 if block_length is None else block_length))
+        return _InterleaveDataset(core, structure, self._options, inner)._keep(traced)
+
+    def scan(self, initial_state, scan_func, name=None):
+        from ._functions import trace_with_state
+        state, traced = trace_with_state(self, initial_state, scan_func, "Dataset.scan()", True)
+        core = self._core.scan(state, traced.core)
+        out_structure = traced.output_structure[1]
+        n = _nest.count(traced.output_structure[0])
+        inner = traced.inner_specs()[n:]
+        return _ScanDataset(core, out_structure, self._options, inner)._keep(traced)
+
+    def reduce(self, initial_state, reduce_func, name=None):
+        from ._functions import trace_with_state
+        state, traced = trace_with_state(self, initial_state, reduce_func, "Dataset.reduce()",
+                                         False)
+        flat = self._core.reduce(state, traced.core)
+        return _nest.pack(traced.output_structure, flat)
+
+    def _keep(self, traced):
+        self._traced = traced  # the trace lives as long as the dataset (tfscope's ledger reads it)
+        return self
+
+    def function_ledger(self):
+        """tfscope: how the function of this dataset was traced (a dataset function is traced
+        once, when the dataset is built, so its Python runs once and never per element)."""
+        traced = getattr(self, "_traced", None)
+        if traced is None:
+            return ""
+        return traced.ledger()
+
 
 Dataset = DatasetV2
 
@@ -264,6 +352,11 @@ CacheDataset = _dataset_class("CacheDataset")
 _OptionsDataset = _dataset_class("_OptionsDataset")
 _FlatMapDataset = _dataset_class("_FlatMapDataset")  # what from_generator makes in TF
 _VariantDataset = _dataset_class("_VariantDataset")  # a dataset held by a tensor (a window)
+_MapDataset = _dataset_class("_MapDataset")
+_ParallelMapDataset = _dataset_class("_ParallelMapDataset")
+_FilterDataset = _dataset_class("_FilterDataset")
+_InterleaveDataset = _dataset_class("_InterleaveDataset")
+_ScanDataset = _dataset_class("_ScanDataset")  # a dataset held by a tensor (a window)
 
 
 class DatasetSpec:
@@ -284,6 +377,17 @@ class DatasetSpec:
 
 
 _WindowDataset = _dataset_class("_WindowDataset")
+
+
+def _tensor_specs(specs):
+    return [TensorSpec(TensorShape([]), as_dtype("variant")) if isinstance(s, DatasetSpec) else s
+            for s in specs]
+
+
+def _type_name(spec):
+    if isinstance(spec, TensorSpec):
+        return "Tensor"
+    return type(spec).__name__
 
 
 def _flatten_values(value):
