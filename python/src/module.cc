@@ -14,6 +14,7 @@ void bind_lite(nb::module_& m);
 void bind_lint(nb::module_& m);
 void bind_data(nb::module_& m);
 void bind_stats(nb::module_& m);
+void bind_conv(nb::module_& m);
 void bind_index(nb::module_& m);
 void bind_hlo(nb::module_& m);
 void bind_ops(nb::module_& m);
@@ -69,6 +70,7 @@ NB_MODULE(_core, m) {
   bind_lint(m);
   bind_data(m);
   bind_stats(m);
+  bind_conv(m);
   bind_index(m);
   bind_hlo(m);
   bind_ops(m);

@@ -903,6 +903,10 @@ for _name in ("moments", "batch_normalization", "l2_normalize", "embedding_looku
 math.l2_normalize = staticmethod(_stats.l2_normalize)
 del _name
 
+# Convolution and pooling (tfscope/_nn_conv.py), in tf.nn.
+from ._nn_conv import install as _install_nn_conv  # noqa: E402
+_install_nn_conv(nn)
+
 # Splitting, indexing and padding (tfscope/_index.py).
 from ._index import (eye, gather_nd, one_hot, pad, reverse, scatter_nd, sequence_mask,  # noqa: E402
                      split, tensor_scatter_nd_update)

@@ -42,6 +42,11 @@ int cost_model_threads(double output_size, const Cost& c, int max_threads) {
 Cost input_cost(bool chipped) {
   return chipped ? Cost{kFloat, 0, 1.0 / kEigenPacket} : Cost{kFloat, 0, 0};
 }
+Cost rhs_cost(const ContractionSetting& s) {
+  constexpr double kIndexDiv = 24, kIndexMul = 1;  // Eigen's DivCost<long>, MulCost<long>
+  if (s.rhs_patches) return Cost{kFloat, 0, (3 * kIndexDiv + 14 * kIndexMul) / kEigenPacket};
+  return input_cost(s.chipped);
+}
 
 double compute_bandwidth(bool shard_by_col, int64_t bm, int64_t bn, int64_t bk) {
   double b = bk == 1                                                              ? 4.0
@@ -58,7 +63,7 @@ Cost contraction_cost(int64_t m, int64_t n, int64_t bm, int64_t bn, int64_t bk, 
   Cost cost{0, 0, kd * compute_bandwidth(false, bm, bn, bk) / kEigenPacket};
   cost = cost + Cost{0, kFloat, 0};
   Cost lhs = input_cost(s.chipped) * (kd / static_cast<double>(n));
-  Cost rhs = input_cost(s.chipped) * (kd / static_cast<double>(m));
+  Cost rhs = rhs_cost(s) * (kd / static_cast<double>(m));
   if (shard_by_col) {
     lhs.loaded = lhs.stored = 0;
   } else {
@@ -175,7 +180,7 @@ int eigen_threads_by_inner_dim(int64_t m, int64_t n, int64_t k, const Contractio
   cost = cost + Cost{0, kFloat, 0};
   Cost lhs = input_cost(s.chipped) * static_cast<double>(m);
   lhs.loaded = lhs.stored = 0;
-  Cost rhs = input_cost(s.chipped) * static_cast<double>(n);
+  Cost rhs = rhs_cost(s) * static_cast<double>(n);
   cost = cost + lhs + rhs;
   const double parallel = total_cost(static_cast<double>(k), cost);
   const double reduction = total_cost(static_cast<double>(m * n), Cost{2, 1, 1.0 / kEigenPacket});

@@ -57,6 +57,10 @@ struct ContractionSetting {
   EigenCacheSizes caches;
   bool chipped = false;
   bool custom_kernels = true;
+  // Eigen's rhs (TF's x) is a reshape of extracted image patches, as in Conv2D's
+  // SpatialConvolution: its evaluator adds 3 index divisions and 14 multiplications per
+  // coefficient (TensorImagePatch.h's costPerCoeff), over a packet.
+  bool rhs_patches = false;
 };
 
 ContractionPlan plan_contraction(int64_t M, int64_t N, int64_t K, const ContractionSetting& s);

@@ -150,7 +150,7 @@ void inner_dim(Contraction& c, const ContractionPlan& p) {
 }
 
 bool contract(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k, int64_t n,
-              bool chipped, float* out, const EigenMatMulSetting& s) {
+              bool chipped, float* out, const EigenMatMulSetting& s, bool patches = false) {
   const float* x = a;
   const float* y = b;
   if (ta) {
@@ -163,8 +163,8 @@ bool contract(const float* a, bool ta, const float* b, bool tb, int64_t m, int64
     transpose(b, n, k, t);
     y = t;
   }
-  Contraction c{x, y, out, m, k, n, !ta && !chipped, !tb && !chipped, &s};
-  ContractionSetting cs{s.threads, s.caches, chipped, s.custom_kernels};
+  Contraction c{x, y, out, m, k, n, !ta && !chipped && !patches, !tb && !chipped, &s};
+  ContractionSetting cs{s.threads, s.caches, chipped, s.custom_kernels, patches};
   const ContractionPlan p = plan_contraction(n, m, k, cs);
   switch (p.kind) {
     case ContractionPlan::Kind::kSequential:
@@ -190,6 +190,18 @@ void product(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_
 }
 
 }  // namespace
+
+bool eigen_contract(const float* x, bool x_patches, const float* y, bool ty, int64_t m, int64_t k,
+                    int64_t n, float* out, const EigenMatMulSetting& s) {
+  if (m == 0 || n == 0) return true;
+  if (k == 0) {
+    std::fill(out, out + m * n, 0.0f);
+    return true;
+  }
+  const bool exact = contract(x, false, y, ty, m, k, n, false, out, s, x_patches);
+  // Eigen's sequential evaluator runs its own gemv for one column (TF's m == 1): not modelled.
+  return exact && m > 1;
+}
 
 const EigenMatMulSetting& eigen_matmul_setting() {
   static const EigenMatMulSetting s = [] {

@@ -26,6 +26,14 @@ const EigenMatMulSetting& eigen_matmul_setting();  // this machine's, read once
 bool eigen_matmul(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k, int64_t n,
                   int64_t batch, float* c, const EigenMatMulSetting& s);
 
+// One Eigen tensor contraction out (m x n) = x (m x k) op(y) (k x n) as TF's kernels other than
+// MatMul call it (Conv2D's MatMulConvFunctor and SpatialConvolution): x row-major, y k x n or,
+// when ty, n x k. `x_patches`: x stands for extracted image patches (never read in place, and
+// costlier per coefficient in the thread pool's cost model). Returns whether the sum is in TF's
+// order.
+bool eigen_contract(const float* x, bool x_patches, const float* y, bool ty, int64_t m, int64_t k,
+                    int64_t n, float* out, const EigenMatMulSetting& s);
+
 // How TF's SingleBatchParallelMatMulKernel cuts the output of a large product with a dimension
 // of 1 among threads: halves (rounded up to 64) of the longer side while a block holds more than
 // max(m k n / threads, 128 * 128) products. f(row, col, rows, cols) for each block.

@@ -32,6 +32,8 @@ void anchor_array_extra_ops();
 void anchor_math_stats_ops();
 void anchor_array_index_ops();
 void anchor_array_pad_ops();
+void anchor_conv_ops();
+void anchor_pool_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -54,6 +56,8 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_math_stats_ops();
     detail::anchor_array_index_ops();
     detail::anchor_array_pad_ops();
+    detail::anchor_conv_ops();
+    detail::anchor_pool_ops();
     return true;
   }();
   (void)anchored;

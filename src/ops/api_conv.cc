@@ -1,0 +1,128 @@
+// Front ends of convolution and pooling (ops_conv.h), each building the nodes TF 2.21's Python
+// function builds, under the same names.
+#include "tfscope/ops_conv.h"
+
+#include "op_scope.h"
+#include "tfscope/ops.h"
+
+namespace tfs {
+namespace {
+
+using detail::InputScope;
+using detail::OpScope;
+
+bool is_tensorish(const Value& v) {
+  return v.kind() == Value::Kind::kTensor || v.kind() == Value::Kind::kVariable;
+}
+
+// A generated wrapper's conversion of one operand: a host value becomes "<op>/<param>".
+Tensor convert_input(const std::string& op, const Value& v, DType dtype, const std::string& param) {
+  if (is_tensorish(v)) return convert_to_tensor(v, dtype);
+  InputScope s(op);
+  return convert_to_tensor(v, dtype, param);
+}
+
+// op_def_library's check of a string attr against the op's allowed values.
+void check_padding(const std::string& op, const std::string& padding, bool explicit_allowed) {
+  if (padding == "SAME" || padding == "VALID" || (explicit_allowed && padding == "EXPLICIT")) {
+    return;
+  }
+  const std::string allowed =
+      explicit_allowed ? "\"SAME\", \"VALID\", \"EXPLICIT\"" : "\"SAME\", \"VALID\"";
+  if (executing_eagerly()) {
+    throw Error(ErrorKind::kInvalidArgument,
+                "Value for attr 'padding' of \"" + padding +
+                    "\" is not in the list of allowed values: " + allowed);
+  }
+  throw Error(ErrorKind::kValueError, "Attr 'padding' of '" + op + "' Op passed string '" +
+                                          padding + "' not in: " + allowed + ".");
+}
+
+AttrMap conv_attrs(const ConvAttrs& a, bool cudnn) {
+  AttrMap m{{"strides", a.strides},
+            {"padding", a.padding},
+            {"explicit_paddings", a.explicit_paddings},
+            {"data_format", std::string("NHWC")},
+            {"dilations", a.dilations}};
+  if (cudnn) m["use_cudnn_on_gpu"] = true;
+  return m;
+}
+
+Tensor conv2d_node(const Tensor& x, const Tensor& f, const ConvAttrs& a, const std::string& name) {
+  check_padding("Conv2D", a.padding, true);
+  return execute1("Conv2D", {x, f}, conv_attrs(a, true), name);
+}
+
+}  // namespace
+
+Tensor conv2d(const Value& input, const Value& filters, const ConvAttrs& a,
+              const std::string& name) {
+  const std::string op = name.empty() ? "Conv2D" : name;
+  Tensor x = convert_input(op, input, DType::kInvalid, "input");
+  Tensor f = convert_input(op, filters, x.dtype(), "filter");
+  return conv2d_node(x, f, a, op);
+}
+
+Tensor conv1d(const Value& input, const Value& filters, const ConvAttrs& a) {
+  OpScope s("conv1d");
+  Tensor x = expand_dims(convert_to_tensor(input), -3);
+  Tensor f = expand_dims(convert_to_tensor(filters), 0);
+  return squeeze(conv2d_node(x, f, a, s.op_name()), {-3});
+}
+
+Tensor depthwise_conv2d(const Value& input, const Value& filter, const ConvAttrs& a) {
+  if (a.dilations[1] != 1 || a.dilations[2] != 1) {
+    throw Error(ErrorKind::kUnimplemented,
+                "[ops] tf.nn.depthwise_conv2d with dilations: TF builds SpaceToBatchND around "
+                "the op, which tfscope does not have");
+  }
+  OpScope s("depthwise");
+  Tensor x = convert_to_tensor(input, DType::kInvalid, "tensor_in");
+  Tensor f = convert_to_tensor(filter, DType::kInvalid, "filter_in");
+  (void)shape(f);  // with_space_to_batch's filter_shape
+  (void)convert_to_tensor(Value::list({Value(a.dilations[1]), Value(a.dilations[2])}),
+                          DType::kInt32, "dilation_rate");
+  check_padding("DepthwiseConv2dNative", a.padding, true);
+  return execute1("DepthwiseConv2dNative", {x, f}, conv_attrs(a, false), s.op_name());
+}
+
+Tensor conv2d_transpose(const Value& input, const Value& filters, const Value& output_shape,
+                        const ConvAttrs& a) {
+  OpScope s("conv2d_transpose");
+  const std::string op = s.op_name();
+  Tensor sizes = convert_input("Conv2DBackpropInput", output_shape, DType::kInt32, "input_sizes");
+  Tensor f = convert_input("Conv2DBackpropInput", filters, DType::kInvalid, "filter");
+  Tensor x = convert_input("Conv2DBackpropInput", input, f.dtype(), "out_backprop");
+  check_padding("Conv2DBackpropInput", a.padding, true);
+  return execute1("Conv2DBackpropInput", {sizes, f, x}, conv_attrs(a, true), op);
+}
+
+Tensor max_pool2d(const Value& input, const std::vector<int64_t>& ksize,
+                  const std::vector<int64_t>& strides, const std::string& padding,
+                  const std::vector<int64_t>& explicit_paddings) {
+  OpScope s("MaxPool2d");
+  Tensor x = convert_to_tensor(input, DType::kInvalid, "input");
+  check_padding("MaxPool", padding, true);
+  return execute1("MaxPool", {x},
+                  {{"ksize", ksize},
+                   {"strides", strides},
+                   {"padding", padding},
+                   {"explicit_paddings", explicit_paddings},
+                   {"data_format", std::string("NHWC")}},
+                  s.op_name());
+}
+
+Tensor avg_pool2d(const Value& input, const std::vector<int64_t>& ksize,
+                  const std::vector<int64_t>& strides, const std::string& padding) {
+  OpScope s("AvgPool2D");
+  Tensor x = convert_to_tensor(input, DType::kInvalid, "value");
+  check_padding("AvgPool", padding, false);
+  return execute1("AvgPool", {x},
+                  {{"ksize", ksize},
+                   {"strides", strides},
+                   {"padding", padding},
+                   {"data_format", std::string("NHWC")}},
+                  s.op_name());
+}
+
+}  // namespace tfs

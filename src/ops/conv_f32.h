@@ -1,0 +1,29 @@
+// TF 2.21's float32 Conv2D on the machine tfscope runs on. Without oneDNN
+// (TF_ENABLE_ONEDNN_OPTS=0, and TF's default on CPUs without AVX512_VNNI, AVX512_BF16, AVX_VNNI
+// or AMX) TF runs conv_ops_impl.h's LaunchGeneric: a 1x1 filter with stride 1 (SAME or VALID) is
+// a contraction of the input as an (N*H*W) x C matrix with the filter; a filter as large as the
+// input, VALID, undilated, a contraction of each image as one row; anything else Eigen's
+// SpatialConvolution, the contraction of the extracted patches (rows (kh, kw, c)) with the
+// filter. All three go through Eigen's thread-pool contraction with TF's oneDNN block kernel,
+// which eigen_matmul.h sums in TF's order. With oneDNN, TF runs _MklNativeConv2D (oneDNN's own
+// convolution, another order): tfscope computes the same contraction, within the rounding bound
+// of the exact sum, and does not claim the bits. Internal to src/ops.
+#pragma once
+
+#include <cstdint>
+
+#include "conv_geometry.h"
+
+namespace tfs::detail {
+
+// out (N x OH x OW x out_depth) of in (NHWC) with filter (KH x KW x f_depth x out_depth);
+// in_depth / f_depth groups. Returns whether the bits are TF's.
+bool conv2d_f32(const ConvGeometry& g, int64_t f_depth, int64_t out_depth, const float* in,
+                const float* filter, float* out);
+
+// The patches of SpatialConvolution: row (b, r, c), columns (kh, kw, channel in
+// [first, first + depth)), zero outside the image.
+void extract_patches(const ConvGeometry& g, const float* in, int64_t first, int64_t depth,
+                     float* patches);
+
+}  // namespace tfs::detail
