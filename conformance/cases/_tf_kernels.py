@@ -57,3 +57,19 @@ def graph_matmul_bits_claimed():
     it sums as the sgemm does for the shapes measured, with its AVX2 kernels (brgemm) it does not,
     and tfscope does not reproduce it."""
     return matmul_bits_claimed() and not (onednn_enabled() and onednn_isa() == "avx2")
+
+
+def conv_bits_claimed(kind):
+    """tfscope sums float32 convolutions and pooling in TF's order (tfscope/src/ops/conv_f32.h,
+    pool.cc): `kind` is "conv2d" (Conv2D through a patches or 1x1 contraction), "conv2d_whole"
+    (a filter as large as the image), "depthwise", "transpose" or "pool". Without oneDNN TF runs
+    Eigen's kernels: the contractions in MatMul's order, depthwise and pooling in plain loops
+    (TF's wheel has no FMA). With oneDNN TF runs oneDNN's convolutions (_MklNativeConv2D, ...),
+    whose order tfscope does not reproduce (small shapes happen to agree, 8x28x28x1 * 5x5x1x8 and
+    1x16x16x64 * 3x3x64x64 strides 2 do not, on AVX-512); its AVX-512 pooling gives Eigen's
+    values. Conv2DBackpropInput is not reproduced on any path."""
+    if kind == "transpose":
+        return False
+    if not onednn_enabled():
+        return kind in ("depthwise", "pool") or matmul_bits_claimed()
+    return onednn_isa() == "avx512_core" and kind == "pool"
