@@ -36,8 +36,8 @@ def _convert_padding(padding, expected_length=4):
     """nn_ops.convert_padding: a list of pairs becomes EXPLICIT padding."""
     explicit_paddings = []
     if padding == "EXPLICIT":
-        raise ValueError('"EXPLICIT" is not a valid value for `padding`. To use explicit padding, '
-                         "`padding` must be a list.")
+        raise ValueError(f"{padding!r} is not a valid value for `padding`. To use explicit "
+                         "padding, `padding` must be a list.")
     if isinstance(padding, (list, tuple)):
         for i, dim_paddings in enumerate(padding):
             if not isinstance(dim_paddings, (list, tuple)):

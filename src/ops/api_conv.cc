@@ -38,6 +38,22 @@ void check_padding(const std::string& op, const std::string& padding, bool expli
                                           padding + "' not in: " + allowed + ".");
 }
 
+// op_def_library's check of the first T operand against the op's allowed types while building a
+// graph, with TF's list (which names types tfscope lacks); eagerly the kernel lookup fails.
+void check_type(const std::string& param, const Tensor& t, std::initializer_list<DType> allowed,
+                const std::string& tf_list) {
+  if (executing_eagerly()) return;
+  for (DType d : allowed) {
+    if (t.dtype() == d) return;
+  }
+  throw Error(ErrorKind::kTypeError, "Value passed to parameter '" + param + "' has DataType " +
+                                         std::string(dtype_name(t.dtype())) +
+                                         " not in list of allowed values: " + tf_list);
+}
+
+const char* const kConvTypesText = "float16, bfloat16, float32, float64, int32";
+const char* const kFloatTypesText = "float16, bfloat16, float32, float64";
+
 AttrMap conv_attrs(const ConvAttrs& a, bool cudnn) {
   AttrMap m{{"strides", a.strides},
             {"padding", a.padding},
@@ -49,6 +65,7 @@ AttrMap conv_attrs(const ConvAttrs& a, bool cudnn) {
 }
 
 Tensor conv2d_node(const Tensor& x, const Tensor& f, const ConvAttrs& a, const std::string& name) {
+  check_type("input", x, {DType::kFloat32, DType::kFloat64, DType::kInt32}, kConvTypesText);
   check_padding("Conv2D", a.padding, true);
   return execute1("Conv2D", {x, f}, conv_attrs(a, true), name);
 }
@@ -59,7 +76,7 @@ Tensor conv2d(const Value& input, const Value& filters, const ConvAttrs& a,
               const std::string& name) {
   const std::string op = name.empty() ? "Conv2D" : name;
   Tensor x = convert_input(op, input, DType::kInvalid, "input");
-  Tensor f = convert_input(op, filters, x.dtype(), "filter");
+  Tensor f = convert_input(op, filters, is_tensorish(filters) ? DType::kInvalid : x.dtype(), "filter");
   return conv2d_node(x, f, a, op);
 }
 
@@ -82,6 +99,7 @@ Tensor depthwise_conv2d(const Value& input, const Value& filter, const ConvAttrs
   (void)shape(f);  // with_space_to_batch's filter_shape
   (void)convert_to_tensor(Value::list({Value(a.dilations[1]), Value(a.dilations[2])}),
                           DType::kInt32, "dilation_rate");
+  check_type("input", x, {DType::kFloat32, DType::kFloat64}, kFloatTypesText);
   check_padding("DepthwiseConv2dNative", a.padding, true);
   return execute1("DepthwiseConv2dNative", {x, f}, conv_attrs(a, false), s.op_name());
 }
@@ -90,9 +108,12 @@ Tensor conv2d_transpose(const Value& input, const Value& filters, const Value& o
                         const ConvAttrs& a) {
   OpScope s("conv2d_transpose");
   const std::string op = s.op_name();
-  Tensor sizes = convert_input("Conv2DBackpropInput", output_shape, DType::kInt32, "input_sizes");
-  Tensor f = convert_input("Conv2DBackpropInput", filters, DType::kInvalid, "filter");
-  Tensor x = convert_input("Conv2DBackpropInput", input, f.dtype(), "out_backprop");
+  // The op is created with the scope as its name: host operands are converted in the scope.
+  Tensor sizes = convert_to_tensor(output_shape, DType::kInt32, "input_sizes");
+  Tensor f = convert_to_tensor(filters, DType::kInvalid, "filter");
+  Tensor x = convert_to_tensor(input, is_tensorish(input) ? DType::kInvalid : f.dtype(),
+                               "out_backprop");
+  check_type("filter", f, {DType::kFloat32, DType::kFloat64, DType::kInt32}, kConvTypesText);
   check_padding("Conv2DBackpropInput", a.padding, true);
   return execute1("Conv2DBackpropInput", {sizes, f, x}, conv_attrs(a, true), op);
 }
@@ -102,6 +123,11 @@ Tensor max_pool2d(const Value& input, const std::vector<int64_t>& ksize,
                   const std::vector<int64_t>& explicit_paddings) {
   OpScope s("MaxPool2d");
   Tensor x = convert_to_tensor(input, DType::kInvalid, "input");
+  check_type("input", x,
+             {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kInt64, DType::kUInt8,
+              DType::kInt16, DType::kInt8},
+             "float16, bfloat16, float32, float64, int32, int64, uint8, int16, int8, uint16, "
+             "qint8");
   check_padding("MaxPool", padding, true);
   return execute1("MaxPool", {x},
                   {{"ksize", ksize},
@@ -116,6 +142,7 @@ Tensor avg_pool2d(const Value& input, const std::vector<int64_t>& ksize,
                   const std::vector<int64_t>& strides, const std::string& padding) {
   OpScope s("AvgPool2D");
   Tensor x = convert_to_tensor(input, DType::kInvalid, "value");
+  check_type("value", x, {DType::kFloat32, DType::kFloat64}, kFloatTypesText);
   check_padding("AvgPool", padding, false);
   return execute1("AvgPool", {x},
                   {{"ksize", ksize},
