@@ -173,7 +173,9 @@ std::pair<int, int> tree_depth(const Block& body) {
   for (auto& s : body) stack.emplace_back(s.get(), 1);
   int best = 0, line = 0;
   while (!stack.empty()) {
-    auto [n, d] = stack.back();
+    // Plain copies, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+    const Node* n = stack.back().first;
+    const int d = stack.back().second;
     stack.pop_back();
     if (d > best) {
       best = d;
