@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 
 debs=(cmake ninja-build g++ ccache libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev
       protobuf-compiler libprotobuf-dev flatbuffers-compiler libflatbuffers-dev
-      nlohmann-json3-dev libcli11-dev python3-venv)
+      nlohmann-json3-dev libcli11-dev python3-venv
+      chromium)  # headless, for the watch HTML report's test
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

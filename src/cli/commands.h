@@ -34,5 +34,6 @@ void add_autograph_command(CLI::App& app, Action& action);
 void add_inspect_command(CLI::App& app, Action& action);
 void add_convert_command(CLI::App& app, Action& action);
 void add_lint_command(CLI::App& app, Action& action);
+void add_watch_command(CLI::App& app, Action& action);
 
 }  // namespace tfscope_cli

@@ -25,6 +25,7 @@ constexpr AddCommand kCommands[] = {
     add_inspect_command,
     add_convert_command,
     add_lint_command,
+    add_watch_command,
 };
 
 // The first line, with control characters (a damaged file's bytes in a name) as \xNN.

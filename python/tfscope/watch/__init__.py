@@ -11,7 +11,9 @@ Each call of a real tf.function is a hit or a trace (TF's own trace count decide
 carries its reason, as the difference of TF's trace key from the closest earlier trace of the same
 function, the call site in the user's code, and a fix hint. TensorFlow is not a dependency: watch
 patches the user's own TF when the program imports it. A budget (max_traces, TFSCOPE_MAX_TRACES,
-fail_on_retrace) makes the trace past it raise RetraceError naming its reason.
+fail_on_retrace) makes the trace past it raise RetraceError naming its reason. The self-check
+(on unless self_check=False) has tfscope's own tracing rules predict every call, and reports each
+call where TF's trace count differs (write_cases turns them into conformance cases).
 """
 import os
 import sys
@@ -19,6 +21,7 @@ import types
 
 from . import _hooks
 from . import _report
+from . import _selfcheck
 from ._session import RetraceError, Session
 
 __all__ = ["start", "stop", "active", "Watch", "RetraceError"]
@@ -40,10 +43,12 @@ def _env_max_traces():
 class Watch:
     """One watch session: a context manager, and the report of what it saw."""
 
-    def __init__(self, max_traces=None, fail_on_retrace=False, budget_source=None):
+    def __init__(self, max_traces=None, fail_on_retrace=False, budget_source=None,
+                 self_check=True):
         """max_traces: per Python function, the trace past it raises RetraceError (default:
         $TFSCOPE_MAX_TRACES); fail_on_retrace: any trace after a function's first call raises
-        (a first call's two traces when it creates variables count as one)."""
+        (a first call's two traces when it creates variables count as one); self_check:
+        tfscope's rules predict each call and the report names where TF disagrees."""
         if max_traces is None:
             max_traces = _env_max_traces()
             if max_traces is not None:
@@ -51,12 +56,14 @@ class Watch:
         elif not isinstance(max_traces, int) or max_traces < 1:
             raise ValueError("max_traces must be a whole number >= 1, not %r" % (max_traces,))
         self.session = Session(max_traces=max_traces, fail_on_retrace=bool(fail_on_retrace),
-                               budget_source=budget_source)
+                               budget_source=budget_source, self_check=bool(self_check))
 
     def start(self):
         if _hooks.current() is not None and _hooks.current() is not self.session:
             raise RuntimeError("tfscope watch: another watch is already running")
         self.session.active = True
+        if self.session.self_check:
+            _selfcheck.enable()
         _hooks.install(self.session)
         return self
 
@@ -64,6 +71,8 @@ class Watch:
         self.session.active = False
         if _hooks.current() is self.session:
             _hooks.uninstall()
+            _selfcheck.disable()
+            _selfcheck.release(self.session)
         return self
 
     def __enter__(self):
@@ -95,6 +104,19 @@ class Watch:
     def write_json(self, path):
         _report.write_json(self.session, path)
 
+    def self_check(self):
+        """(compared, agreed, not modelled, disagreements) over every function."""
+        return _report.self_check_totals(self.session)
+
+    def write_cases(self, folder):
+        """Writes each self-check disagreement as a conformance case in `folder`; the paths."""
+        return _selfcheck.write_cases(self.session, folder)
+
+    def write_html(self, path):
+        """One self-contained page: per function its calls' timeline and its graphs drawn."""
+        from . import _html
+        _html.write(self.session, path)
+
     def write_chrome_trace(self, path):
         """Calls and traces as spans, for Perfetto or chrome://tracing."""
         _report.write_chrome_trace(self.session, path)
@@ -103,12 +125,13 @@ class Watch:
 _current = None
 
 
-def start(max_traces=None, fail_on_retrace=False):
+def start(max_traces=None, fail_on_retrace=False, self_check=True):
     """Starts watching (one watch at a time) and returns the Watch."""
     global _current
     if _current is not None:
         raise RuntimeError("tfscope watch: already started (call tfscope.watch.stop() first)")
-    _current = Watch(max_traces=max_traces, fail_on_retrace=fail_on_retrace).start()
+    _current = Watch(max_traces=max_traces, fail_on_retrace=fail_on_retrace,
+                     self_check=self_check).start()
     return _current
 
 
@@ -127,8 +150,9 @@ def active():
 
 
 class _CallableModule(types.ModuleType):
-    def __call__(self, max_traces=None, fail_on_retrace=False):
-        return Watch(max_traces=max_traces, fail_on_retrace=fail_on_retrace)
+    def __call__(self, max_traces=None, fail_on_retrace=False, self_check=True):
+        return Watch(max_traces=max_traces, fail_on_retrace=fail_on_retrace,
+                     self_check=self_check)
 
 
 sys.modules[__name__].__class__ = _CallableModule

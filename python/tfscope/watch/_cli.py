@@ -5,6 +5,7 @@ import runpy
 import sys
 
 USAGE = "python -m tfscope watch [options] (script.py | -m module) [args...]"
+CASES_DIR = "tfscope-watch-cases"
 
 
 def _parser():
@@ -12,6 +13,14 @@ def _parser():
         prog="tfscope watch", usage=USAGE,
         description="Runs a TensorFlow program and explains every trace of its tf.functions.")
     p.add_argument("--json", metavar="FILE", help="write the report as JSON to FILE")
+    p.add_argument("--html", metavar="FILE",
+                   help="write one self-contained page: per function its calls' timeline, its "
+                        "traces' reasons and each concrete function's graph drawn")
+    p.add_argument("--no-self-check", action="store_true",
+                   help="do not have tfscope's own tracing rules predict every call")
+    p.add_argument("--self-check-cases", metavar="DIR", default=CASES_DIR,
+                   help="where each self-check disagreement is written as a conformance case "
+                        "(default: %(default)s, only when there is one)")
     p.add_argument("--chrome-trace", metavar="FILE",
                    help="write calls and traces as spans (Perfetto, chrome://tracing) to FILE")
     p.add_argument("--max-traces", metavar="N", type=int,
@@ -42,7 +51,7 @@ def main(argv=None):
     try:
         w = Watch(max_traces=opts.max_traces, fail_on_retrace=opts.fail_on_retrace,
                   budget_source=None if opts.max_traces is None else
-                  "--max-traces %d" % opts.max_traces)
+                  "--max-traces %d" % opts.max_traces, self_check=not opts.no_self_check)
     except ValueError as e:
         p.error(str(e))
     code = 0
@@ -69,11 +78,20 @@ def main(argv=None):
 
 
 def _finish(w, opts):
-    if opts.json:
-        w.write_json(opts.json)
-    if opts.chrome_trace:
-        w.write_chrome_trace(opts.chrome_trace)
-    if not opts.quiet:
+    finish(w, opts.json, opts.html, opts.chrome_trace, opts.self_check_cases, opts.quiet)
+
+
+def finish(w, json_path, html_path, chrome_path, cases_dir, quiet):
+    """The report files and the text summary, at the end of a watched program."""
+    if cases_dir and w.self_check()[3]:
+        w.write_cases(cases_dir)
+    if json_path:
+        w.write_json(json_path)
+    if html_path:
+        w.write_html(html_path)
+    if chrome_path:
+        w.write_chrome_trace(chrome_path)
+    if not quiet:
         sys.stdout.flush()
         sys.stderr.write(w.summary())
         sys.stderr.flush()

@@ -5,6 +5,8 @@
   trace, as TF's own retracing warning decides it.
 - function_type_utils.make_canonicalized_monomorphic_type: the FunctionType TF looks the call up
   by (kept per thread for the trace that may follow).
+- polymorphic_function.Function.get_concrete_function: traces outside a call, which the
+  self-check's twin must see too (see _selfcheck).
 - tracing_compilation._create_concrete_function: TF traces (after a cache miss); its
   TracingOptions name the Function's cache, its scope and whether reduce_retracing generalized.
 
@@ -12,17 +14,44 @@ TensorFlow is imported only when it is already imported or when the watched prog
 before that, a finder on sys.meta_path waits for TF's polymorphic_function module.
 """
 import importlib.abc
+import logging
 import os
 import sys
 import threading
 import time
 import weakref
 
+from . import _selfcheck
 from . import _session
 
 _PF = "tensorflow.python.eager.polymorphic_function.polymorphic_function"
 
 _state = {"session": None, "patched": None, "finder": None}
+
+# The handlers on the `tensorflow` logger before TF is imported are tfscope's own (tfscope/__init__
+# gives the logger TF's default handler): TF adds the same one at its first log, so a program that
+# imports tfscope first (python -m tfscope watch, TFSCOPE_WATCH=1) would print TF's warnings twice.
+_early_handlers = ([] if "tensorflow" in sys.modules else
+                   list(logging.getLogger("tensorflow").handlers))
+
+
+def _one_log_handler():
+    """Leaves the `tensorflow` logger's default handler to TF, as without tfscope: tfscope's is
+    dropped when TF has added its own, or before TF adds it."""
+    from tensorflow.python.platform import tf_logging
+
+    def default(h):
+        return (isinstance(h, logging.StreamHandler) and
+                getattr(h.formatter, "_fmt", None) == logging.BASIC_FORMAT)
+
+    logger = logging.getLogger("tensorflow")
+    tf_set_up = getattr(tf_logging, "_logger", None) is not None
+    theirs = [h for h in logger.handlers if default(h) and h not in _early_handlers]
+    if not tf_set_up or theirs:
+        for h in _early_handlers:
+            if h in logger.handlers and default(h):
+                logger.removeHandler(h)
+    del _early_handlers[:]
 
 
 def current():
@@ -84,6 +113,7 @@ class _Finder(importlib.abc.MetaPathFinder):
 def _patch():
     if _state["patched"] is not None:
         return
+    _one_log_handler()
     from tensorflow.python.eager.polymorphic_function import function_type_utils as ftu
     from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
     from tensorflow.python.eager.polymorphic_function import tracing_compilation as tc
@@ -92,6 +122,7 @@ def _patch():
     Function = pf.Function
     orig_init = Function.__init__
     orig_call = Function.__call__
+    orig_gcf = Function.get_concrete_function
     orig_canon = ftu.make_canonicalized_monomorphic_type
     orig_create = tc._create_concrete_function
     caches = {}  # id(FunctionCache) -> weakref to its Function, for traces naming only the cache
@@ -117,9 +148,10 @@ def _patch():
         else:
             rec = info[1]
         rec.calls += 1
-        # [record, call number, site, traces made in this call, their seconds]: traces are
-        # attributed through this thread's stack, so concurrent calls do not share them
-        frame = [rec, rec.calls, site_of(1), 0, 0.0]
+        # [record, call number, site, traces made in this call, their seconds, traces that raised
+        # or were refused]: traces are attributed through this thread's stack, so concurrent
+        # calls do not share them
+        frame = [rec, rec.calls, site_of(1), 0, 0.0, 0]
         stack = s.stack()
         stack.append(frame)
         ok = False
@@ -142,6 +174,26 @@ def _patch():
                 rec.failed_calls += 1
             if len(rec.timeline) < _session.TIMELINE_CAP:
                 rec.timeline.append((t0 - s.t0, dt, traced, frame[2], get_ident(), not ok))
+            if s.self_check and not frame[5]:
+                _check(s, self, rec, "call", args, kwds, traced, frame[1], frame[2], ok)
+
+    def get_concrete_function(self, *args, **kwargs):
+        s = _state["session"]
+        if s is None or not s.active or not s.self_check:
+            return orig_gcf(self, *args, **kwargs)
+        rec, _ = s.record_of(self)
+        caches[id(self._function_cache)] = weakref.ref(self)
+        before = len(self._function_cache)
+        failed = len(rec.failed) + len(rec.refused)
+        ok = False
+        try:
+            concrete = orig_gcf(self, *args, **kwargs)
+            ok = True
+            return concrete
+        finally:
+            if failed == len(rec.failed) + len(rec.refused):
+                _check(s, self, rec, "concrete", args, kwargs, len(self._function_cache) - before,
+                       0, site_of(1), ok)
 
     def make_canonicalized_monomorphic_type(*args, **kwargs):
         result = orig_canon(*args, **kwargs)
@@ -177,12 +229,27 @@ def _patch():
     # The wrappers' frames are filed under TF's own directory, so TF's stack filters drop them as
     # they drop TF's frames: error texts ("defined at" stacks) and tracebacks stay as without watch.
     tf_file = os.path.join(os.path.dirname(pf.__file__), "tfscope_watch_hooks.py")
-    for f in (__init__, __call__, make_canonicalized_monomorphic_type, _create_concrete_function):
+    for f in (__init__, __call__, get_concrete_function, make_canonicalized_monomorphic_type,
+              _create_concrete_function):
         f.__code__ = f.__code__.replace(co_filename=tf_file)
     Function.__init__ = __init__
     Function.__call__ = __call__
+    Function.get_concrete_function = get_concrete_function
     ftu.make_canonicalized_monomorphic_type = make_canonicalized_monomorphic_type
     tc._create_concrete_function = _create_concrete_function
     _state["patched"] = [(Function, "__init__", orig_init), (Function, "__call__", orig_call),
+                         (Function, "get_concrete_function", orig_gcf),
                          (ftu, "make_canonicalized_monomorphic_type", orig_canon),
                          (tc, "_create_concrete_function", orig_create)]
+
+
+def _check(session, fn, rec, kind, args, kwargs, tf_traces, call, site, ok):
+    """The self-check of one call; its own failure is a not-modelled reason, never the program's."""
+    try:
+        idx = fn.__dict__["_tfscope_watch"][2]
+        _selfcheck.observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok)
+    except Exception as e:  # noqa: BLE001
+        led = rec.selfcheck
+        if led is not None:
+            why = "self-check error: %s: %s" % (type(e).__name__, e)
+            led.not_modelled[why] = led.not_modelled.get(why, 0) + 1

@@ -28,6 +28,8 @@ def summary(session):
     lines = ["tfscope watch: %d tf.function%s, %d call%s, %d trace%s (TensorFlow %s)" % (
         len(recs), "" if len(recs) == 1 else "s", calls, "" if calls == 1 else "s", traces,
         "" if traces == 1 else "s", _tf_version() or "not imported")]
+    if session.self_check:
+        lines.append(_self_check_line(session))
     library = []
     for r in recs:
         if r.kind == "library":
@@ -59,6 +61,14 @@ def summary(session):
         for t, _ in r.refused:
             lines.append("  refused trace (call %d at %s, over the budget): %s" % (
                 t.call, t.site, "; ".join(t.reason)))
+        led = r.selfcheck
+        if led is not None and (led.disagreements or led.not_modelled or led.twins):
+            for d in led.final()[2]:
+                lines.append("  self-check DISAGREES: %s%s" % (
+                    d.text(), "" if d.case_file is None else " (case: %s)" % d.case_file))
+            for why, n in sorted(led.not_modelled.items()):
+                lines.append("  self-check: %d call%s not modelled: %s" % (
+                    n, "" if n == 1 else "s", why))
     if library:
         lines.append("")
         lines.append("TensorFlow's own: " + ", ".join(
@@ -68,10 +78,41 @@ def summary(session):
     return "\n".join(lines) + "\n"
 
 
+def self_check_totals(session):
+    """(calls compared, agreed, not modelled, disagreements) over every function."""
+    compared = agreed = not_modelled = 0
+    disagreements = []
+    for r in session.functions():
+        led = r.selfcheck
+        if led is None:
+            continue
+        c, a, dis = led.final()
+        compared += c
+        agreed += a
+        not_modelled += sum(led.not_modelled.values())
+        disagreements += [(r, d) for d in dis]
+    return compared, agreed, not_modelled, disagreements
+
+
+def _self_check_line(session):
+    compared, agreed, not_modelled, dis = self_check_totals(session)
+    nm = (", %d not modelled" % not_modelled) if not_modelled else ""
+    if not dis:
+        return ("self-check: tfscope's tracing rules agree with TF on all %d calls compared%s" %
+                (compared, nm))
+    return ("self-check: tfscope's tracing rules DISAGREE with TF on %d of %d calls compared%s" %
+            (len(dis), compared, nm))
+
+
 def to_dict(session):
     _lint_join.cite(session)
-    return {"tool": "tfscope watch", "version": 1, "tensorflow": _tf_version(),
-            "functions": [r.to_json() for r in _active(session)]}
+    out = {"tool": "tfscope watch", "version": 1, "tensorflow": _tf_version(),
+           "functions": [r.to_json() for r in _active(session)]}
+    if session.self_check:
+        compared, agreed, not_modelled, dis = self_check_totals(session)
+        out["self_check"] = {"compared": compared, "agreed": agreed,
+                             "not_modelled": not_modelled, "disagreements": len(dis)}
+    return out
 
 
 def write_json(session, path):

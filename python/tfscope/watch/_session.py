@@ -104,6 +104,7 @@ class TraceRecord:
         self.start = 0.0            # seconds since the watch started, and the thread
         self.tid = 0
         self.lint = []              # tfscope lint findings that explain it (see _lint_join)
+        self.graph = None           # [(name, op type, [input op names])] for the HTML report
 
     def signature(self):
         return ", ".join("%s: %s" % (n, _explain.type_text(p.type_constraint))
@@ -141,6 +142,7 @@ class FunctionRecord:
         self.failed = []           # (TraceRecord, error line) of traces that raised
         self.refused = []          # (TraceRecord, message) of traces the budget refused
         self.fn_refs = []          # weak references to the Function objects, by index - 1
+        self.selfcheck = None      # _selfcheck.Ledger: tfscope's predictions against TF's count
 
     @property
     def run_seconds(self):
@@ -169,6 +171,7 @@ class FunctionRecord:
                 "kept_concrete_functions": self.kept(),
                 "trace_seconds": self.trace_seconds, "run_seconds": self.run_seconds,
                 "trace_list": [t.to_json() for t in self.traces],
+                "self_check": None if self.selfcheck is None else self.selfcheck.to_json(),
                 "refused": [dict(t.to_json(), error=msg) for t, msg in self.refused],
                 "failed": [dict(t.to_json(), error=msg) for t, msg in self.failed],
                 "timeline": [dict({"t": e[0], "seconds": e[1], "traces": e[2], "site": e[3]},
@@ -235,7 +238,9 @@ def identify(fn):
 class Session:
     """The state of one watch: records, budget, and the per-thread stack of calls in flight."""
 
-    def __init__(self, max_traces=None, fail_on_retrace=False, budget_source=None):
+    def __init__(self, max_traces=None, fail_on_retrace=False, budget_source=None,
+                 self_check=True):
+        self.self_check = self_check
         self.max_traces = max_traces
         self.fail_on_retrace = fail_on_retrace
         self.budget_source = budget_source
@@ -308,6 +313,8 @@ class Session:
         over = self._over_budget(rec, t)
         if over:
             rec.refused.append((t, over))
+            if call is not None:
+                call[5] += 1
             raise RetraceError(over)
         rec.traces.append(t)
         if call is not None:
@@ -397,6 +404,8 @@ class Session:
             t.record.traces.remove(t)
             if t.frame is not None:
                 t.frame[3] -= 1
+        if t.frame is not None:
+            t.frame[5] += 1
         t.record.failed.append((t, "%s: %s" % (type(error).__name__,
                                                str(error).strip().splitlines()[-1:][0]
                                                if str(error).strip() else "")))
@@ -408,7 +417,9 @@ class Session:
         t.rss_delta = rss_delta
         t.record.trace_seconds += seconds
         try:
-            t.graph_ops = len(concrete.graph.get_operations())
+            ops = concrete.graph.get_operations()
+            t.graph_ops = len(ops)
+            t.graph = _graph_nodes(ops)
         except Exception:  # a ConcreteFunction whose graph was released
             t.graph_ops = None
         try:
@@ -428,6 +439,18 @@ class Session:
     # Reports ------------------------------------------------------------------------------------
     def functions(self):
         return list(self.order)
+
+
+GRAPH_NODES_KEPT = 400  # ops kept per concrete function for the HTML report's drawing
+
+
+def _graph_nodes(ops):
+    """The graph's ops as (name, type, inputs by op name, control inputs), the first ones only."""
+    out = []
+    for op in ops[:GRAPH_NODES_KEPT]:
+        out.append((op.name, op.type, [t.op.name for t in op.inputs],
+                    [c.name for c in op.control_inputs]))
+    return out
 
 
 def _ordinal(n):

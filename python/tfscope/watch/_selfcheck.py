@@ -1,0 +1,518 @@
+"""Fidelity self-check: tfscope's own tracing rules predict every observed call of a real
+tf.function, and the report says where TF's trace count disagrees.
+
+Each real Function object gets a twin: a tfscope Function with the same parameters (names, kinds,
+defaults), input_signature and reduce_retracing, and a body that does nothing but create one
+variable on its first trace when TF's body created variables on its first call (the only fact of
+the body TF's tracing rules read). After each call of the real Function, the twin is given the
+same arguments, mapped to tfscope values (a TF tensor becomes a tfscope TensorSpec of its shape and
+dtype, a TF variable a tfscope variable of the same shape, dtype and trainability, Python values
+and other objects themselves), through get_concrete_function; the twin's trace count before and
+after is tfscope's prediction. Calls the twin cannot take (a TF value tfscope has no type for, a
+call in TF1 graph mode, a Function traced before the watch started) are counted as not modelled,
+with the reason. A disagreement is kept with the calls that led to it, and can be written as a
+conformance case (write_cases).
+"""
+import inspect
+import os
+import threading
+import weakref
+
+CALLS_KEPT = 2000  # argument lists kept per Function object, for the conformance case
+
+_state = {"tf": None, "quiet": threading.local(), "sink": None}
+
+
+class NotModelled(Exception):
+    """A call the twin cannot take; its text is the reason."""
+
+
+def _tf():
+    """TF's classes the mapping tests against, loaded once (TF is imported: watch patched it)."""
+    t = _state["tf"]
+    if t is None:
+        from tensorflow.python.eager import context
+        from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
+        from tensorflow.python.framework import composite_tensor, ops, tensor, tensor_spec
+        from tensorflow.python.ops import resource_variable_ops
+        from tensorflow.python.saved_model import save_context
+        t = _state["tf"] = {
+            "Tensor": tensor.Tensor, "TensorSpec": tensor_spec.TensorSpec,
+            "Variable": resource_variable_ops.BaseResourceVariable,
+            "Composite": composite_tensor.CompositeTensor, "Function": pf.Function,
+            "eager": context.executing_eagerly,
+            "eager_outside": ops.executing_eagerly_outside_functions,
+            "in_save": save_context.in_save_context}
+    return t
+
+
+def _quiet_sink(msg):
+    """tfscope's retracing warning, silent while a twin runs (the user's program prints TF's)."""
+    if not getattr(_state["quiet"], "on", False):
+        _state["sink"](msg)
+
+
+def enable():
+    import tfscope
+    from tfscope import _core
+    if _state["sink"] is None:
+        _state["sink"] = tfscope._retracing_warning
+        _core.set_warning_sink(_quiet_sink)
+
+
+def disable():
+    from tfscope import _core
+    if _state["sink"] is not None:
+        _core.set_warning_sink(_state["sink"])
+        _state["sink"] = None
+
+
+class Twin:
+    """The tfscope Function standing for one real Function object, and what it predicted."""
+
+    def __init__(self, fn, rec, obj_index):
+        self.rec = rec
+        self.obj_index = obj_index
+        self.creates_variables = False  # TF's body created variables in some trace (for the case)
+        self.create_next = False        # the twin's next trace creates a variable, as TF's did
+        self.seen_created = 0           # len(TF's Function._created_variables) at the last call
+        self.thread = threading.get_ident()
+        self.concurrent = False         # called from several threads: compared by totals
+        self.tf_total = 0
+        self.predicted_total = 0
+        self.totals_error = None
+        self.function = None
+        self.signature = None
+        self.not_modelled = None   # the reason every call of this object is not modelled
+        self.calls = []            # (kind "call"/"concrete", mapped args, kwargs) for the case
+        self.variables = {}        # id(TF variable) -> (weakref, tfscope variable)
+        self.objects = {}          # id(object) -> its number in the case, for the case's text
+        self.input_signature = None
+        if any(t.obj_index == obj_index for t in rec.prewatch):
+            self.not_modelled = "traced before the watch started"
+            return
+        pyf = getattr(fn, "_python_function", None)
+        if pyf is None:
+            self.not_modelled = "no Python function"
+            return
+        try:
+            sig = inspect.signature(pyf)
+        except (TypeError, ValueError):
+            self.not_modelled = "its Python function has no signature"
+            return
+        try:
+            params = [p.replace(default=self.map(p.default)) if p.default is not p.empty else p
+                      for p in sig.parameters.values()]
+            in_sig = fn.input_signature
+            if in_sig is not None:
+                in_sig = self.map(list(in_sig))
+        except NotModelled as e:
+            self.not_modelled = str(e)
+            return
+        self.signature = sig.replace(parameters=params)
+        self.input_signature = in_sig
+        import tfscope
+        self.reduce_retracing = bool(fn._reduce_retracing)
+        ref = weakref.ref(self)  # the engine holds the body: no cycle through it
+
+        def body(*args, **kwargs):
+            twin = ref()
+            if twin is not None and twin.create_next:
+                twin.create_next = False
+                tfscope.Variable(0.0)
+            return None
+
+        body.__signature__ = self.signature
+        body.__name__ = getattr(pyf, "__name__", "f")
+        try:
+            self.function = tfscope.function(body, input_signature=in_sig, autograph=False,
+                                             reduce_retracing=self.reduce_retracing)
+        except Exception as e:  # noqa: BLE001  (TF took this tf.function; tfscope did not)
+            self.not_modelled = "tfscope's tf.function refused it: %s: %s" % (
+                type(e).__name__, str(e).strip().splitlines()[0] if str(e).strip() else "")
+
+    def release(self):
+        """Drops the tfscope objects (the watch stopped): the recorded calls keep variables as
+        VarTokens, enough for the conformance case."""
+        if self.function is None:
+            return
+        tokens = {}
+
+        def walk(v):
+            if _is_tfscope_variable(v):
+                t = tokens.get(id(v))
+                if t is None:
+                    t = tokens[id(v)] = VarToken(v, len(tokens) + 1)
+                return t
+            if isinstance(v, tuple):
+                items = [walk(c) for c in v]
+                return type(v)(*items) if hasattr(v, "_fields") else tuple(items)
+            if isinstance(v, list):
+                return [walk(c) for c in v]
+            if isinstance(v, dict):
+                return dict((k, walk(c)) for k, c in v.items())
+            return v
+
+        self.calls = [(k, walk(a), walk(kw)) for k, a, kw in self.calls]
+        self.function = None
+        self.variables = {}
+        if not self.not_modelled:
+            self.not_modelled = "the watch was stopped"
+
+    # TF values -> tfscope values ----------------------------------------------------------------
+    def map(self, v):
+        t = _tf()
+        if isinstance(v, t["Tensor"]):
+            return self._spec(v.shape, v.dtype, None)
+        if isinstance(v, t["TensorSpec"]):
+            return self._spec(v.shape, v.dtype, v.name)
+        if isinstance(v, t["Variable"]):
+            return self._variable(v)
+        if v is None or isinstance(v, (bool, int, float, complex, str, bytes)):
+            return v
+        if isinstance(v, tuple):
+            items = [self.map(c) for c in v]
+            return type(v)(*items) if hasattr(v, "_fields") else tuple(items)
+        if isinstance(v, list):
+            return [self.map(c) for c in v]
+        if isinstance(v, dict):
+            return dict((k, self.map(c)) for k, c in v.items())
+        if isinstance(v, t["Function"]):
+            return v  # a Function passed as an argument: an object, by identity, in both
+        if isinstance(v, t["Composite"]):
+            raise NotModelled("tfscope has no trace type for a %s argument" % type(v).__name__)
+        if hasattr(v, "__attrs_attrs__"):
+            raise NotModelled("tfscope has no trace type for an attrs class (%s)" %
+                              type(v).__name__)
+        if hasattr(type(v), "__tf_tracing_type__"):
+            raise NotModelled("tfscope has no __tf_tracing_type__ protocol (%s)" %
+                              type(v).__name__)
+        mod = type(v).__module__ or ""
+        if mod.startswith(("tensorflow", "keras", "tf_keras")) and not callable(v):
+            raise NotModelled("tfscope has no trace type for a %s argument" % type(v).__name__)
+        return v  # numpy values and other Python objects: tfscope's own rules
+
+    def _spec(self, shape, dtype, name):
+        import tfscope
+        try:
+            d = tfscope.as_dtype(dtype.name)
+        except (KeyError, TypeError, ValueError):
+            raise NotModelled("tfscope has no dtype %s" % dtype.name)
+        dims = None if shape.rank is None else shape.as_list()
+        return tfscope.TensorSpec(dims, d, name)
+
+    def _variable(self, v):
+        entry = self.variables.get(id(v))
+        if entry is not None and entry[0]() is v:
+            return entry[1]
+        import numpy as np
+        import tfscope
+        if v.shape.rank is None or None in v.shape.as_list():
+            raise NotModelled("a variable of unknown shape")
+        try:
+            dtype = tfscope.as_dtype(v.dtype.name)
+        except (KeyError, TypeError, ValueError):
+            raise NotModelled("tfscope has no dtype %s" % v.dtype.name)
+        mirror = tfscope.Variable(np.zeros(v.shape.as_list(), dtype.as_numpy_dtype),
+                                  trainable=bool(v.trainable))
+        self.variables[id(v)] = (weakref.ref(v), mirror)
+        return mirror
+
+    # Predictions ----------------------------------------------------------------------------------
+    def predict(self, kind, args, kwargs, eagerly):
+        """(tfscope's trace count for this call: the twin's count after minus before, the text of
+        the error tfscope raised or None)."""
+        if self.not_modelled:
+            raise NotModelled(self.not_modelled)
+        try:
+            margs = [self.map(a) for a in args]
+            mkw = {k: self.map(v) for k, v in kwargs.items()}
+        except RecursionError:
+            raise NotModelled("arguments nested deeper than Python's recursion limit")
+        if len(self.calls) < CALLS_KEPT:
+            self.calls.append((kind, margs, mkw))
+        from tfscope import _core, _function
+        f = self.function
+        core = f._core
+        before = core.experimental_get_tracing_count()
+        quiet = _state["quiet"]
+        quiet.on = True
+        error = None
+        try:
+            if eagerly:  # run_functions_eagerly(True): tfscope's __call__ decides (no trace)
+                was = _core.functions_run_eagerly()
+                _core.run_functions_eagerly(True)
+                try:
+                    f(*margs, **mkw)
+                finally:
+                    _core.run_functions_eagerly(was)
+            else:
+                if kind == "call" and f._input_signature is not None and margs:
+                    margs = _function._convert_numpy_to_signature(margs, f._input_signature)
+                core.get_concrete_function(*margs, **mkw)
+        except Exception as e:  # noqa: BLE001  (tfscope raised: compared with what TF did)
+            text = str(e).strip()
+            error = "%s: %s" % (type(e).__name__, text.splitlines()[0] if text else "")
+        finally:
+            quiet.on = False
+            self.create_next = False
+        return core.experimental_get_tracing_count() - before, error
+
+
+class VarToken:
+    """A tfscope variable of a recorded call, once the tfscope objects are released."""
+
+    def __init__(self, v, serial):
+        self.shape = list(v.shape.as_list())
+        self.dtype = v.dtype.name
+        self.trainable = bool(v.trainable)
+        self.serial = serial
+
+
+def _is_tfscope_variable(v):
+    import tfscope
+    return isinstance(v, tfscope.Variable)
+
+
+def release(session):
+    for rec in session.functions():
+        if rec.selfcheck is not None:
+            for twin in rec.selfcheck.twins:
+                twin.release()
+
+
+def modelled_context():
+    """None when tfscope can model the call's context, else the reason."""
+    t = _tf()
+    if t["in_save"]():
+        return "inside tf.saved_model.save (its save context)"
+    if not t["eager"]() and not t["eager_outside"]():
+        return "called in TF1 graph mode (a tf.Graph as default)"
+    return None
+
+
+class Disagreement:
+    def __init__(self, twin, call, kind, tf_traces, predicted, error, site, text=None):
+        self.twin = twin
+        self.fixed_text = text
+        self.call = call            # the record's call number (0: get_concrete_function)
+        self.kind = kind
+        self.tf_traces = tf_traces
+        self.predicted = predicted  # None when tfscope raised
+        self.error = error
+        self.site = site
+        self.upto = len(twin.calls)  # the calls of the case: the object's calls up to this one
+        self.case_file = None
+
+    def text(self):
+        if self.fixed_text:
+            return self.fixed_text
+        what = "call %d" % self.call if self.call else "get_concrete_function"
+        tf_says = "traced %d time%s" % (self.tf_traces, "" if self.tf_traces == 1 else "s") \
+            if self.tf_traces else "hit"
+        if self.error is not None:
+            ours = "raised %s" % self.error
+            if self.predicted:
+                ours += " after %d trace%s" % (self.predicted, "" if self.predicted == 1 else "s")
+        elif self.predicted:
+            ours = "predicted %d trace%s" % (self.predicted, "" if self.predicted == 1 else "s")
+        else:
+            ours = "predicted a hit"
+        return "%s at %s: TF %s, tfscope %s" % (what, self.site, tf_says, ours)
+
+    def to_json(self):
+        return {"function_object": self.twin.obj_index, "call": self.call, "site": self.site,
+                "tf_traces": self.tf_traces, "tfscope_traces": self.predicted,
+                "tfscope_error": self.error, "text": self.text(), "case_file": self.case_file}
+
+
+class Ledger:
+    """A FunctionRecord's self-check: calls compared, agreed, not modelled (by reason). The calls
+    of a Function object called from several threads are compared by their totals at the end
+    (which call traces is then up to the threads' order; how many is not)."""
+
+    def __init__(self):
+        self.compared = 0
+        self.agreed = 0
+        self.not_modelled = {}
+        self.disagreements = []
+        self.twins = []
+
+    def final(self):
+        """(compared, agreed, disagreements), with the totals of the concurrent twins."""
+        compared, agreed = self.compared, self.agreed
+        out = [d for d in self.disagreements if not d.twin.concurrent]
+        for t in self.twins:
+            if not t.concurrent:
+                continue
+            n = t.compared
+            agreed -= t.agreed  # the per-call comparisons give way to the totals
+            if t.tf_total == t.predicted_total and t.totals_error is None:
+                agreed += n
+                continue
+            text = ("%d calls from several threads: TF traced %d times, tfscope predicted %d%s" %
+                    (n, t.tf_total, t.predicted_total,
+                     "" if t.totals_error is None else " (tfscope raised %s)" % t.totals_error))
+            out.append(Disagreement(t, 0, "call", t.tf_total, t.predicted_total, None,
+                                    t.rec.defined_at, text))
+        return compared, agreed, out
+
+    def to_json(self):
+        compared, agreed, dis = self.final()
+        return {"compared": compared, "agreed": agreed,
+                "not_modelled": dict(self.not_modelled),
+                "disagreements": [d.to_json() for d in dis]}
+
+
+def twin_of(session, fn, rec, idx):
+    entry = fn.__dict__.get("_tfscope_twin")
+    if entry is not None and entry[0] is session:
+        return entry[1]
+    twin = Twin(fn, rec, idx)
+    twin.compared = twin.agreed = 0
+    fn.__dict__["_tfscope_twin"] = (session, twin)
+    if rec.selfcheck is not None:
+        rec.selfcheck.twins.append(twin)
+    return twin
+
+
+def observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok):
+    """Compares tfscope's prediction for one finished call (or get_concrete_function) with TF:
+    the same number of traces, and tfscope raising only where TF raised."""
+    led = rec.selfcheck
+    if led is None:
+        led = rec.selfcheck = Ledger()
+    try:
+        why = modelled_context()
+        if why is not None:
+            raise NotModelled(why)
+        twin = twin_of(session, fn, rec, idx)
+        created = len(fn._created_variables or ())
+        if tf_traces and created > twin.seen_created:
+            twin.create_next = twin.creates_variables = True
+        twin.seen_created = created
+        eagerly = kind == "call" and bool(fn._run_functions_eagerly)
+        predicted, error = twin.predict(kind, args, kwargs, eagerly)
+    except NotModelled as e:
+        reason = str(e)
+        led.not_modelled[reason] = led.not_modelled.get(reason, 0) + 1
+        return
+    if not ok:
+        error = None  # both raised, or TF raised at run time after the same lookup
+    if threading.get_ident() != twin.thread:
+        twin.concurrent = True
+    twin.compared += 1
+    twin.tf_total += tf_traces
+    twin.predicted_total += predicted
+    if error is not None and twin.totals_error is None:
+        twin.totals_error = error
+    led.compared += 1
+    if error is None and predicted == tf_traces:
+        led.agreed += 1
+        twin.agreed += 1
+        return
+    led.disagreements.append(Disagreement(twin, call, kind, tf_traces, predicted, error, site))
+
+
+# Conformance cases --------------------------------------------------------------------------------
+def _number_text(v):
+    if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+        return 'float("%r")' % v
+    if isinstance(v, complex):
+        return "complex(%s, %s)" % (_number_text(v.real), _number_text(v.imag))
+    return repr(v)
+
+
+def _value_text(v, twin, names, unknown):
+    """Python source for a mapped argument; `unknown` collects whether a spec has unknown dims."""
+    import tfscope
+
+    def sub(c):
+        return _value_text(c, twin, names, unknown)
+
+    if isinstance(v, tfscope.TensorSpec):
+        dims = None if v.shape.rank is None else v.shape.as_list()
+        if dims is not None and None not in dims:
+            return "tf.zeros(%r, tf.%s)" % (dims, v.dtype.name)
+        unknown.append(True)
+        return "tf.TensorSpec(%r, tf.%s)" % (dims, v.dtype.name)
+    if isinstance(v, (tfscope.Variable, VarToken)):
+        return names.setdefault(id(v), ("v%d" % (len(names) + 1), v))[0]
+    if isinstance(v, (bool, int, float, complex)):
+        return _number_text(v)
+    if v is None or isinstance(v, (str, bytes)):
+        return repr(v)
+    if isinstance(v, tuple) and hasattr(v, "_fields"):
+        return "%s(%s)" % (type(v).__name__, ", ".join(sub(c) for c in v))
+    if isinstance(v, tuple):
+        return "(%s%s)" % (", ".join(sub(c) for c in v), "," if len(v) == 1 else "")
+    if isinstance(v, list):
+        return "[%s]" % ", ".join(sub(c) for c in v)
+    if isinstance(v, dict):
+        return "{%s}" % ", ".join("%r: %s" % (k, sub(c)) for k, c in v.items())
+    try:
+        text = repr(v)
+        if eval(text, {}) == v:  # a value its repr rebuilds (frozenset, range)
+            return text
+    except Exception:  # noqa: BLE001
+        pass
+    return names.setdefault(id(v), ("o%d" % (len(names) + 1), v))[0]
+
+
+def case_text(rec, d):
+    """A conformance case replaying the Function object's calls up to the disagreement: the
+    arguments rebuilt from their tfscope mapping (tensors as zeros of their shape and dtype, other
+    objects as fresh instances, one per identity), the body reduced to what TF's tracing rules
+    read (whether it creates a variable on its first trace)."""
+    twin = d.twin
+    names = {}
+    calls = []
+    for i, (kind, args, kwargs) in enumerate(twin.calls[:d.upto], 1):
+        unknown = []
+        parts = [_value_text(a, twin, names, unknown) for a in args] + [
+            "%s=%s" % (k, _value_text(v, twin, names, unknown)) for k, v in kwargs.items()]
+        hook = "concrete" if kind == "concrete" or unknown else "call"
+        calls.append('%s("%s %d", f%s)' % (hook, kind, i, "".join(", " + p for p in parts)))
+    out = ['"""Watch self-check: %s (%s) -- %s."""' % (rec.name, rec.defined_at, d.text()), ""]
+    objects = sorted(names.values(), key=lambda nv: int(nv[0][1:]))
+    if any(n.startswith("o") for n, _ in objects):
+        out += ["", "class _Object:", "    pass", "", ""]
+    for n, v in objects:
+        if n.startswith("v"):
+            out.append("%s = tf.Variable(tf.zeros(%r, tf.%s), trainable=%r)" % (
+                n, v.shape.as_list() if hasattr(v.shape, "as_list") else list(v.shape),
+                getattr(v.dtype, "name", v.dtype), bool(v.trainable)))
+        else:
+            out.append("%s = _Object()  # was a %s" % (n, type(v).__name__))
+    opts = []
+    if twin.input_signature is not None:
+        opts.append("input_signature=%s" % _value_text(
+            twin.input_signature, twin, {}, []).replace("tf.zeros", "tf.TensorSpec"))
+    if getattr(twin, "reduce_retracing", False):
+        opts.append("reduce_retracing=True")
+    params = str(twin.signature)[1:-1] if twin.signature is not None else "*args, **kwargs"
+    out += ["created = []", "", "",
+            "@tf.function(%s)" % ", ".join(opts) if opts else "@tf.function",
+            "def f(%s):" % params]
+    if twin.creates_variables:
+        out += ["    if not created:", "        created.append(tf.Variable(0.0))"]
+    out += ["    return 0", "", ""] + calls + ['count("traces", f)']
+    return "\n".join(out) + "\n"
+
+
+def write_cases(session, folder):
+    """Writes one conformance case per disagreement into `folder`; returns the paths."""
+    paths = []
+    os.makedirs(folder, exist_ok=True)
+    for rec in session.functions():
+        led = rec.selfcheck
+        if led is None:
+            continue
+        for i, d in enumerate(led.final()[2], 1):
+            stem = "".join(c if c.isalnum() else "_" for c in rec.name).strip("_").lower()
+            path = os.path.join(folder, "watch_%s_%d.py" % (stem or "f", i))
+            with open(path, "w") as f:
+                f.write(case_text(rec, d))
+            d.case_file = path
+            paths.append(path)
+    return paths
