@@ -67,12 +67,15 @@ class Watch:
         _hooks.install(self.session)
         return self
 
-    def stop(self):
+    def stop(self, release=True):
+        """Stops watching; release=False keeps the self-check's tfscope twins for a later
+        start() of this Watch (they are released at exit at the latest)."""
         self.session.active = False
         if _hooks.current() is self.session:
             _hooks.uninstall()
             _selfcheck.disable()
-            _selfcheck.release(self.session)
+            if release:
+                _selfcheck.release(self.session)
         return self
 
     def __enter__(self):

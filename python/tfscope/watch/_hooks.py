@@ -125,7 +125,9 @@ def _patch():
     orig_gcf = Function.get_concrete_function
     orig_canon = ftu.make_canonicalized_monomorphic_type
     orig_create = tc._create_concrete_function
-    caches = {}  # id(FunctionCache) -> weakref to its Function, for traces naming only the cache
+    # id(FunctionCache) -> weakref to its Function, for traces naming only the cache; kept across
+    # a stop and start of the same watch (its Functions are not registered again)
+    caches = _state.setdefault("caches", {})
     perf = time.perf_counter
     get_ident = threading.get_ident
     site_of = _session.user_site

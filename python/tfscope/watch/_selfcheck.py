@@ -13,6 +13,7 @@ call in TF1 graph mode, a Function traced before the watch started) are counted 
 with the reason. A disagreement is kept with the calls that led to it, and can be written as a
 conformance case (write_cases).
 """
+import atexit
 import inspect
 import os
 import threading
@@ -274,11 +275,22 @@ def _is_tfscope_variable(v):
     return isinstance(v, tfscope.Variable)
 
 
+_sessions = weakref.WeakSet()  # sessions with twins, released at exit at the latest
+
+
 def release(session):
     for rec in session.functions():
         if rec.selfcheck is not None:
             for twin in rec.selfcheck.twins:
                 twin.release()
+    _sessions.discard(session)
+
+
+@atexit.register
+def _release_all():
+    """tfscope objects must not outlive the interpreter's teardown (nanobind reports leaks)."""
+    for session in list(_sessions):
+        release(session)
 
 
 def modelled_context():
@@ -371,6 +383,7 @@ def twin_of(session, fn, rec, idx):
     twin = Twin(fn, rec, idx)
     twin.compared = twin.agreed = 0
     fn.__dict__["_tfscope_twin"] = (session, twin)
+    _sessions.add(session)
     if rec.selfcheck is not None:
         rec.selfcheck.twins.append(twin)
     return twin
