@@ -27,6 +27,8 @@ def main():
     p.add_argument("--calls", type=int, default=2000, help="calls per block")
     p.add_argument("--blocks", type=int, default=15, help="blocks per side")
     p.add_argument("--json", help="write the result to this file")
+    p.add_argument("--no-self-check", action="store_true",
+                   help="time the watch without its self-check (tfscope's prediction per call)")
     p.add_argument("--keras-epochs", type=int, default=0,
                    help="also time Keras fit epochs (this many per side, alternating)")
     a = p.parse_args()
@@ -39,12 +41,13 @@ def main():
         return x + 1.0
 
     x = tf.constant(1.0)
-    f(x)
-    w = watch.Watch()
-    # the watch's first sight of f registers it (once); do it before timing
+    sc = not a.no_self_check
+    w = watch.Watch(self_check=sc)
+    # f's first call (its trace) under the watch, so the self-check's twin traced too; later
+    # calls are hits on both sides
     w.start()
     f(x)
-    w.stop()
+    w.stop(release=False)  # the self-check's twin stays for the next start
     for _ in range(3):
         _block(f, x, a.calls)
     plain, watched = [], []
@@ -52,24 +55,32 @@ def main():
         plain.append(_block(f, x, a.calls))
         w.start()
         watched.append(_block(f, x, a.calls))
-        w.stop()
+        w.stop(release=False)
     mp, mw = statistics.median(b[0] for b in plain), statistics.median(b[0] for b in watched)
     cp, cw = statistics.median(b[1] for b in plain), statistics.median(b[1] for b in watched)
     rec = w.function("f")
-    assert rec.calls == a.blocks * a.calls + 1 and rec.traced_calls == 0  # every call a hit
+    assert rec.calls == a.blocks * a.calls + 1 and rec.traced_calls == 1  # then every call a hit
     out = {"tensorflow": tf.__version__, "calls_per_block": a.calls, "blocks": a.blocks,
            "plain_us": mp * 1e6, "watched_us": mw * 1e6, "added_us": (mw - mp) * 1e6,
            "plain_cpu_us": cp * 1e6, "watched_cpu_us": cw * 1e6, "added_cpu_us": (cw - cp) * 1e6,
-           "goal_us": 3.0}
+           "goal_us": 3.0, "self_check": sc}
     print("tiny tf.function call, wall: %.2f us plain, %.2f us watched, %+.2f us added"
           % (out["plain_us"], out["watched_us"], out["added_us"]))
     print("tiny tf.function call, CPU:  %.2f us plain, %.2f us watched, %+.2f us added "
           "(goal <= 3 us)" % (out["plain_cpu_us"], out["watched_cpu_us"], out["added_cpu_us"]))
-    out.update(_wrapper_only(tf, watch, f, x, a.calls * 20, a.blocks))
-    print("watch's own work per call (TF's call replaced by a no-op): %.2f us (goal <= 3 us)"
-          % out["wrapper_us"])
+    if sc:
+        compared, agreed, _, _ = w.self_check()
+        assert compared == agreed == rec.calls  # tfscope predicted every hit
+    out.update(_wrapper_only(tf, watch, f, x, a.calls * 5, a.blocks, False))
+    print("watch's own work per call (TF's call replaced by a no-op), without the self-check: "
+          "%.2f us (goal <= 3 us)" % out["wrapper_us"])
+    if sc:
+        w2 = _wrapper_only(tf, watch, f, x, a.calls * 5, a.blocks, True)
+        out["wrapper_self_check_us"] = w2["wrapper_us"]
+        print("watch's own work per call with the self-check (tfscope's prediction): %.2f us"
+              % out["wrapper_self_check_us"])
     if a.keras_epochs:
-        out.update(_keras_fit(watch, a.keras_epochs))
+        out.update(_keras_fit(watch, a.keras_epochs, sc))
         print("Keras fit epoch (64 steps of 32): %.1f ms plain, %.1f ms watched, %+.2f%% "
               "(goal <= 1%%)" % (out["fit_plain_ms"], out["fit_watched_ms"], out["fit_added_pct"]))
     if a.json:
@@ -77,7 +88,7 @@ def main():
             json.dump(out, fh, indent=1)
 
 
-def _keras_fit(watch, epochs):
+def _keras_fit(watch, epochs, self_check=True):
     """Median wall time of a small model's fit epoch without and with watch, alternating."""
     import numpy as np
     import keras
@@ -88,7 +99,7 @@ def _keras_fit(watch, epochs):
     x = np.random.rand(2048, 16).astype(np.float32)
     y = np.random.rand(2048, 1).astype(np.float32)
     model.fit(x, y, batch_size=32, epochs=4, verbose=0)  # traces and warms up, untimed
-    w = watch.Watch()
+    w = watch.Watch(self_check=self_check)
     plain, watched = [], []
     for _ in range(epochs):
         for side, use in ((plain, False), (watched, True)):
@@ -98,15 +109,16 @@ def _keras_fit(watch, epochs):
             model.fit(x, y, batch_size=32, epochs=1, verbose=0)
             side.append(time.perf_counter() - t0)
             if use:
-                w.stop()
+                w.stop(release=False)
     mp, mw = statistics.median(plain), statistics.median(watched)
     return {"fit_plain_ms": mp * 1e3, "fit_watched_ms": mw * 1e3,
             "fit_added_pct": (mw - mp) / mp * 100.0}
 
 
-def _wrapper_only(tf, watch, f, x, calls, blocks):
+def _wrapper_only(tf, watch, f, x, calls, blocks, self_check):
     """watch's per-call work alone: TF's Function.__call__ replaced by a no-op under the watch's
-    wrapper, timed against the bare no-op (CPU time, one thread: little noise)."""
+    wrapper, timed against the bare no-op (CPU time, one thread: little noise). With the
+    self-check, the twin is asked about every call as after a real hit."""
     from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
     real = pf.Function.__call__
 
@@ -116,13 +128,16 @@ def _wrapper_only(tf, watch, f, x, calls, blocks):
     pf.Function.__call__ = noop
     try:
         bare = [_block(f, x, calls)[1] for _ in range(blocks)]
-        w = watch.Watch().start()  # wraps the no-op
+        w = watch.Watch(self_check=self_check).start()  # wraps the no-op
         try:
             wrapped = [_block(f, x, calls)[1] for _ in range(blocks)]
         finally:
             w.stop()
     finally:
         pf.Function.__call__ = real
+    if self_check:  # the twin traced once (the no-op made no trace of TF's): every call compared
+        compared, _, _, _ = w.self_check()
+        assert compared == blocks * calls
     return {"wrapper_us": (statistics.median(wrapped) - statistics.median(bare)) * 1e6}
 
 

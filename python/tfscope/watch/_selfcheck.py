@@ -24,6 +24,9 @@ CALLS_KEPT = 2000  # argument lists kept per Function object, for the conformanc
 _state = {"tf": None, "quiet": threading.local(), "sink": None}
 
 
+_specs = {}  # (TF dtype, shape tuple) -> the tfscope TensorSpec of a tensor argument
+
+
 class NotModelled(Exception):
     """A call the twin cannot take; its text is the reason."""
 
@@ -164,7 +167,13 @@ class Twin:
     def map(self, v):
         t = _tf()
         if isinstance(v, t["Tensor"]):
-            return self._spec(v.shape, v.dtype, None)
+            key = (v.dtype, v._shape_tuple())  # the hit path: one spec per shape and dtype
+            spec = _specs.get(key)
+            if spec is None:
+                if len(_specs) > 10000:
+                    _specs.clear()
+                spec = _specs[key] = self._spec(v.shape, v.dtype, None)
+            return spec
         if isinstance(v, t["TensorSpec"]):
             return self._spec(v.shape, v.dtype, v.name)
         if isinstance(v, t["Variable"]):
@@ -232,7 +241,6 @@ class Twin:
             raise NotModelled("arguments nested deeper than Python's recursion limit")
         if len(self.calls) < CALLS_KEPT:
             self.calls.append((kind, margs, mkw))
-        from tfscope import _core, _function
         f = self.function
         core = f._core
         before = core.experimental_get_tracing_count()
@@ -241,6 +249,7 @@ class Twin:
         error = None
         try:
             if eagerly:  # run_functions_eagerly(True): tfscope's __call__ decides (no trace)
+                from tfscope import _core
                 was = _core.functions_run_eagerly()
                 _core.run_functions_eagerly(True)
                 try:
@@ -249,6 +258,7 @@ class Twin:
                     _core.run_functions_eagerly(was)
             else:
                 if kind == "call" and f._input_signature is not None and margs:
+                    from tfscope import _function
                     margs = _function._convert_numpy_to_signature(margs, f._input_signature)
                 core.get_concrete_function(*margs, **mkw)
         except Exception as e:  # noqa: BLE001  (tfscope raised: compared with what TF did)
