@@ -118,26 +118,36 @@ def _keras_fit(watch, epochs, self_check=True):
 def _wrapper_only(tf, watch, f, x, calls, blocks, self_check):
     """watch's per-call work alone: TF's Function.__call__ replaced by a no-op under the watch's
     wrapper, timed against the bare no-op (CPU time, one thread: little noise). With the
-    self-check, the twin is asked about every call as after a real hit."""
+    self-check, a fresh function is first traced under the watch for real (TF and the twin trace
+    once), so every timed call is a hit the twin is asked about."""
     from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
     real = pf.Function.__call__
+
+    @tf.function
+    def g(x):
+        return x + 1.0
+
+    w = watch.Watch(self_check=self_check)
+    w.start()
+    g(x)
+    w.stop(release=False)
 
     def noop(self, *args, **kwargs):
         return None
 
     pf.Function.__call__ = noop
     try:
-        bare = [_block(f, x, calls)[1] for _ in range(blocks)]
-        w = watch.Watch(self_check=self_check).start()  # wraps the no-op
+        bare = [_block(g, x, calls)[1] for _ in range(blocks)]
+        w.start()  # wraps the no-op
         try:
-            wrapped = [_block(f, x, calls)[1] for _ in range(blocks)]
+            wrapped = [_block(g, x, calls)[1] for _ in range(blocks)]
         finally:
             w.stop()
     finally:
         pf.Function.__call__ = real
-    if self_check:  # the twin traced once (the no-op made no trace of TF's): every call compared
-        compared, _, _, _ = w.self_check()
-        assert compared == blocks * calls
+    if self_check:  # every timed call compared, and a hit on both sides
+        compared, agreed, _, _ = w.self_check()
+        assert compared == agreed == blocks * calls + 1
     return {"wrapper_us": (statistics.median(wrapped) - statistics.median(bare)) * 1e6}
 
 
