@@ -13,6 +13,7 @@ run() {
   "$@" || { echo "FAILED: $*"; status=1; }
 }
 run conformance/run.sh --quiet
+run .venv/bin/python conformance/watch_selfcheck.py   # every case's TF side under tfscope watch
 [ -x conformance/autograph/run_runtime.sh ] && run conformance/autograph/run_runtime.sh
 [ -x conformance/saved_model/run.sh ] && run conformance/saved_model/run.sh
 [ -x conformance/tflite/run.sh ] && run conformance/tflite/run.sh "$BUILD"
