@@ -59,7 +59,7 @@ def version():
 def unknown_command():
     line = one_error_line(run("frobnicate"), "tfscope: error: [cli] ")
     assert line == ("tfscope: error: [cli] unknown command 'frobnicate'; the commands are demo, "
-                    "autograph, inspect, convert, lint"), line
+                    "autograph, inspect, convert, lint, watch"), line
 
 
 @check
