@@ -18,12 +18,12 @@ def test_console_script_has_every_subcommand():
     exe = os.path.join(sysconfig.get_path("scripts"), "tfscope")
     p = _run([exe, "--help"])
     assert p.returncode == 0, p.stderr
-    for sub in ("demo", "autograph", "inspect", "convert", "lint"):
+    for sub in ("demo", "autograph", "inspect", "convert", "lint", "watch"):
         assert sub in p.stdout
     p = _run([exe, "frobnicate"])
     assert p.returncode == 2
     assert p.stderr.strip() == ("tfscope: error: [cli] unknown command 'frobnicate'; the commands "
-                                "are demo, autograph, inspect, convert, lint")
+                                "are demo, autograph, inspect, convert, lint, watch")
 
 
 def test_installed_command_converts_a_saved_model(tmp_path):
