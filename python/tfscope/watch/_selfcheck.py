@@ -167,7 +167,10 @@ class Twin:
     def map(self, v):
         t = _tf()
         if isinstance(v, t["Tensor"]):
-            key = (v.dtype, v._shape_tuple())  # the hit path: one spec per shape and dtype
+            # the hit path: one spec per shape and dtype (an EagerTensor's dtype property builds
+            # a DType each time; its enum is a plain C call)
+            enum = getattr(v, "_datatype_enum", None)
+            key = (enum() if enum is not None else v.dtype, v._shape_tuple())
             spec = _specs.get(key)
             if spec is None:
                 if len(_specs) > 10000:
