@@ -165,3 +165,31 @@ def test_cpp_watch_command_without_a_python_says_so(tmp_path):
     assert p.returncode == 1
     assert p.stderr == ("tfscope: error: [watch] TFSCOPE_PYTHON=%s is not an executable Python\n"
                         % (tmp_path / "nope"))
+
+
+RETRACING = '''
+import tensorflow as tf
+
+@tf.function
+def f(x):
+    return x
+
+for i in range(8):
+    f(i)
+'''
+
+
+def test_tf_warnings_print_once_when_tfscope_is_imported_first(tmp_path):
+    """python -m tfscope watch imports tfscope (which gives the tensorflow logger TF's default
+    handler) before the program imports TF: TF's retracing warning must still print once."""
+    prog = tmp_path / "retrace.py"
+    prog.write_text(RETRACING)
+    plain = wo.run(tmp_path, [str(prog)])
+    watched = wo.run(tmp_path, ["-m", "tfscope", "watch", "--quiet", str(prog)])
+
+    def warnings(p):  # the function's address differs between the runs
+        return [re.sub(r"0x[0-9a-f]+", "0x", line) for line in p.stderr.splitlines()
+                if line.startswith("WARNING:tensorflow:")]
+
+    assert len(warnings(plain)) == 2  # TF warns twice at most per function
+    assert warnings(watched) == warnings(plain)
