@@ -67,9 +67,20 @@ def conv_bits_claimed(kind):
     (TF's wheel has no FMA). With oneDNN TF runs oneDNN's convolutions (_MklNativeConv2D, ...),
     whose order tfscope does not reproduce (small shapes happen to agree, 8x28x28x1 * 5x5x1x8 and
     1x16x16x64 * 3x3x64x64 strides 2 do not, on AVX-512); its AVX-512 pooling gives Eigen's
-    values. Conv2DBackpropInput is not reproduced on any path."""
+    values. Conv2DBackpropInput (conv2d_transpose) without oneDNN is Eigen's contraction for one
+    image or a large one, else oneDNN's sgemm per image: claimed where that sgemm is its AVX-512
+    kernel (measured); with oneDNN it is oneDNN's own, not reproduced."""
     if kind == "transpose":
-        return False
+        return not onednn_enabled() and onednn_isa() == "avx512_core" and matmul_bits_claimed()
     if not onednn_enabled():
         return kind in ("depthwise", "pool") or matmul_bits_claimed()
     return onednn_isa() == "avx512_core" and kind == "pool"
+
+
+def einsum_bits_claimed():
+    """Einsum is TF's BatchMatMul kernel on the operands moved to [batch, free, contract]
+    (_MklEinsum with oneDNN: its matmul primitive): tfscope's BatchMatMulV2 order, measured on
+    AVX-512 under both settings."""
+    if onednn_enabled():
+        return onednn_isa() == "avx512_core"
+    return matmul_bits_claimed()

@@ -1,7 +1,7 @@
-"""Ops: float32 convolution and pooling bit for bit, against the kernels TF 2.21 runs on this
+"""Ops: float32 convolution, pooling and einsum bit for bit, against the kernels TF 2.21 runs on this
 machine: tf.nn.conv2d (SAME, VALID, strides, dilations, explicit padding, 1x1, a filter as large
 as the image, groups, a 4x32x32x16 batch), conv1d, depthwise_conv2d, conv2d_transpose,
-max_pool2d and avg_pool2d, eagerly and in a tf.function (where grappler fuses Conv2D + BiasAdd +
+max_pool2d, avg_pool2d and tf.einsum's transformer contractions, eagerly and in a tf.function (where grappler fuses Conv2D + BiasAdd +
 Relu into _FusedConv2D)."""
 # conformance: live-only: TF's float32 convolutions sum in the order of the kernel it picks for the CPU and its settings (oneDNN or Eigen, AVX-512 or AVX2, the intra-op threads)
 #
@@ -113,6 +113,27 @@ def depthwise_case(label, x_shape, w_shape, strides, padding):
 
 depthwise_case("depthwise_conv2d SAME", [2, 9, 9, 3], [3, 3, 3, 2], 1, "SAME")
 depthwise_case("depthwise_conv2d VALID strides 2, 16 channels", [2, 10, 10, 16], [3, 3, 16, 1], 2, "VALID")
+
+for label, xs, ws, out, pad in [("conv2d_transpose SAME, one image", [1, 4, 4, 3], [3, 3, 2, 3], [1, 8, 8, 2], "SAME"),
+                                ("conv2d_transpose SAME, 4 images of 16x16x32", [4, 16, 16, 32], [3, 3, 16, 32], [4, 32, 32, 16], "SAME")]:
+    y = tf.nn.conv2d_transpose(tf.constant(data(xs, 1)), tf.constant(data(ws, 2)), out, 2, pad)
+    record(label, bits(y) if _kernels.conv_bits_claimed("transpose") else "conv2d_transpose: not compared bit for bit")
+
+for eq, sa, sb in [("bij,bjk->bik", [4, 16, 32], [4, 32, 8]), ("bhqd,bhkd->bhqk", [2, 4, 16, 8], [2, 4, 16, 8]),
+                   ("bqhd,bkhd->bhqk", [2, 16, 4, 8], [2, 16, 4, 8]), ("bhqk,bkhd->bqhd", [2, 4, 16, 16], [2, 16, 4, 8]),
+                   ("ij,jk->ik", [33, 65], [65, 17]), ("ij,kj->ik", [20, 30], [10, 30]), ("bi,bi->b", [8, 100], [8, 100]),
+                   ("ij,jk->ki", [64, 64], [64, 64])]:
+    a, b = data(sa, 1), data(sb, 2)
+    y = tf.einsum(eq, tf.constant(a), tf.constant(b))
+    if _kernels.einsum_bits_claimed():
+        record(f"einsum {eq}", bits(y))
+    else:
+        exact = np.einsum(eq, a.astype(np.float64), b.astype(np.float64))
+        mag = np.einsum(eq, np.abs(a).astype(np.float64), np.abs(b).astype(np.float64))
+        ins, out = eq.split("->")
+        sizes = dict(zip(ins.split(",")[0], sa))
+        k = int(np.prod([sizes[c] for c in ins.split(",")[0] if c not in out]))  # terms per output
+        record(f"einsum {eq}", "within the error bound: " + str(bool(np.all(np.abs(y.numpy().astype(np.float64) - exact) <= k * 2.0**-23 * mag))))
 
 xt, wt = data([2, 5, 5, 8], 1), data([3, 3, 4, 8], 2)
 yt = tf.nn.conv2d_transpose(tf.constant(xt), tf.constant(wt), [2, 11, 11, 4], 2, "VALID")

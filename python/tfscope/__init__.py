@@ -904,7 +904,7 @@ math.l2_normalize = staticmethod(_stats.l2_normalize)
 del _name
 
 # Convolution and pooling (tfscope/_nn_conv.py), in tf.nn.
-from ._nn_conv import install as _install_nn_conv  # noqa: E402
+from ._nn_conv import install as _install_nn_conv, einsum  # noqa: E402
 _install_nn_conv(nn)
 
 # Splitting, indexing and padding (tfscope/_index.py).

@@ -120,3 +120,24 @@ def install(nn):
     """Puts the functions into the tf.nn namespace class."""
     for fn in (conv2d, conv1d, depthwise_conv2d, conv2d_transpose, max_pool2d, avg_pool2d):
         setattr(nn, fn.__name__, staticmethod(fn))
+
+
+def einsum(equation, *inputs, **kwargs):
+    """special_math_ops._einsum_v2 for explicit equations: one Einsum node in an "einsum" scope,
+    its operands converted there as "inputs", "inputs_1", ..."""
+    from . import _gen  # noqa: PLC0415  (the generic op binding)
+    name = kwargs.pop("name", None)
+    if kwargs:
+        raise TypeError(f"Invalid keyword arguments for this function: {', '.join(sorted(kwargs))}. "
+                        "Expected: name.")
+    equation = equation.replace(" ", "")
+    if "->" not in equation:
+        raise NotImplementedError("[ops] tf.einsum without '->': tfscope takes explicit equations")
+    with _gen.name_scope(name, "einsum") as scope:
+        tensors = [_gen.convert(x, None, "inputs") for x in inputs]
+        names = [t.dtype.name for t in tensors]
+        if len(set(names)) > 1 and not _core.executing_eagerly():
+            raise TypeError(f"Tensors in list passed to 'inputs' of 'Einsum' Op have types "
+                            f"[{', '.join(names)}] that don't all match.")
+        return _gen.apply_op1("Einsum", [("inputs", tensors, None)],
+                              {"equation": equation, "N": len(tensors)})

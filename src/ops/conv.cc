@@ -352,6 +352,9 @@ OpRegistration r_conv2d_backprop_input([] {
   d.shape_fn = backprop_input_shape;
   d.kernel = [](OpKernelContext& ctx) {
     const WindowAttrs w = kernel_window_attrs(ctx, true);
+    if (w.dil_h != 1 || w.dil_w != 1) {
+      ctx.fail("Current CPU implementations do not yet support dilation rates larger than 1.");
+    }
     const Tensor &sizes = ctx.input(0), &f = ctx.input(1), &dy = ctx.input(2);
     std::vector<int64_t> dims = detail::tensor_ints(sizes);
     const Shape &fs = f.eager_shape(), &dys = dy.eager_shape();
@@ -383,8 +386,8 @@ OpRegistration r_conv2d_backprop_input([] {
     if (out.num_elements() == 0) return;
     switch (dy.dtype()) {
       case DType::kFloat32:
-        backprop_input_reference(g, fs.dim(3), f.data<float>(), dy.data<float>(),
-                                 out.data<float>());
+        detail::conv2d_backprop_input_f32(g, fs.dim(3), f.data<float>(), dy.data<float>(),
+                                          out.data<float>());
         break;
       case DType::kFloat64:
         backprop_input_reference(g, fs.dim(3), f.data<double>(), dy.data<double>(),

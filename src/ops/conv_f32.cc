@@ -4,6 +4,8 @@
 #include <vector>
 
 #include "eigen_matmul.h"
+#include "gemm_f32.h"
+#include "onednn_matmul.h"
 #include "tfscope/cpu_info.h"
 
 namespace tfs::detail {
@@ -85,6 +87,47 @@ bool conv2d_f32(const ConvGeometry& g, int64_t f_depth, int64_t out_depth, const
     }
   }
   return false;
+}
+
+bool conv2d_backprop_input_f32(const ConvGeometry& g, int64_t out_depth, const float* filter,
+                               const float* out_backprop, float* in_backprop) {
+  const int64_t image = g.in_rows * g.in_cols * g.in_depth;
+  const int64_t out_pixels = g.out_rows * g.out_cols, taps = g.f_rows * g.f_cols * g.in_depth;
+  std::fill(in_backprop, in_backprop + g.batch * image, 0.0f);
+  // TF's choice: one image, or each thread's share of a work unit at least L2 (256 KiB) of floats.
+  const int64_t work_unit = out_pixels * out_depth + taps * out_depth + out_pixels * taps;
+  const bool contraction = g.batch == 1 || work_unit / tf_intra_op_threads() >= (256 << 10) / 4;
+  std::vector<float> col(static_cast<size_t>(out_pixels * taps));
+  bool exact = !contraction && onednn_isa() == OneDnnIsa::kAvx512Core;
+  for (int64_t b = 0; b < g.batch; ++b) {
+    const float* dy = out_backprop + b * out_pixels * out_depth;
+    if (contraction) {
+      eigen_contract(dy, false, filter, true, out_pixels, out_depth, taps, col.data(),
+                     eigen_matmul_setting());
+    } else if (onednn_isa() == OneDnnIsa::kAvx2) {
+      onednn_avx2_matmul(dy, false, filter, true, out_pixels, out_depth, taps, col.data(), 1);
+    } else {
+      gemm_f32(dy, false, filter, true, out_pixels, out_depth, taps,
+               tf_matmul_order(out_pixels, out_depth, taps, false, true), col.data());
+    }
+    // Col2im
+    float* dx = in_backprop + b * image;
+    const float* c = col.data();
+    for (int64_t r = 0; r < g.out_rows; ++r) {
+      for (int64_t cc = 0; cc < g.out_cols; ++cc) {
+        for (int64_t kh = 0; kh < g.f_rows; ++kh) {
+          const int64_t ir = r * g.stride_h - g.pad_top + kh;
+          for (int64_t kw = 0; kw < g.f_cols; ++kw, c += g.in_depth) {
+            const int64_t ic = cc * g.stride_w - g.pad_left + kw;
+            if (ir < 0 || ir >= g.in_rows || ic < 0 || ic >= g.in_cols) continue;
+            float* p = dx + (ir * g.in_cols + ic) * g.in_depth;
+            for (int64_t d = 0; d < g.in_depth; ++d) p[d] += c[d];
+          }
+        }
+      }
+    }
+  }
+  return exact;
 }
 
 }  // namespace tfs::detail

@@ -21,6 +21,15 @@ namespace tfs::detail {
 bool conv2d_f32(const ConvGeometry& g, int64_t f_depth, int64_t out_depth, const float* in,
                 const float* filter, float* out);
 
+// in_backprop (NHWC, g's input) of Conv2DBackpropInput, as TF's Conv2DCustomBackpropInputOp
+// computes it: per image, the im2col matrix (out pixels x (kh, kw, channel)) = out_backprop
+// (out pixels x out_depth) times the filter transposed, then Col2im adds each window's row into
+// the image, windows in row-major order, from 0. The product is Eigen's contraction for one image
+// or a large work unit per thread, else oneDNN's sgemm on the whole image (TF's shards).
+// Returns whether the bits are TF's (the sgemm shards with oneDNN's AVX-512 kernels, measured).
+bool conv2d_backprop_input_f32(const ConvGeometry& g, int64_t out_depth, const float* filter,
+                               const float* out_backprop, float* in_backprop);
+
 // The patches of SpatialConvolution: row (b, r, c), columns (kh, kw, channel in
 // [first, first + depth)), zero outside the image.
 void extract_patches(const ConvGeometry& g, const float* in, int64_t first, int64_t depth,

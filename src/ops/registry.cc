@@ -34,6 +34,7 @@ void anchor_array_index_ops();
 void anchor_array_pad_ops();
 void anchor_conv_ops();
 void anchor_pool_ops();
+void anchor_einsum_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -58,6 +59,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_array_pad_ops();
     detail::anchor_conv_ops();
     detail::anchor_pool_ops();
+    detail::anchor_einsum_ops();
     return true;
   }();
   (void)anchored;
