@@ -40,3 +40,22 @@ def graph_error(label, fn):
 
 
 graph_error("graph: operand dtypes differ", lambda: tf.einsum("ij,jk->ik", tf.ones([2, 3]), tf.ones([3, 4], tf.float64)))
+sa, sb = tf.TensorSpec([2, 3]), tf.TensorSpec([4, 5])
+
+
+def graph_error_specs(label, fn, *specs):
+    try:
+        tf.function(fn, autograph=False).get_concrete_function(*specs)
+        record(label, "no error")
+    except Exception as e:  # noqa: BLE001
+        record(label, f"{type(e).__name__}: {e}")
+
+
+graph_error_specs("graph: operand rank", lambda a, b: tf.einsum("ijk,jk->ik", a, b), sa, sb)
+graph_error_specs("graph: contracted sizes differ", lambda a, b: tf.einsum("ij,jk->ik", a, b), sa, sb)
+a2, b2 = tf.ones([2, 3]), tf.ones([3, 4])
+attempt("output label not in the inputs", lambda: tf.einsum("ij,jk->iz", a2, b2))
+attempt("operand count", lambda: tf.einsum("ij,jk,kl->il", a2, b2))
+attempt("bad subscripts", lambda: tf.einsum("i1,jk->ik", a2, b2))
+record("implicit output", tf.einsum("ij,jk", tf.constant(grid([2, 3])), tf.constant(grid([3, 4]))))
+record("int32 wraps", tf.einsum("ij,jk->ik", tf.constant([[2**30, 2**30]]), tf.constant([[2], [2]])))

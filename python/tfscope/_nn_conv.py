@@ -2,6 +2,8 @@
 max_pool2d and avg_pool2d (NHWC), over the engine's front ends (include/tfscope/ops_conv.h). The
 argument handling (an int or a list for strides, ksize and dilations; a padding list) is TF 2.21's
 nn_ops code with its texts."""
+import re as _re
+
 from . import _core
 
 
@@ -122,6 +124,29 @@ def install(nn):
         setattr(nn, fn.__name__, staticmethod(fn))
 
 
+def _resolve_einsum_equation(equation, num_inputs):
+    """special_math_ops' parsing: TF's texts for a malformed equation, the implicit output (the
+    labels that appear once, sorted) written out."""
+    equation = equation.replace(" ", "")
+    if not _re.match(r"^([a-zA-Z,.]+)(->[a-zA-Z.]*)?$", equation):
+        raise ValueError(f"Subscripts have incorrect format: {equation}")
+    lhs, arrow, out = equation.partition("->")
+    subscripts = lhs.split(",")
+    if len(subscripts) != num_inputs:
+        raise ValueError(f'Got {num_inputs} inputs for equation "{equation}", expecting {len(subscripts)}')
+    if "." in equation:
+        raise NotImplementedError("[ops] tf.einsum with an ellipsis: not supported by tfscope")
+    if not arrow:
+        counts = {}
+        for c in lhs.replace(",", ""):
+            counts[c] = counts.get(c, 0) + 1
+        out = "".join(sorted(c for c, n in counts.items() if n == 1))
+    for c in out:
+        if c not in lhs:
+            raise ValueError(f"Output subscripts contain the label {c} not present in the input subscripts.")
+    return f"{lhs}->{out}"
+
+
 def einsum(equation, *inputs, **kwargs):
     """special_math_ops._einsum_v2 for explicit equations: one Einsum node in an "einsum" scope,
     its operands converted there as "inputs", "inputs_1", ..."""
@@ -130,9 +155,7 @@ def einsum(equation, *inputs, **kwargs):
     if kwargs:
         raise TypeError(f"Invalid keyword arguments for this function: {', '.join(sorted(kwargs))}. "
                         "Expected: name.")
-    equation = equation.replace(" ", "")
-    if "->" not in equation:
-        raise NotImplementedError("[ops] tf.einsum without '->': tfscope takes explicit equations")
+    equation = _resolve_einsum_equation(equation, len(inputs))
     with _gen.name_scope(name, "einsum") as scope:
         tensors = [_gen.convert(x, None, "inputs") for x in inputs]
         names = [t.dtype.name for t in tensors]

@@ -106,23 +106,32 @@ Equation parse(const std::string& eq, int num_inputs) {
   return e;
 }
 
-// Label sizes from the operands' shapes (-1 unknown), with the shape function's text.
+// Label sizes from the operands' shapes (-1 unknown), with the texts of the shape function
+// (`graph`) or of the kernel.
 std::vector<int64_t> label_sizes(const Equation& e, const std::vector<std::vector<int64_t>>& dims,
+                                 const std::string& eq, bool graph,
                                  const std::function<void(const std::string&)>& fail) {
+  static const char* const kOrdinal[] = {"0th", "1st"};
   std::vector<int64_t> size(e.num_labels, -1);
   for (size_t i = 0; i < e.inputs.size(); ++i) {
     if (dims[i].size() != e.inputs[i].size()) {
-      fail("Expected input " + std::to_string(i) + " to have rank " +
-           std::to_string(e.inputs[i].size()) + " but got: " + std::to_string(dims[i].size()));
+      const std::string want = std::to_string(e.inputs[i].size());
+      const std::string got = std::to_string(dims[i].size());
+      fail(graph ? "Shape must be rank " + want + " but is rank " + got + "\n\t for " +
+                       kOrdinal[i] + " input and equation: " + eq
+                 : "Expected input " + std::to_string(i) + " to have rank " + want +
+                       " but got: " + got);
     }
     for (size_t d = 0; d < dims[i].size(); ++d) {
       const int l = e.inputs[i][d];
       const int64_t v = dims[i][d];
       if (v < 0) continue;
       if (size[l] >= 0 && size[l] != v) {
-        fail("Expected dimension " + std::to_string(size[l]) + " at axis " + std::to_string(d) +
-             " of the input shaped " + dims_text(Shape(dims[i])) + " but got dimension " +
-             std::to_string(v));
+        fail(graph ? "Dimensions must be equal, but are " + std::to_string(size[l]) + " and " +
+                         std::to_string(v)
+                   : "Expected dimension " + std::to_string(size[l]) + " at axis " +
+                         std::to_string(d) + " of the input shaped " + dims_text(Shape(dims[i])) +
+                         " but got dimension " + std::to_string(v));
       }
       size[l] = v;
     }
@@ -172,6 +181,15 @@ std::vector<T> transpose(const T* in, const std::vector<int>& labels, const std:
   return out;
 }
 
+template <typename T, bool = std::is_integral_v<T>>
+struct Accumulator {
+  using type = T;
+};
+template <typename T>
+struct Accumulator<T, true> {
+  using type = std::make_unsigned_t<T>;
+};
+
 template <typename T>
 void batch_product(const T* a, bool ta, const T* b, bool tb, int64_t m, int64_t k, int64_t n,
                    int64_t batch, T* c) {
@@ -182,13 +200,17 @@ void batch_product(const T* a, bool ta, const T* b, bool tb, int64_t m, int64_t 
     if constexpr (std::is_same_v<T, float>) {
       detail::tf_batch_matmul_f32(x, ta, y, tb, m, k, n, i, batch, false, z);
     } else {
+      // Integers wrap as TF's do (in unsigned arithmetic here, where a signed overflow would be
+      // undefined).
+      using A = typename Accumulator<T>::type;
       for (int64_t r = 0; r < m; ++r) {
         for (int64_t col = 0; col < n; ++col) {
-          T acc = T(0);
+          A acc = A(0);
           for (int64_t j = 0; j < k; ++j) {
-            acc += (ta ? x[j * m + r] : x[r * k + j]) * (tb ? y[col * k + j] : y[j * n + col]);
+            acc += static_cast<A>(ta ? x[j * m + r] : x[r * k + j]) *
+                   static_cast<A>(tb ? y[col * k + j] : y[j * n + col]);
           }
-          z[r * n + col] = acc;
+          z[r * n + col] = static_cast<T>(acc);
         }
       }
     }
@@ -273,7 +295,7 @@ OpRegistration r_einsum([] {
       dims.push_back(c.in(i).dims());
     }
     const std::vector<int64_t> size =
-        label_sizes(e, dims, [&](const std::string& m) { c.fail(m); });
+        label_sizes(e, dims, eq, true, [&](const std::string& m) { c.fail(m); });
     std::vector<int64_t> out;
     for (int l : e.output) out.push_back(size[l]);
     c.set_output(0, PartialShape(out));
@@ -284,7 +306,7 @@ OpRegistration r_einsum([] {
     std::vector<std::vector<int64_t>> dims;
     for (int i = 0; i < ctx.num_inputs(); ++i) dims.push_back(ctx.input(i).eager_shape().dims());
     const std::vector<int64_t> size =
-        label_sizes(e, dims, [&](const std::string& m) { ctx.fail(m); });
+        label_sizes(e, dims, eq, false, [&](const std::string& m) { ctx.fail(m); });
     switch (ctx.input(0).dtype()) {
       case DType::kFloat32:
         return einsum_kernel<float>(ctx, e, size);

@@ -64,6 +64,31 @@ TEST(Einsum, ShapeFromTheLabels) {
   EXPECT_EQ(s, PartialShape({-1, 4, 8, 32}));
 }
 
+TEST(Einsum, ShapeFunctionAndKernelTexts) {
+  // TF 2.21: the graph's text (without the NodeDef summary) and the kernel's, for 'ijk,jk->ik'
+  // with a [2,3] operand and for contracted sizes 3 and 4.
+  auto msg = error_of(
+      [] {
+        infer1("Einsum", {In(PartialShape({2, 3})), In(PartialShape({4, 5}))}, eq("ijk,jk->ik", 2));
+      },
+      ErrorKind::kInvalidArgument);
+  EXPECT_EQ(msg, "Shape must be rank 3 but is rank 2\n\t for 0th input and equation: ijk,jk->ik");
+  msg = error_of(
+      [] {
+        infer1("Einsum", {In(PartialShape({2, 3})), In(PartialShape({4, 5}))}, eq("ij,jk->ik", 2));
+      },
+      ErrorKind::kInvalidArgument);
+  EXPECT_EQ(msg, "Dimensions must be equal, but are 3 and 4");
+  msg = error_of(
+      [] {
+        run1("Einsum", {f32({0, 0}, Shape{1, 2}), f32({0, 0, 0}, Shape{3, 1})}, eq("ij,jk->ik", 2));
+      },
+      ErrorKind::kInvalidArgument);
+  EXPECT_THAT(msg,
+              ::testing::HasSubstr(
+                  "Expected dimension 2 at axis 0 of the input shaped [3,1] but got dimension 3"));
+}
+
 TEST(Einsum, UnsupportedFormsSayWhat) {
   auto msg = error_of(
       [] {
