@@ -919,3 +919,5 @@ class linalg:  # noqa: N801  (tf.linalg namespace)
 
 from ._tensor_array import TensorArray  # noqa: E402
 from ._raw_ops import raw_ops  # noqa: E402
+from ._checks import Assert, debugging, ensure_shape  # noqa: E402
+from ._checks import assert_equal, assert_greater, assert_less, assert_rank  # noqa: E402

@@ -35,12 +35,18 @@ def convert(value, dtype, name):
     return _core.convert_named(value, dtype, name)
 
 
+def _host_list(v):
+    """A list or tuple operand holding a host value (TF's fast path takes lists of tensors)."""
+    if not isinstance(v, (list, tuple)):
+        return False
+    return any(_host_list(x) or not isinstance(x, _core.Tensor) for x in v)
+
+
 def apply_op(op_type, inputs, attrs=None, name=None):
     """inputs: (arg_name, value, dtype or None) per input; a list value is a list argument.
 
     Returns the op's outputs (a list)."""
-    fallback = any(isinstance(v, (list, tuple)) and not isinstance(v, _core.Tensor)
-                   for _, v, _ in inputs)
+    fallback = any(_host_list(v) for _, v, _ in inputs)
     with name_scope(name, op_type) as scope:
         tensors = []
         for arg, value, dtype in inputs:

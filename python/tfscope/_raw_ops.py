@@ -21,6 +21,8 @@ class _RawOps:
                 raise TypeError("%s() missing required argument: '%s'" % (op, missing[0]))
             inputs = [(i, kwargs.pop(i), None) for i in ins]
             result = apply_op(op, inputs, kwargs, name)
+            if not outs:  # TF returns None eagerly (the Operation in a graph)
+                return None
             if len(outs) == 1 and len(result) == 1:
                 return result[0]
             if len(outs) == len(result):

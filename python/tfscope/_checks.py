@@ -1,0 +1,250 @@
+"""tf.debugging's assertions, tf.Assert and tf.ensure_shape as TF 2.21's check_ops,
+control_flow_assert and numerics: eagerly a check now with TF's message; in a graph the static
+check when both values are known (TF's InvalidArgumentError at trace time), else an Assert op
+with TF's data and names ("assert_equal_1/Assert/Assert", its strings as ".../data_0").
+"""
+import numpy as np
+
+from . import _core, errors
+from ._gen import apply_op, apply_op1, convert, name_scope
+from ._types import TensorShape, as_dtype
+
+_int32 = as_dtype("int32")
+_string = as_dtype("string")
+
+
+def _pkg():
+    import tfscope
+    return tfscope
+
+
+def _constant_value(t):
+    """tensor_util.constant_value: an eager tensor's or a Const's value, else None."""
+    if not isinstance(t, _core.Tensor):
+        return np.asarray(t)
+    if not t._is_symbolic:
+        return t.numpy()
+    return _core.autograph_constant_value(t)
+
+
+def _np_str(v):
+    return str(v)
+
+
+# ---- tf.Assert ----
+
+def _summarize_eager(t, summarize):
+    if summarize is None:
+        summarize = 3
+    elif summarize < 0:
+        summarize = int(np.prod(t.shape.as_list()))
+    arr = t.numpy()
+    if t.shape.rank:
+        flat = arr.reshape((-1,))
+        lst = [str(x) for x in flat[:summarize]]
+        if len(lst) < flat.size:
+            lst.append("...")
+    else:
+        lst = [str(arr)] if summarize != 0 else []
+    return ", ".join(lst)
+
+
+def _assert_op(condition, data, summarize):
+    """gen_logging_ops._assert(condition, data, summarize, name="Assert")."""
+    with name_scope(None, "Assert") as scope:
+        cond_t = convert(condition, as_dtype("bool"), "condition")
+        tensors = [d if isinstance(d, _core.Tensor) else convert(d, None, "data_%d" % i)
+                   for i, d in enumerate(data)]
+        attrs = {"summarize": 3 if summarize is None else int(summarize)}
+        return apply_op("Assert", [("condition", cond_t, None), ("data", tensors, None)], attrs,
+                        scope)
+
+
+def Assert(condition, data, summarize=None, name=None):  # noqa: N802  (TF's name)
+    if _core.executing_eagerly():
+        if not condition:
+            xs = [convert(d, None, "Const") for d in data]
+            raise errors.InvalidArgumentError(
+                "Expected '%s' to be true. Summarized data: %s"
+                % (condition, "\n".join(_summarize_eager(x, summarize) for x in xs)))
+        return None
+    with name_scope(name, "Assert"):
+        xs = [convert(d, None, "Const") for d in data]
+        # TF runs an Assert on int32/string data directly and guards any other in a cond
+        # ("AssertGuard"); tfscope runs it directly in both cases (known_differences.md).
+        del xs
+        return _assert_op(condition, data, summarize)
+
+
+# ---- binary assertions ----
+
+def _pretty_print(item, summarize):
+    if isinstance(item, _core.Tensor):
+        arr = item.numpy()
+        if np.isscalar(arr) or arr.ndim == 0:
+            return str(arr)
+        flat = arr.reshape((-1,))
+        lst = [str(x) for x in flat[:summarize]]
+        if len(lst) < flat.size:
+            lst.append("...")
+        return str(lst)
+    return str(item)
+
+
+def _msg_data(sym, x, y, summarize, test):
+    data = ["Condition x %s y did not hold." % sym]
+    if summarize > 0:
+        xs, ys, ok = x.numpy(), y.numpy(), test.numpy()
+        if x.shape == y.shape and x.shape.as_list():
+            mask = np.logical_not(ok)
+            idx = np.argwhere(mask)
+            n = min(summarize, idx.shape[0])
+            data += ["Indices of first %d different values:" % n, idx[:n],
+                     "Corresponding x values:", xs[mask].reshape((-1,))[:n],
+                     "Corresponding y values:", ys[mask].reshape((-1,))[:n]]
+        xf, yf = xs.reshape((-1,)), ys.reshape((-1,))
+        nx, ny = min(xf.size, summarize), min(yf.size, summarize)
+        data += ["First %d elements of x:" % nx, xf[:nx], "First %d elements of y:" % ny, yf[:ny]]
+    return data
+
+
+def _assert_static(condition, data):
+    if not condition:
+        parts = []
+        for d in data:
+            if isinstance(d, _core.Tensor):
+                v = _constant_value(d)
+                parts.append(str(v) if v is not None else str(d))
+            else:
+                parts.append(str(d))
+        raise errors.InvalidArgumentError("\n".join(parts))
+
+
+def _binary_assert(sym, opname, op_name, static_func, x, y, data, summarize, message, name):
+    tf = _pkg()
+    op_func = getattr(_core, op_name)
+    with name_scope(name, opname):
+        x = convert(x, None, "x")
+        y = convert(y, None, "y")
+        if _core.executing_eagerly():
+            test = op_func(x, y)
+            if bool(tf.reduce_all(test)):
+                return None
+            if summarize is None:
+                summarize = 3
+            elif summarize < 0:
+                summarize = int(1e9)
+            if data is None:
+                data = _msg_data(sym, x, y, summarize, test)
+            if message is not None:
+                data = [message] + list(data)
+            raise errors.InvalidArgumentError("\n".join(_pretty_print(d, summarize) for d in data))
+        if data is None:
+            data = ["Condition x %s y did not hold element-wise:" % sym,
+                    "x (%s) = " % x.name, x, "y (%s) = " % y.name, y]
+        if message is not None:
+            data = [message] + list(data)
+        condition = tf.reduce_all(op_func(x, y))
+        xs, ys = _constant_value(x), _constant_value(y)
+        if xs is not None and ys is not None:
+            _assert_static(np.all(static_func(xs, ys)), data)
+        return Assert(condition, data, summarize=summarize)
+
+
+def _make_binary(sym, opname, op_name, static_func, short_circuit=False):
+    def v1(x, y, data=None, summarize=None, message=None, name=None):
+        if short_circuit:
+            # assert_equal takes its own scope first (so the check is "assert_equal_1") and
+            # returns at once for the same tensor.
+            with name_scope(name, opname):
+                if x is y:
+                    return None if _core.executing_eagerly() else _noop("NoOp")
+        return _binary_assert(sym, opname, op_name, static_func, x, y, data, summarize,
+                              message, name)
+
+    def v2(x, y, message=None, summarize=None, name=None):
+        return v1(x, y, summarize=summarize, message=message, name=name)
+
+    v2.__name__ = opname
+    return v2
+
+
+def _noop(name):
+    if _core.executing_eagerly():
+        return None
+    return apply_op("NoOp", [], {}, name)
+
+
+assert_equal = _make_binary("==", "assert_equal", "equal", np.equal, short_circuit=True)
+assert_none_equal = _make_binary("!=", "assert_none_equal", "not_equal", np.not_equal)
+assert_less = _make_binary("<", "assert_less", "less", np.less)
+assert_less_equal = _make_binary("<=", "assert_less_equal", "less_equal", np.less_equal)
+assert_greater = _make_binary(">", "assert_greater", "greater", np.greater)
+assert_greater_equal = _make_binary(">=", "assert_greater_equal", "greater_equal",
+                                    np.greater_equal)
+
+
+# ---- rank ----
+
+def assert_rank(x, rank, message=None, name=None):
+    tf = _pkg()
+    with name_scope(name, "assert_rank"):
+        x = convert(x, None, "x")
+        rank_t = convert(rank, None, "rank")
+        prefix = "%s.  " % message if message else ""
+        xname = "" if _core.executing_eagerly() else x.name
+        data = [prefix, "Tensor %s must have rank" % xname, rank_t, "Received shape: ",
+                tf.shape(x)]
+        if rank_t.dtype != _int32:
+            raise TypeError("%s must be of type %r; got %r"
+                            % (rank_t.name if not _core.executing_eagerly() else "", _int32,
+                               rank_t.dtype))
+        with name_scope(None, "assert_type"):
+            _noop("statically_determined_correct_type")
+        rank_static = _constant_value(rank_t)
+        if rank_static is not None:
+            if np.ndim(rank_static) != 0:
+                raise ValueError("Rank must be a scalar.")
+            x_rank = x.shape.rank
+            if x_rank is not None:
+                if x_rank != int(rank_static):
+                    raise ValueError("%sTensor %s must have rank %d.  Received rank %d, shape %s"
+                                     % (prefix, xname, int(rank_static), x_rank, x.shape))
+                return _noop("static_checks_determined_all_ok")
+        return Assert(tf.equal(tf.rank(x), rank_t), data)
+
+
+# ---- numerics and shapes ----
+
+def check_numerics(tensor, message, name=None):
+    return apply_op1("CheckNumerics", [("tensor", tensor, None)], {"message": message}, name)
+
+
+def assert_all_finite(x, message, name=None):
+    """numerics.verify_tensor_all_finite_v2: CheckNumerics, then x under a control dependency
+    (tfscope: x itself, the CheckNumerics ordered by the function's automatic dependencies)."""
+    with name_scope(name, "VerifyFinite"):
+        x = convert(x, None, "x")
+        check_numerics(x, message)
+        if _core.executing_eagerly():
+            return x
+        return apply_op1("Identity", [("input", x, None)], {}, "control_dependency")
+
+
+def ensure_shape(x, shape, name=None):
+    if not isinstance(shape, TensorShape):
+        shape = TensorShape(shape)
+    return apply_op1("EnsureShape", [("input", x, None)], {"shape": shape}, name)
+
+
+class debugging:  # noqa: N801  (tf.debugging namespace)
+    assert_equal = staticmethod(assert_equal)
+    assert_none_equal = staticmethod(assert_none_equal)
+    assert_less = staticmethod(assert_less)
+    assert_less_equal = staticmethod(assert_less_equal)
+    assert_greater = staticmethod(assert_greater)
+    assert_greater_equal = staticmethod(assert_greater_equal)
+    assert_rank = staticmethod(assert_rank)
+    assert_all_finite = staticmethod(assert_all_finite)
+    check_numerics = staticmethod(check_numerics)
+    Assert = staticmethod(Assert)
