@@ -354,6 +354,37 @@ nb::object from_value(const tfs::Value& v) {
   return nb::none();
 }
 
+namespace {
+
+bool holds_bytes(nb::handle h, int depth = 0) {
+  if (PyBytes_Check(h.ptr())) return true;
+  if (depth > 64 || (!PyList_Check(h.ptr()) && !PyTuple_Check(h.ptr()))) return false;
+  for (nb::handle x : h) {
+    if (holds_bytes(x, depth + 1)) return true;
+  }
+  return false;
+}
+
+// A host value with bytes in it, for conversion to a tensor: bytes are string elements (to_value
+// keeps them as literal keys for tracing, where b"a" and "a" differ).
+tfs::Value bytes_value(nb::handle h) {
+  if (PyBytes_Check(h.ptr())) {
+    char* s = nullptr;
+    Py_ssize_t n = 0;
+    PyBytes_AsStringAndSize(h.ptr(), &s, &n);
+    return tfs::Value(std::string(s, static_cast<size_t>(n)));
+  }
+  if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
+    tfs::ValueList items;
+    for (nb::handle x : h) items.push_back(bytes_value(x));
+    return PyList_Check(h.ptr()) ? tfs::Value::list(std::move(items))
+                                 : tfs::Value::tuple(std::move(items));
+  }
+  return to_value(h);
+}
+
+}  // namespace
+
 tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
   if (nb::isinstance<tfs::Tensor>(h)) {
     tfs::Tensor t = nb::cast<tfs::Tensor>(h);
@@ -377,7 +408,7 @@ tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
   if (h.is_none()) {
     throw nb::value_error("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.");
   }
-  tfs::Value v = to_value(h);
+  tfs::Value v = holds_bytes(h) ? bytes_value(h) : to_value(h);
   try {
     return tfs::convert_to_tensor(v, dtype);
   } catch (const tfs::Error& e) {

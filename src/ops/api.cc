@@ -143,7 +143,12 @@ Tensor detail::named_reduce(const std::string& op, const Tensor& x, const Value&
   return r;
 }
 
-Tensor add(const Value& x, const Value& y) { return binary("AddV2", "add", x, y); }
+// math_ops._add_dispatch: strings take the legacy Add op (AddV2 has no string kernel).
+Tensor add(const Value& x, const Value& y) {
+  Scope s("add");
+  auto [tx, ty] = convert_pair(x, y, "AddV2");
+  return execute1(tx.dtype() == DType::kString ? "Add" : "AddV2", {tx, ty}, {}, s.op_name());
+}
 Tensor subtract(const Value& x, const Value& y) { return binary("Sub", "sub", x, y); }
 Tensor multiply(const Value& x, const Value& y) { return binary("Mul", "mul", x, y); }
 Tensor floordiv(const Value& x, const Value& y) { return binary("FloorDiv", "floordiv", x, y); }

@@ -28,6 +28,7 @@ void anchor_math_unary_ops();
 void anchor_list_ops();
 void anchor_list_extra_ops();
 void anchor_check_ops();
+void anchor_string_ops();
 void anchor_math_extra_ops();
 void anchor_array_extra_ops();
 void anchor_math_stats_ops();
@@ -54,6 +55,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_list_ops();
     detail::anchor_list_extra_ops();
     detail::anchor_check_ops();
+    detail::anchor_string_ops();
     detail::anchor_math_extra_ops();
     detail::anchor_array_extra_ops();
     detail::anchor_math_stats_ops();

@@ -100,6 +100,8 @@ std::string unique_name(const MGraph& g, const std::string& name) {
 bool add_ops_can_optimize(const MGraph& g, int n) {
   const MNode& m = g.at(n);
   if (!is_add(m.op()) && m.op() != "AddN") return false;
+  // Grappler's IsAdd: an Add of strings (concatenation) is no add.
+  if (!m.dtypes.empty() && m.dtypes[0] == DType::kString) return false;
   if (m.tags.count(kAddOpsTag)) return false;
   return m.controls.empty() && !g.drives_control(n);
 }
@@ -254,7 +256,8 @@ bool binary_associative(const std::string& op) {
 std::optional<Ref> minimize_broadcasts(Ctx& c, int root) {
   MGraph& g = c.g;
   const MNode& r = g.at(root);
-  if (!binary_associative(r.op()) || r.tags.count(kMinimizeBroadcastsTag) ||
+  if (!binary_associative(r.op()) || type_attr(r) == DType::kString ||
+      r.tags.count(kMinimizeBroadcastsTag) ||
       r.tags.count(kAddOpsTag) || r.inputs.size() != 2 || !inputs_broadcastable(c, root))
     return std::nullopt;
   const std::string op = r.op();

@@ -231,7 +231,8 @@ bool constant_push_down(MGraph& g, int n) {
   const DType dtype = t_attr != parent.attrs.end() && std::holds_alternative<DType>(t_attr->second)
                           ? std::get<DType>(t_attr->second)
                           : DType::kInvalid;
-  if (dtype == DType::kInvalid) return false;
+  // Grappler's IsAdd: an Add of strings (concatenation, not commutative) is no add.
+  if (dtype == DType::kInvalid || dtype == DType::kString) return false;
   const bool left_leaf_const = is_constant(g, child.inputs[0].node);
   const bool right_leaf_const = is_constant(g, child.inputs[1].node);
   if (left_leaf_const && right_leaf_const) return false;
