@@ -229,11 +229,11 @@ TEST(Grappler, ConstantsArePushedDownAndBroadcastsMinimized) {
     return sum - 1.0;
   });
   log_exp->call({arg(0.1f, 3, 12)});
-  // (Exp + Log) - 1 becomes Exp + (Log - 1); TF names the new sum's op "Add", which tfscope runs
-  // as AddV2 (the same kernel for floats). The two constants 1 are one after CSE.
+  // (Exp + Log) - 1 becomes Exp + (Log - 1); TF names the new sum's op "Add" (the legacy op, whose
+  // kernel for floats is AddV2's). The two constants 1 are one after CSE.
   EXPECT_EQ(
       computing_nodes(optimized(*log_exp)),
-      (Lines{"Exp Exp(x)", "Log Log1p(x)", "add_1 Sub(Log, add/x)", "sub AddV2(Exp, add_1)"}));
+      (Lines{"Exp Exp(x)", "Log Log1p(x)", "add_1 Sub(Log, add/x)", "sub Add(Exp, add_1)"}));
 }
 
 TEST(Grappler, SwishIsOneOpWhereTfRunsOneDnn) {

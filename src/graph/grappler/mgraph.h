@@ -32,7 +32,7 @@ struct MNode {
   bool fed = false;              // a feed: its value comes from outside
   std::set<std::string> tags;    // grappler's "_grappler:..." marks
   // The op TF's node has when tfscope runs another definition with the same kernel for it (TF's
-  // push-down writes "Add" and "Div"; tfscope runs AddV2 and RealDiv, which compute the same).
+  // push-down writes "Div"; tfscope runs RealDiv, which computes the same).
   std::string tf_op;
 
   const std::string& op() const { return tf_op.empty() ? def->name : tf_op; }

@@ -16,7 +16,6 @@ const OpDef& op_def(const std::string& name) {
 void set_op(MGraph& g, int n, const std::string& op) {
   MNode& m = g.at(n);
   const OpDef* def = OpRegistry::global().find(op);
-  if (!def && op == "Add") def = OpRegistry::global().find("AddV2");
   if (!def && op == "Div") def = OpRegistry::global().find("RealDiv");
   if (!def) def = &op_def(op);  // throws TF's "Op type not registered"
   m.def = def;
