@@ -9,6 +9,7 @@
 
 #include "convert.h"
 #include "tfscope/ops.h"
+#include "tfscope/py_func.h"
 
 namespace tfpy {
 
@@ -55,9 +56,31 @@ void flatten_inputs(nb::handle h, std::vector<tfs::Tensor>& out) {
   out.push_back(to_tensor(h));
 }
 
+// The EagerPyFunc/PyFunc kernels' way into Python: tfscope._py_func._run with the GIL held; it
+// returns the results, or the error text of the function's exception.
+std::vector<tfs::Tensor> run_py_func(const std::string& token, bool eager,
+                                     std::span<const tfs::Tensor> inputs,
+                                     const std::vector<tfs::DType>& out_types) {
+  nb::gil_scoped_acquire gil;
+  nb::list ins, types;
+  for (const tfs::Tensor& t : inputs) ins.append(nb::cast(t));
+  for (tfs::DType d : out_types) types.append(py_dtype(d));
+  nb::object r;
+  try {
+    r = nb::module_::import_("tfscope._py_func").attr("_run")(token, eager, ins, types);
+  } catch (nb::python_error& e) {
+    tfs::invalid_argument(e.what());
+  }
+  if (nb::isinstance<nb::str>(r)) tfs::invalid_argument(nb::cast<std::string>(r));
+  std::vector<tfs::Tensor> out;
+  for (nb::handle h : r) out.push_back(nb::cast<tfs::Tensor>(h));
+  return out;
+}
+
 }  // namespace
 
 void bind_ops(nb::module_& m) {
+  tfs::set_py_func_runner(&run_py_func);
   // execute(op_type, inputs, attrs, name): inputs are tensors (a list for a list argument);
   // returns the op's outputs as a list.
   m.def(
@@ -72,6 +95,16 @@ void bind_ops(nb::module_& m) {
         for (nb::handle x : inputs) flatten_inputs(x, ins);
         tfs::AttrMap a;
         for (auto [k, v] : attrs) a[nb::cast<std::string>(k)] = attr_value(v);
+        // An empty Python list is an empty list(type) where the op says so (Tout=[]).
+        const tfs::OpDef& def = tfs::OpRegistry::global().get(op);
+        for (const auto* args : {&def.inputs, &def.outputs}) {
+          for (const tfs::ArgDef& arg : *args) {
+            auto it = a.find(arg.type_list_attr);
+            if (arg.type_list_attr.empty() || it == a.end()) continue;
+            const auto* ints = std::get_if<std::vector<int64_t>>(&it->second);
+            if (ints && ints->empty()) it->second = std::vector<tfs::DType>{};
+          }
+        }
         return tfs::execute(op, std::move(ins), std::move(a), name);
       },
       "op"_a, "inputs"_a, "attrs"_a, "name"_a = "", "fallback"_a = false);
@@ -105,9 +138,15 @@ void bind_ops(nb::module_& m) {
       "convert_named",
       [](nb::handle v, nb::handle dtype, const std::string& name) {
         if (nb::isinstance<tfs::Tensor>(v) || nb::hasattr(v, "_tfscope_variable") ||
-            nb::isinstance<tfs::Variable>(v) ||
-            (nb::hasattr(v, "__array__") && !PyList_Check(v.ptr()) && !PyTuple_Check(v.ptr()))) {
+            nb::isinstance<tfs::Variable>(v)) {
           return to_tensor(v, dtype_arg(dtype));
+        }
+        if (nb::hasattr(v, "__array__") && !PyList_Check(v.ptr()) && !PyTuple_Check(v.ptr())) {
+          tfs::Tensor t = numpy_to_tensor(v);
+          const tfs::DType d = dtype_arg(dtype);
+          if (d != tfs::DType::kInvalid && d != t.dtype()) t = tfs::cast(t, d);
+          if (tfs::GraphBuilder* b = tfs::current_builder()) return b->constant(t, name);
+          return t;
         }
         return tfs::convert_to_tensor(to_value(v), dtype_arg(dtype), name);
       },

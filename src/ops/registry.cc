@@ -29,6 +29,7 @@ void anchor_list_ops();
 void anchor_list_extra_ops();
 void anchor_check_ops();
 void anchor_string_ops();
+void anchor_py_func_ops();
 void anchor_math_extra_ops();
 void anchor_array_extra_ops();
 void anchor_math_stats_ops();
@@ -56,6 +57,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_list_extra_ops();
     detail::anchor_check_ops();
     detail::anchor_string_ops();
+    detail::anchor_py_func_ops();
     detail::anchor_math_extra_ops();
     detail::anchor_array_extra_ops();
     detail::anchor_math_stats_ops();
