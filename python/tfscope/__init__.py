@@ -922,3 +922,4 @@ from ._raw_ops import raw_ops  # noqa: E402
 from ._checks import Assert, debugging, ensure_shape  # noqa: E402
 from ._checks import assert_equal, assert_greater, assert_less, assert_rank  # noqa: E402
 from ._py_func import numpy_function, py_function  # noqa: E402
+from ._strings import strings  # noqa: E402

@@ -35,6 +35,10 @@ def convert(value, dtype, name):
     return _core.convert_named(value, dtype, name)
 
 
+class ListArg(list):
+    """An input that is a list argument of the op (N tensors), not one tensor from a list."""
+
+
 def _host_list(v):
     """A list or tuple operand holding a host value (TF's fast path takes lists of tensors)."""
     if not isinstance(v, (list, tuple)):
@@ -50,7 +54,12 @@ def apply_op(op_type, inputs, attrs=None, name=None):
     with name_scope(name, op_type) as scope:
         tensors = []
         for arg, value, dtype in inputs:
-            if isinstance(value, list) and value and isinstance(value[0], _core.Tensor):
+            if isinstance(value, ListArg):
+                # internal_convert_n_to_tensor: each element on its own, named "<arg>_<i>".
+                tensors.append([v if isinstance(v, _core.Tensor)
+                                else convert(v, dtype, "%s_%d" % (arg, i))
+                                for i, v in enumerate(value)])
+            elif isinstance(value, list) and value and isinstance(value[0], _core.Tensor):
                 tensors.append([convert(v, dtype, arg) for v in value])
             else:
                 tensors.append(convert(value, dtype, arg))

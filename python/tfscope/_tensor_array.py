@@ -229,7 +229,8 @@ class _EagerTensorArray:
         if isinstance(index, _core.Tensor):
             index = int(index.numpy())
         if index < 0:
-            raise errors.OutOfRangeError("Reading from negative indices (index %d) is not allowed." % index)
+            raise errors.OutOfRangeError(
+                "Reading from negative indices (index %d) is not allowed." % index)
         if index >= len(self._tensor_array):
             raise errors.OutOfRangeError("Tried to read from index %d but array size is: %d "
                 % (index, len(self._tensor_array)))
@@ -249,17 +250,20 @@ class _EagerTensorArray:
         if isinstance(index, _core.Tensor):
             index = int(index.numpy())
         if index < 0:
-            raise errors.OutOfRangeError("Writing to negative indices (index %d) is not allowed." % index)
+            raise errors.OutOfRangeError(
+                "Writing to negative indices (index %d) is not allowed." % index)
         size = len(self._tensor_array)
         if index >= size:
             if not self._dynamic_size:
-                raise errors.OutOfRangeError("Tried to write to index %d but array is not resizeable and "
+                raise errors.OutOfRangeError(
+                    "Tried to write to index %d but array is not resizeable and "
                     "size is: %d " % (index, size))
             self._tensor_array.extend(None for _ in range(index - size + 1))
         if not isinstance(value, _core.Tensor):
             value = _convert_preferred(value, self._dtype)
         if self._dtype != value.dtype:
-            raise errors.InvalidArgumentError("TensorArray dtype is %s but Op is trying to write dtype %s "
+            raise errors.InvalidArgumentError(
+                "TensorArray dtype is %s but Op is trying to write dtype %s "
                 % (self._dtype.name, value.dtype.name))
         if not self._element_shape.is_compatible_with(value.shape):
             raise ValueError("Incompatible shape for value (%s), expected (%s)"
@@ -301,7 +305,8 @@ class _EagerTensorArray:
         except errors.OpError:
             ndims = [t.shape.rank for t in self._tensor_array]
             if 0 in ndims:
-                raise errors.InvalidArgumentError("Concat saw a scalar shape at index %d but requires at least "
+                raise errors.InvalidArgumentError(
+                    "Concat saw a scalar shape at index %d but requires at least "
                     "vectors." % ndims.index(0))
             raise
 

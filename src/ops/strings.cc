@@ -1,6 +1,12 @@
 // String kernels: the legacy Add op, which TF's `+` builds for tf.string (math_ops._add_dispatch;
-// AddV2 has no string kernel): elementwise concatenation with numpy broadcasting. Numbers take
-// AddV2's kernel.
+// AddV2 has no string kernel): elementwise concatenation with numpy broadcasting (numbers take
+// AddV2's kernel); StringLower/Upper (byte encoding), StringStrip, StringLength, StringToNumber
+// and StringJoin with TF's texts.
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <limits>
+
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
@@ -52,6 +58,158 @@ OpRegistration r_add_legacy([] {
     for (int64_t i = 0; i < so->num_elements(); ++i) {
       o[static_cast<size_t>(i)] = xv[static_cast<size_t>(broadcast_index(*so, sx, i))] +
                                   yv[static_cast<size_t>(broadcast_index(*so, sy, i))];
+    }
+  };
+  return d;
+}());
+
+std::string attr_str_or(const AttrMap& a, const std::string& name, const std::string& dflt) {
+  return a.count(name) ? attr_string(a, name) : dflt;
+}
+
+// ---- elementwise string ops (tf.strings.lower/upper/strip/length/to_number/join) ----
+
+// An elementwise string -> T op over the input's elements.
+template <typename F>
+void map_strings(OpKernelContext& ctx, DType out_type, F f) {
+  const Tensor& in = ctx.input(0);
+  Tensor& out = ctx.allocate_output(0, out_type, in.eager_shape());
+  const auto& v = in.string_values();
+  for (size_t i = 0; i < v.size(); ++i) f(v[i], out, i);
+}
+
+OpDef string_unary(const std::string& name, DType out, std::function<void(OpKernelContext&)> k) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{"input", "", DType::kString}};
+  d.outputs = {{"output", "", out}};
+  d.shape_fn = [](InferenceContext& c) { c.set_output(0, c.in(0)); };
+  d.kernel = std::move(k);
+  return d;
+}
+
+void change_case(OpKernelContext& ctx, bool upper) {
+  const std::string& enc = attr_str_or(*ctx.attrs, "encoding", "");
+  if (!enc.empty())
+    ctx.fail("[ops] only the default (byte) encoding of " + *ctx.op_name + " is supported");
+  map_strings(ctx, DType::kString, [upper](const std::string& s, Tensor& out, size_t i) {
+    std::string r = s;
+    for (char& c : r)
+      c = static_cast<char>(upper ? std::toupper(static_cast<unsigned char>(c))
+                                  : std::tolower(static_cast<unsigned char>(c)));
+    out.mutable_string_values()[i] = std::move(r);
+  });
+}
+
+OpRegistration r_lower(string_unary("StringLower", DType::kString,
+                                    [](OpKernelContext& ctx) { change_case(ctx, false); }));
+OpRegistration r_upper(string_unary("StringUpper", DType::kString,
+                                    [](OpKernelContext& ctx) { change_case(ctx, true); }));
+
+// absl::StripAsciiWhitespace: " \t\n\v\f\r" at both ends.
+OpRegistration r_strip(string_unary("StringStrip", DType::kString, [](OpKernelContext& ctx) {
+  map_strings(ctx, DType::kString, [](const std::string& s, Tensor& out, size_t i) {
+    const char* ws = " \t\n\v\f\r";
+    const size_t b = s.find_first_not_of(ws);
+    out.mutable_string_values()[i] =
+        b == std::string::npos ? std::string() : s.substr(b, s.find_last_not_of(ws) - b + 1);
+  });
+}));
+
+// Bytes, or UTF-8 characters (the bytes that do not continue a character).
+OpRegistration r_length(string_unary("StringLength", DType::kInt32, [](OpKernelContext& ctx) {
+  const bool chars = attr_str_or(*ctx.attrs, "unit", "BYTE") == "UTF8_CHAR";
+  map_strings(ctx, DType::kInt32, [chars](const std::string& s, Tensor& out, size_t i) {
+    int32_t n = static_cast<int32_t>(s.size());
+    if (chars) {
+      n = 0;
+      for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    }
+    out.data<int32_t>()[i] = n;
+  });
+}));
+
+// strings::SafeStringToNumeric: surrounding ASCII whitespace allowed, the rest must parse whole.
+template <typename T>
+bool parse_number(const std::string& s, T& out) {
+  const char* ws = " \t\n\v\f\r";
+  const size_t b = s.find_first_not_of(ws);
+  if (b == std::string::npos) return false;
+  const std::string t = s.substr(b, s.find_last_not_of(ws) - b + 1);
+  char* end = nullptr;
+  errno = 0;
+  if constexpr (std::is_floating_point_v<T>) {
+    out = std::is_same_v<T, float> ? static_cast<T>(std::strtof(t.c_str(), &end))
+                                   : static_cast<T>(std::strtod(t.c_str(), &end));
+  } else {
+    const long long v = std::strtoll(t.c_str(), &end, 10);
+    if (v < std::numeric_limits<T>::min() || v > std::numeric_limits<T>::max()) return false;
+    out = static_cast<T>(v);
+  }
+  return end == t.c_str() + t.size() && (std::is_floating_point_v<T> || errno != ERANGE);
+}
+
+OpRegistration r_to_number([] {
+  OpDef d = string_unary("StringToNumber", DType::kInvalid, [](OpKernelContext& ctx) {
+    const DType dt = attr_type(*ctx.attrs, "out_type");
+    visit_dtype(dt, [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> ||
+                    std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>) {
+        map_strings(ctx, dt, [&ctx](const std::string& s, Tensor& out, size_t i) {
+          if (!parse_number(s, out.data<T>()[i])) {
+            ctx.fail("StringToNumberOp could not correctly convert string: " + s);
+          }
+        });
+      }
+    });
+  });
+  d.outputs = {{"output", "out_type"}};
+  d.type_attrs = {{"out_type",
+                   {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kInt64},
+                   DType::kFloat32}};
+  return d;
+}());
+
+// StringJoin: scalars broadcast against the one shape the other inputs share.
+OpRegistration r_join([] {
+  OpDef d;
+  d.name = "StringJoin";
+  d.inputs = {{"inputs", "", DType::kString, "N"}};
+  d.outputs = {{"output", "", DType::kString}};
+  d.shape_fn = [](InferenceContext& c) {
+    PartialShape out({});
+    for (int i = 0; i < c.num_inputs(); ++i) {
+      if (c.in(i).has_rank() && c.in(i).rank() == 0) continue;
+      std::optional<PartialShape> m = out.rank() == 0 ? c.in(i) : out.merge_with(c.in(i));
+      if (!m) c.fail("Input shapes do not match");
+      out = *m;
+    }
+    c.set_output(0, out);
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const std::string& sep = attr_str_or(*ctx.attrs, "separator", "");
+    Shape shape{};
+    bool have = false;
+    for (int i = 0; i < ctx.num_inputs(); ++i) {
+      const Shape& s = ctx.input(i).eager_shape();
+      if (s.rank() == 0) continue;
+      if (have && s != shape) {
+        ctx.fail("Input shapes do not match: " + detail::dims_text(shape) + " vs. " +
+                 detail::dims_text(s));
+      }
+      shape = s;
+      have = true;
+    }
+    Tensor& out = ctx.allocate_output(0, DType::kString, shape);
+    for (int64_t k = 0; k < shape.num_elements(); ++k) {
+      std::string r;
+      for (int i = 0; i < ctx.num_inputs(); ++i) {
+        const Tensor& t = ctx.input(i);
+        if (i) r += sep;
+        r += t.string_values()[t.eager_shape().rank() == 0 ? 0 : static_cast<size_t>(k)];
+      }
+      out.mutable_string_values()[static_cast<size_t>(k)] = std::move(r);
     }
   };
   return d;
