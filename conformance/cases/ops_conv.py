@@ -96,3 +96,15 @@ graph_error("graph: avg_pool2d window too large", lambda a: tf.nn.avg_pool2d(a, 
 graph_error("graph: avg_pool2d int32", lambda a: tf.nn.avg_pool2d(a, 2, 1, "VALID"), tf.TensorSpec([1, 5, 5, 3], tf.int32))
 graph_error("graph: depthwise depth mismatch", lambda a: tf.nn.depthwise_conv2d(a, tf.ones([3, 3, 4, 2]), [1, 1, 1, 1], "SAME"), s4)
 graph_error("graph: conv2d_transpose depth mismatch", lambda a: tf.nn.conv2d_transpose(a, tf.ones([3, 3, 2, 4]), [1, 10, 10, 2], 2, "SAME"), s4)
+
+
+@tf.function
+def named(x, w):
+    a = tf.nn.conv2d(x, w, 1, "SAME", name="conv1")
+    b = tf.nn.conv2d(a, w, 1, "SAME", name="conv1")
+    c = tf.nn.max_pool2d(b, 2, 2, "VALID", name="pool")
+    return tf.nn.avg_pool2d(c, 2, 2, "VALID", name="pool")
+
+
+record("node names with name=", sorted((n.name, n.op) for n in named.get_concrete_function(
+    tf.TensorSpec([1, 8, 8, 2]), tf.TensorSpec([3, 3, 2, 2])).graph.as_graph_def().node))

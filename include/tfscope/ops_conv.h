@@ -34,12 +34,13 @@ Tensor depthwise_conv2d(const Value& input, const Value& filter, const ConvAttrs
 // In a "conv2d_transpose" scope: Conv2DBackpropInput(output_shape, filters, input).
 Tensor conv2d_transpose(const Value& input, const Value& filters, const Value& output_shape,
                         const ConvAttrs& a);
-// MaxPool named "MaxPool2d" and AvgPool named "AvgPool2D" (their scopes), ksize and strides of
-// 4 values.
+// MaxPool named "MaxPool2d" and AvgPool named "AvgPool2D" (their scopes, or `name`'s), ksize and
+// strides of 4 values.
 Tensor max_pool2d(const Value& input, const std::vector<int64_t>& ksize,
                   const std::vector<int64_t>& strides, const std::string& padding,
-                  const std::vector<int64_t>& explicit_paddings = {});
+                  const std::vector<int64_t>& explicit_paddings = {}, const std::string& name = "");
 Tensor avg_pool2d(const Value& input, const std::vector<int64_t>& ksize,
-                  const std::vector<int64_t>& strides, const std::string& padding);
+                  const std::vector<int64_t>& strides, const std::string& padding,
+                  const std::string& name = "");
 
 }  // namespace tfs

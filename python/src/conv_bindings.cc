@@ -20,12 +20,13 @@ tfs::ConvAttrs conv_attrs(const Ints& strides, const std::string& padding,
 }  // namespace
 
 void bind_conv(nb::module_& m) {
-  m.def("conv2d", [](nb::handle x, nb::handle f, const Ints& strides, const std::string& padding,
-                     const Ints& explicit_paddings, const Ints& dilations) {
-    tfs::EagerErrorName n(eager_error_name(x, f));
-    return tfs::conv2d(operand(x), operand(f),
-                       conv_attrs(strides, padding, explicit_paddings, dilations));
-  });
+  m.def("conv2d",
+        [](nb::handle x, nb::handle f, const Ints& strides, const std::string& padding,
+           const Ints& explicit_paddings, const Ints& dilations, const std::string& name) {
+          tfs::EagerErrorName n(eager_error_name(x, f));
+          return tfs::conv2d(operand(x), operand(f),
+                             conv_attrs(strides, padding, explicit_paddings, dilations), name);
+        });
   m.def("conv1d", [](nb::handle x, nb::handle f, const Ints& strides, const std::string& padding,
                      const Ints& dilations) {
     return tfs::conv1d(operand(x), operand(f), conv_attrs(strides, padding, {}, dilations));
@@ -43,16 +44,17 @@ void bind_conv(nb::module_& m) {
           return tfs::conv2d_transpose(operand(x), operand(f), operand(output_shape),
                                        conv_attrs(strides, padding, explicit_paddings, dilations));
         });
-  m.def("max_pool2d", [](nb::handle x, const Ints& ksize, const Ints& strides,
-                         const std::string& padding, const Ints& explicit_paddings) {
-    tfs::EagerErrorName n(eager_error_name(x));
-    return tfs::max_pool2d(operand(x), ksize, strides, padding, explicit_paddings);
-  });
-  m.def("avg_pool2d",
-        [](nb::handle x, const Ints& ksize, const Ints& strides, const std::string& padding) {
+  m.def("max_pool2d",
+        [](nb::handle x, const Ints& ksize, const Ints& strides, const std::string& padding,
+           const Ints& explicit_paddings, const std::string& name) {
           tfs::EagerErrorName n(eager_error_name(x));
-          return tfs::avg_pool2d(operand(x), ksize, strides, padding);
+          return tfs::max_pool2d(operand(x), ksize, strides, padding, explicit_paddings, name);
         });
+  m.def("avg_pool2d", [](nb::handle x, const Ints& ksize, const Ints& strides,
+                         const std::string& padding, const std::string& name) {
+    tfs::EagerErrorName n(eager_error_name(x));
+    return tfs::avg_pool2d(operand(x), ksize, strides, padding, name);
+  });
 }
 
 }  // namespace tfpy

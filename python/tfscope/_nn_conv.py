@@ -75,7 +75,8 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     strides = _get_sequence(strides, 2, 3, "strides")
     dilations = _get_sequence(dilations, 2, 3, "dilations")
     padding, explicit = _convert_padding(padding)
-    return _core.conv2d(input, filters, strides, _string_padding(padding), explicit, dilations)
+    return _core.conv2d(input, filters, strides, _string_padding(padding), explicit, dilations,
+                        name or "")
 
 
 def conv1d(input, filters, stride, padding, data_format="NWC", dilations=None, name=None):  # noqa: A002
@@ -108,14 +109,14 @@ def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):  
     ksize = _get_sequence(ksize, 2, 3, "ksize")
     strides = _get_sequence(strides, 2, 3, "strides")
     padding, explicit = _convert_padding(padding)
-    return _core.max_pool2d(input, ksize, strides, _string_padding(padding), explicit)
+    return _core.max_pool2d(input, ksize, strides, _string_padding(padding), explicit, name or "")
 
 
 def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):  # noqa: A002
     _check_nhwc(data_format)
     ksize = _get_sequence(ksize, 2, 3, "ksize")
     strides = _get_sequence(strides, 2, 3, "strides")
-    return _core.avg_pool2d(input, ksize, strides, _string_padding(padding))
+    return _core.avg_pool2d(input, ksize, strides, _string_padding(padding), name or "")
 
 
 def install(nn):

@@ -76,7 +76,8 @@ Tensor conv2d(const Value& input, const Value& filters, const ConvAttrs& a,
               const std::string& name) {
   const std::string op = name.empty() ? "Conv2D" : name;
   Tensor x = convert_input(op, input, DType::kInvalid, "input");
-  Tensor f = convert_input(op, filters, is_tensorish(filters) ? DType::kInvalid : x.dtype(), "filter");
+  Tensor f =
+      convert_input(op, filters, is_tensorish(filters) ? DType::kInvalid : x.dtype(), "filter");
   return conv2d_node(x, f, a, op);
 }
 
@@ -111,8 +112,8 @@ Tensor conv2d_transpose(const Value& input, const Value& filters, const Value& o
   // The op is created with the scope as its name: host operands are converted in the scope.
   Tensor sizes = convert_to_tensor(output_shape, DType::kInt32, "input_sizes");
   Tensor f = convert_to_tensor(filters, DType::kInvalid, "filter");
-  Tensor x = convert_to_tensor(input, is_tensorish(input) ? DType::kInvalid : f.dtype(),
-                               "out_backprop");
+  Tensor x =
+      convert_to_tensor(input, is_tensorish(input) ? DType::kInvalid : f.dtype(), "out_backprop");
   check_type("filter", f, {DType::kFloat32, DType::kFloat64, DType::kInt32}, kConvTypesText);
   check_padding("Conv2DBackpropInput", a.padding, true);
   return execute1("Conv2DBackpropInput", {sizes, f, x}, conv_attrs(a, true), op);
@@ -120,8 +121,8 @@ Tensor conv2d_transpose(const Value& input, const Value& filters, const Value& o
 
 Tensor max_pool2d(const Value& input, const std::vector<int64_t>& ksize,
                   const std::vector<int64_t>& strides, const std::string& padding,
-                  const std::vector<int64_t>& explicit_paddings) {
-  OpScope s("MaxPool2d");
+                  const std::vector<int64_t>& explicit_paddings, const std::string& name) {
+  OpScope s(name.empty() ? "MaxPool2d" : name);
   Tensor x = convert_to_tensor(input, DType::kInvalid, "input");
   check_type("input", x,
              {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kInt64, DType::kUInt8,
@@ -139,8 +140,9 @@ Tensor max_pool2d(const Value& input, const std::vector<int64_t>& ksize,
 }
 
 Tensor avg_pool2d(const Value& input, const std::vector<int64_t>& ksize,
-                  const std::vector<int64_t>& strides, const std::string& padding) {
-  OpScope s("AvgPool2D");
+                  const std::vector<int64_t>& strides, const std::string& padding,
+                  const std::string& name) {
+  OpScope s(name.empty() ? "AvgPool2D" : name);
   Tensor x = convert_to_tensor(input, DType::kInvalid, "value");
   check_type("value", x, {DType::kFloat32, DType::kFloat64}, kFloatTypesText);
   check_padding("AvgPool", padding, false);
