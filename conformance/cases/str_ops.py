@@ -1,6 +1,6 @@
 """tf.strings: lower/upper (byte encoding), strip, length in bytes and UTF-8 characters,
-to_number with TF's parse rules and error, join with a separator and scalar broadcasting, the
-op nodes in a tf.function."""
+to_number with TF's parse rules and error, join with a separator and scalar broadcasting, substr
+(negative pos and len, vector pos, characters, TF's range error), the op nodes in a tf.function."""
 
 
 def nodes(cf):
@@ -36,3 +36,22 @@ def parse(s):
 
 call("parse", parse, tf.constant(["  10", "20 "]))
 record("parse nodes", nodes(parse.get_concrete_function(tf.constant(["  10", "20 "]))))
+x = tf.constant(["hello", "world", "ab"])
+call("substr", lambda: S.substr(x, 1, 3))
+call("substr past the end", lambda: S.substr(x, 1, 10))
+call("substr vector pos", lambda: S.substr(x, [0, 1, 0], [1, 2, 2]))
+call("substr negative pos", lambda: S.substr(x, -2, 2))
+call("substr pos out of range", lambda: S.substr(x, 3, 1))
+call("substr negative len", lambda: S.substr(x, 0, -1))
+call("substr scalar", lambda: S.substr("abcdef", 2, 3))
+call("substr utf8", lambda: S.substr(tf.constant("aÄbc"), 1, 2, unit="UTF8_CHAR"))
+call("substr shape mismatch", lambda: S.substr(x, [0, 1], [1, 2]))
+
+
+@tf.function
+def first_two(s):
+    return S.substr(s, 0, 2)
+
+
+call("first_two", first_two, x)
+record("first_two nodes", nodes(first_two.get_concrete_function(x)))

@@ -36,3 +36,8 @@ class strings:  # noqa: N801  (tf.strings namespace)
     def join(inputs, separator="", name=None):
         return apply_op1("StringJoin", [("inputs", ListArg(inputs), _string)],
                          {"separator": separator}, name)
+
+    @staticmethod
+    def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
+        return apply_op1("Substr", [("input", input, _string), ("pos", pos, None),
+                                    ("len", len, None)], {"unit": unit}, name)

@@ -215,6 +215,55 @@ OpRegistration r_join([] {
   return d;
 }());
 
+// Substr: pos counts from the end when negative, a negative len runs to the end, pos beyond the
+// string (either way) is TF's error; pos/len are scalars or of the input's shape. With
+// unit UTF8_CHAR, pos and len count characters.
+OpRegistration r_substr([] {
+  OpDef d;
+  d.name = "Substr";
+  d.inputs = {{"input", "", DType::kString}, {"pos", "T"}, {"len", "T"}};
+  d.outputs = {{"output", "", DType::kString}};
+  d.type_attrs = {{"T", detail::kIndexTypes}};
+  d.shape_fn = detail::broadcast_shape_fn;
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor& in = ctx.input(0);
+    const std::vector<int64_t> pos = detail::tensor_ints(ctx.input(1));
+    const std::vector<int64_t> len = detail::tensor_ints(ctx.input(2));
+    const Shape& shape = in.eager_shape();
+    for (int k = 1; k < 3; ++k) {
+      const Shape& s = ctx.input(k).eager_shape();
+      if (s.rank() != 0 && s != shape) {
+        ctx.fail("Incompatible shapes: " + detail::dims_text(shape) + " vs. " +
+                 detail::dims_text(s));
+      }
+    }
+    const bool chars = attr_str_or(*ctx.attrs, "unit", "BYTE") == "UTF8_CHAR";
+    Tensor& out = ctx.allocate_output(0, DType::kString, shape);
+    for (int64_t i = 0; i < shape.num_elements(); ++i) {
+      const std::string& str = in.string_values()[static_cast<size_t>(i)];
+      // Byte offsets of each character start (every byte for BYTE), and the end.
+      std::vector<size_t> starts;
+      for (size_t b = 0; b < str.size(); ++b) {
+        if (!chars || (static_cast<unsigned char>(str[b]) & 0xC0) != 0x80) starts.push_back(b);
+      }
+      const int64_t n = static_cast<int64_t>(starts.size());
+      starts.push_back(str.size());
+      int64_t p = pos.size() == 1 ? pos[0] : pos[static_cast<size_t>(i)];
+      const int64_t l = len.size() == 1 ? len[0] : len[static_cast<size_t>(i)];
+      if (p > n || p < -n) {
+        ctx.fail("pos " + std::to_string(p) + " out of range for string b'" + str + "' at index " +
+                 std::to_string(i));
+      }
+      if (p < 0) p += n;
+      const int64_t e = l < 0 ? n : std::min(n, p + l);
+      out.mutable_string_values()[static_cast<size_t>(i)] =
+          str.substr(starts[static_cast<size_t>(p)],
+                     starts[static_cast<size_t>(e)] - starts[static_cast<size_t>(p)]);
+    }
+  };
+  return d;
+}());
+
 }  // namespace
 
 namespace detail {
