@@ -205,3 +205,15 @@ def zip_windows(a, b):
 
 show("window flat_map", D.range(7).window(3, shift=2).flat_map(batch_window))
 show("window pairs flat_map", D.zip((D.range(4), D.range(10, 14))).window(2).flat_map(zip_windows))
+
+
+def below_5(x):
+    return x < 5
+
+
+def sum_below(a, b):
+    return a + b < 8
+
+
+show("take_while", D.range(10).take_while(below_5))
+show("take_while tuple", D.zip((D.range(10), D.range(10))).take_while(sum_below))

@@ -152,12 +152,15 @@ class Dataset {
   Dataset map(const DatasetFunction& f, const std::optional<Value>& num_parallel_calls = {},
               const std::string& deterministic = "default") const;
   Dataset filter(const DatasetFunction& predicate) const;
+  Dataset take_while(const DatasetFunction& predicate) const;
   // f returns a dataset with elements `element_specs`.
   Dataset flat_map(const DatasetFunction& f, std::vector<TensorSpec> element_specs) const;
   Dataset interleave(const DatasetFunction& f, std::vector<TensorSpec> element_specs,
                      const Value& cycle_length, const Value& block_length) const;
-  // f(state..., element...) -> (new state..., output...).
-  Dataset scan(const std::vector<Tensor>& initial_state, const DatasetFunction& f) const;
+  // f(state..., element...) -> (new state..., output...). use_default_device is false in
+  // AutoGraph's dataset loop.
+  Dataset scan(const std::vector<Tensor>& initial_state, const DatasetFunction& f,
+               bool use_default_device = true) const;
   // f(state..., element...) -> new state, folded over the dataset: the final state.
   std::vector<Tensor> reduce(const std::vector<Tensor>& initial_state,
                              const DatasetFunction& f) const;
@@ -167,6 +170,11 @@ class Dataset {
   const Tensor& variant_tensor() const { return variant_; }
   DatasetRef dataset() const { return dataset_of(variant_); }
   Iterator make_iterator(IteratorContext ctx = {}) const { return Iterator(dataset(), ctx); }
+  // In a graph (iterator_ops.cc): an iterator resource over this dataset
+  // (AnonymousIteratorV3 + MakeIterator), and its next element (IteratorGetNext).
+  Tensor make_graph_iterator() const;
+  static std::vector<Tensor> iterator_get_next(const Tensor& iterator,
+                                               const std::vector<TensorSpec>& specs);
 
  private:
   Tensor variant_;

@@ -4,6 +4,7 @@
 #include <nanobind/stl/function.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -11,6 +12,7 @@
 #include "tfscope/concrete_function.h"
 #include "tfscope/data.h"
 #include "tfscope/example.h"
+#include "tfscope/graph_builder.h"
 #include "tfscope/ops.h"
 #include "tfscope/tfrecord.h"
 
@@ -84,8 +86,13 @@ nb::list features_py(const td::Features& fs) {
 }
 
 // A trace as a dataset op takes it: fed captures as its call op feeds them (a "const" capture is
-// folded into the graph), output specs from the trace's outputs.
-td::DatasetFunction dataset_function(const tfs::ConcreteFunction& cf) {
+// folded into the graph), output specs from the trace's outputs. While a graph is being built,
+// the trace joins that graph's library (the dataset op names it), as a call node's callee does.
+td::DatasetFunction dataset_function(const std::shared_ptr<tfs::ConcreteFunction>& fn) {
+  const tfs::ConcreteFunction& cf = *fn;
+  if (auto* b = dynamic_cast<tfs::FuncGraphBuilder*>(tfs::current_builder())) {
+    b->graph()->add_function(std::shared_ptr<const tfs::GraphFunction>(fn, &cf.graph_function()));
+  }
   td::DatasetFunction f;
   f.name = cf.name();
   for (const auto& c : cf.captures())
@@ -125,31 +132,45 @@ void bind_data(nb::module_& m) {
           [](const tfs::Tensor& t, nb::list specs) { return td::Dataset(t, specs_arg(specs)); })
       .def(
           "map",
-          [](const td::Dataset& d, const tfs::ConcreteFunction& cf, nb::handle parallel,
-             const std::string& deterministic) {
+          [](const td::Dataset& d, const std::shared_ptr<tfs::ConcreteFunction>& cf,
+             nb::handle parallel, const std::string& deterministic) {
             std::optional<tfs::Value> n;
             if (!parallel.is_none()) n = count_arg(parallel);
             return d.map(dataset_function(cf), n, deterministic);
           },
           nb::arg("f"), nb::arg("num_parallel_calls").none(), nb::arg("deterministic"))
-      .def("filter", [](const td::Dataset& d,
-                        const tfs::ConcreteFunction& cf) { return d.filter(dataset_function(cf)); })
-      .def("flat_map",
-           [](const td::Dataset& d, const tfs::ConcreteFunction& cf, nb::list specs) {
-             return d.flat_map(dataset_function(cf), specs_arg(specs));
+      .def("filter",
+           [](const td::Dataset& d, const std::shared_ptr<tfs::ConcreteFunction>& cf) {
+             return d.filter(dataset_function(cf));
            })
+      .def("flat_map",
+           [](const td::Dataset& d, const std::shared_ptr<tfs::ConcreteFunction>& cf,
+              nb::list specs) { return d.flat_map(dataset_function(cf), specs_arg(specs)); })
       .def("interleave",
-           [](const td::Dataset& d, const tfs::ConcreteFunction& cf, nb::list specs,
-              nb::handle cycle, nb::handle block) {
+           [](const td::Dataset& d, const std::shared_ptr<tfs::ConcreteFunction>& cf,
+              nb::list specs, nb::handle cycle, nb::handle block) {
              return d.interleave(dataset_function(cf), specs_arg(specs), count_arg(cycle),
                                  count_arg(block));
            })
       .def("scan",
            [](const td::Dataset& d, const std::vector<tfs::Tensor>& state,
-              const tfs::ConcreteFunction& cf) { return d.scan(state, dataset_function(cf)); })
+              const std::shared_ptr<tfs::ConcreteFunction>& cf, bool use_default_device) {
+             return d.scan(state, dataset_function(cf), use_default_device);
+           })
+      .def("take_while",
+           [](const td::Dataset& d, const std::shared_ptr<tfs::ConcreteFunction>& cf) {
+             return d.take_while(dataset_function(cf));
+           })
+      .def("graph_iterator", &td::Dataset::make_graph_iterator)
+      .def_static("iterator_get_next",
+                  [](const tfs::Tensor& it, nb::list specs) {
+                    return td::Dataset::iterator_get_next(it, specs_arg(specs));
+                  })
       .def("reduce",
            [](const td::Dataset& d, const std::vector<tfs::Tensor>& state,
-              const tfs::ConcreteFunction& cf) { return d.reduce(state, dataset_function(cf)); })
+              const std::shared_ptr<tfs::ConcreteFunction>& cf) {
+             return d.reduce(state, dataset_function(cf));
+           })
       .def("window",
            [](const td::Dataset& d, nb::handle size, nb::handle shift, nb::handle stride,
               bool drop) {

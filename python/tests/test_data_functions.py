@@ -1,6 +1,8 @@
 """Dataset functions (map, filter, flat_map, interleave, scan, reduce): traced once when the
 dataset is built, as TF traces them; values worked out by hand (the conformance case
 data_functions compares all of it against TF 2.21)."""
+import pytest
+
 import tfscope as tf
 
 D = tf.data.Dataset
@@ -52,3 +54,43 @@ def test_reduce_relaxes_a_growing_state_and_traces_twice():
     out = D.range(3).reduce(tf.constant([], tf.int64), grow)
     assert out.numpy().tolist() == [0, 1, 2]
     assert [tuple(s.as_list()) for s in traces] == [(0,), (None,)]
+
+
+def test_iterators_in_a_function():
+    @tf.function
+    def two(limit):
+        it = iter(D.range(limit))
+        return next(it) + next(it) * 10
+
+    assert int(two(tf.constant(5, tf.int64))) == 10
+    ops = [n.op for n in two.get_concrete_function(tf.constant(5, tf.int64)).graph.get_operations()]
+    assert ops.count("IteratorGetNext") == 2 and "AnonymousIteratorV3" in ops and "MakeIterator" in ops
+    # past the end: TF's OutOfRangeError from the graph, at the IteratorGetNext that ran out
+    with pytest.raises(tf.errors.OutOfRangeError, match=r"End of sequence\n\t \[\[\{\{node IteratorGetNext_1\}\}\]\]"):
+        two(tf.constant(1, tf.int64))
+
+
+def test_an_eager_iterator_read_in_a_trace_is_an_error_not_a_constant():
+    it = iter(D.range(3))
+
+    @tf.function
+    def take(i):
+        return next(i)
+
+    with pytest.raises(TypeError, match="iterator made outside a tf.function"):
+        take(it)
+
+
+def test_dataset_loop_in_a_function():
+    @tf.function
+    def total(n):
+        s = tf.constant(0, tf.int64)
+        for x in D.range(n).map(lambda v: v * v):
+            s += x
+            if s > 20:
+                break
+        return s
+
+    assert int(total(tf.constant(3, tf.int64))) == 5  # 0 + 1 + 4
+    assert int(total(tf.constant(10, tf.int64))) == 30  # 0 + 1 + 4 + 9 + 16 stops past 20
+    assert total.experimental_get_tracing_count() == 1

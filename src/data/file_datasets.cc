@@ -1,5 +1,5 @@
 // Datasets over files: TFRecordDatasetV2 (records of TFRecord files) and TextLineDataset (lines
-// of text files), and the iterator op whose name TF's iteration errors carry.
+// of text files).
 #include "dataset_impl.h"
 #include "tfscope/tfrecord.h"
 
@@ -106,20 +106,6 @@ void detail::register_file_datasets() {
         buffer_size_arg(ctx);
         return std::make_shared<FileDataset<LineReader>>(std::move(files), c, "TextLine");
       });
-}
-
-void detail::register_iterator_ops() {
-  // Only its signature matters here (the eager error names its wrapper function after
-  // output_types); eager iteration runs the iterator directly.
-  OpDef d;
-  d.name = "IteratorGetNext";
-  d.inputs = {{"iterator", "", DType::kResource}};
-  d.outputs = {{"components", "", DType::kInvalid, "", "output_types"}};
-  d.stateful = true;
-  d.kernel = [](OpKernelContext&) {
-    throw Error(ErrorKind::kUnimplemented, "[data] IteratorGetNext runs only eagerly in tfscope");
-  };
-  OpRegistry::global().add(std::move(d));
 }
 
 }  // namespace tfs::data

@@ -55,6 +55,12 @@ Dataset Dataset::filter(const DatasetFunction& predicate) const {
                  specs_);
 }
 
+Dataset Dataset::take_while(const DatasetFunction& predicate) const {
+  return Dataset(run_dataset_op("TakeWhileDataset", with_captured({variant_}, predicate),
+                                function_attrs("predicate", predicate, specs_)),
+                 specs_);
+}
+
 Dataset Dataset::flat_map(const DatasetFunction& f, std::vector<TensorSpec> element_specs) const {
   AttrMap attrs = function_attrs("f", f, element_specs);
   return Dataset(run_dataset_op("FlatMapDataset", with_captured({variant_}, f), std::move(attrs)),
@@ -82,13 +88,14 @@ std::vector<Tensor> state_inputs(const Tensor& variant, const std::vector<Tensor
 
 }  // namespace
 
-Dataset Dataset::scan(const std::vector<Tensor>& initial_state, const DatasetFunction& f) const {
+Dataset Dataset::scan(const std::vector<Tensor>& initial_state, const DatasetFunction& f,
+                      bool use_default_device) const {
   std::vector<TensorSpec> specs(f.output_specs.begin() + static_cast<long>(initial_state.size()),
                                 f.output_specs.end());
   AttrMap attrs = function_attrs("f", f, specs);
   attrs["Tstate"] = dtypes_of(initial_state);
   attrs["preserve_cardinality"] = true;
-  attrs["use_default_device"] = true;
+  attrs["use_default_device"] = use_default_device;
   return Dataset(
       run_dataset_op("ScanDataset", state_inputs(variant_, initial_state, f), std::move(attrs)),
       std::move(specs));

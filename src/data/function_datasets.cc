@@ -5,6 +5,7 @@
 #include "dataset_impl.h"
 #include "tfscope/context.h"
 #include "tfscope/cpu_info.h"
+#include "tfscope/detail/function_resolver.h"
 
 namespace tfs::data {
 namespace {
@@ -18,13 +19,14 @@ class CapturedFunction {
  public:
   CapturedFunction(const OpKernelContext& ctx, const char* attr, std::vector<Tensor> captured)
       : name_(attr_func(*ctx.attrs, attr).name), captured_(std::move(captured)) {
-    fn_ = Context::get().find_function(name_);
-    if (!fn_) {
-      throw Error(ErrorKind::kUnimplemented,
-                  "[data] dataset function " + name_ +
-                      " is not a live traced function (datasets with functions run eagerly in "
-                      "tfscope)");
+    // In a graph: the plan the running graph has for its library function. Eagerly: the trace
+    // registered under that name while it lives.
+    if (const auto* r = dynamic_cast<const tfs::detail::FunctionResolver*>(ctx.runtime)) {
+      fn_ = r->resolve(name_);
+    } else {
+      fn_ = Context::get().find_function(name_);
     }
+    if (!fn_) throw Error(ErrorKind::kNotFound, "[data] function " + name_ + " is not defined");
   }
 
   // f(args..., captured...).
@@ -96,7 +98,7 @@ class MapDataset : public FunctionDataset {
 
 bool predicate_value(const std::vector<Tensor>& r) {
   if (r.size() != 1 || r[0].dtype() != DType::kBool || r[0].eager_shape().rank() != 0) {
-    invalid_argument("Filter predicate `predicate` must return a scalar bool.");
+    invalid_argument("Filter predicate `predicate` must return a scalar bool.");  // TF's text
   }
   return r[0].data<bool>()[0];
 }
@@ -123,6 +125,37 @@ class FilterDataset : public FunctionDataset {
         if (!input_->get_next(out)) return false;
         if (predicate_value(dataset().f_.run(out))) return true;
       }
+    }
+
+   private:
+    std::unique_ptr<IteratorBase> input_;
+  };
+};
+
+// TF's TakeWhileDataset: the elements up to the first for which the predicate is false.
+class TakeWhileDataset : public FunctionDataset {
+ public:
+  using FunctionDataset::FunctionDataset;
+  int64_t cardinality() const override {
+    return input_->cardinality() == 0 ? 0 : kUnknownCardinality;
+  }
+  std::string type() const override { return "TakeWhile"; }
+  std::unique_ptr<IteratorBase> make_iterator(const IteratorContext& ctx) const override {
+    return make_iterator_of<Iter>(*this, ctx);
+  }
+
+ private:
+  class Iter : public DatasetIterator<TakeWhileDataset> {
+   public:
+    Iter(std::shared_ptr<const TakeWhileDataset> ds, const IteratorContext& ctx)
+        : DatasetIterator(std::move(ds), ctx), input_(iterate(*dataset().input_)) {}
+    bool get_next(Element& out) override {
+      if (!input_) return false;
+      out.clear();
+      if (input_->get_next(out) && predicate_value(dataset().f_.run(out))) return true;
+      input_.reset();
+      out.clear();
+      return false;
     }
 
    private:
@@ -318,6 +351,10 @@ void detail::register_function_datasets() {
     return std::make_shared<FilterDataset>(
         ctx, input_dataset(ctx, 0), CapturedFunction(ctx, "predicate", captured_inputs(ctx, 1)));
   });
+  register_dataset_op("TakeWhileDataset", kFunctionInputs, [](OpKernelContext& ctx) -> DatasetRef {
+    return std::make_shared<TakeWhileDataset>(
+        ctx, input_dataset(ctx, 0), CapturedFunction(ctx, "predicate", captured_inputs(ctx, 1)));
+  });
   register_dataset_op("FlatMapDataset", kFunctionInputs, [](OpKernelContext& ctx) -> DatasetRef {
     return std::make_shared<FlatMapDataset>(ctx, input_dataset(ctx, 0),
                                             CapturedFunction(ctx, "f", captured_inputs(ctx, 1)));
@@ -355,6 +392,7 @@ void detail::register_function_datasets() {
               {"initial_state", "", DType::kInvalid, "", "Tstate"},
               {"other_arguments", "", DType::kInvalid, "", "Targuments"}};
   d.outputs = {{"components", "", DType::kInvalid, "", "output_types"}};
+  d.stateful = true;  // it iterates its input: a graph keeps it in its control outputs, as TF
   d.shape_fn = [](InferenceContext& c) {
     const auto& shapes = std::get<std::vector<PartialShape>>(c.attrs->at("output_shapes"));
     for (size_t i = 0; i < shapes.size() && i < c.output_shapes.size(); ++i)

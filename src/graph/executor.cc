@@ -6,15 +6,30 @@
 #include <set>
 #include <variant>
 
+#include "tfscope/detail/function_resolver.h"
 #include "tfscope/grappler.h"
 
 namespace tfs {
 
-class Executor::Runtime : public FunctionRuntime {
+class Executor::Runtime : public FunctionRuntime, public detail::FunctionResolver {
  public:
   explicit Runtime(const Executor& e) : e_(e) {}
   std::vector<Tensor> call(const std::string& name, std::span<const Tensor> args) override {
     return e_.function_plan(name).run(args);
+  }
+  std::shared_ptr<const CallableFunction> resolve(const std::string& name) const override {
+    return plan(e_, name);
+  }
+
+  // The plan of library function `name`: compiled with `e`, or compiled on first use.
+  static const std::shared_ptr<Executor>& plan(const Executor& e, const std::string& name) {
+    auto it = e.fn_plans_.find(name);
+    if (it != e.fn_plans_.end()) return it->second;
+    std::lock_guard<std::mutex> lock(e.late_mu_);
+    auto late = e.late_plans_.find(name);
+    if (late == e.late_plans_.end())
+      late = e.late_plans_.emplace(name, e.compile_function(name)).first;
+    return late->second;
   }
 
  private:
@@ -141,12 +156,7 @@ std::shared_ptr<Executor> Executor::compile_function(const std::string& name) co
 }
 
 const Executor& Executor::function_plan(const std::string& name) const {
-  auto it = fn_plans_.find(name);
-  if (it != fn_plans_.end()) return *it->second;
-  std::lock_guard<std::mutex> lock(late_mu_);
-  auto late = late_plans_.find(name);
-  if (late == late_plans_.end()) late = late_plans_.emplace(name, compile_function(name)).first;
-  return *late->second;
+  return *Runtime::plan(*this, name);
 }
 
 namespace {

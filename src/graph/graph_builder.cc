@@ -116,8 +116,9 @@ Tensor FuncGraphBuilder::capture(const Tensor& external, const std::string& name
   Tensor internal;
   std::string kind;
   if (external.is_eager() && external.dtype() != DType::kResource &&
-      external.num_elements() <= 128) {
-    // Small eager tensors are captured by value as a Const in the graph.
+      external.dtype() != DType::kVariant && external.num_elements() <= 128) {
+    // Small eager tensors are captured by value as a Const in the graph (not a resource or a
+    // variant such as a dataset: TF's FuncGraph keeps those as placeholders).
     internal = constant(external, name_hint);
     kind = "const";
   } else {

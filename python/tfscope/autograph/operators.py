@@ -580,7 +580,10 @@ def _shape_invariants_mapping_to_positional_list(mapping, keys):
 # ---- for ----
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
-    if is_tensor(iter_):
+    from ..data import DatasetV2
+    if isinstance(iter_, DatasetV2):  # a dataset loop: tfscope.data builds it, as TF
+        from ..data._autograph import dataset_for_stmt as fn
+    elif is_tensor(iter_):
         if _core.autograph_op_type(_as_tensor(iter_)) == "Range":
             fn = _tf_range_for_stmt
         else:

@@ -102,8 +102,7 @@ class DatasetV2:
 
     def __iter__(self):
         if not _core.executing_eagerly():
-            raise NotImplementedError("tfscope: iterating a tf.data.Dataset inside tf.function "
-                                      "is not supported yet (iterate it eagerly)")
+            return _GraphIterator(self)  # iter(ds) in a tf.function: iterator ops, as TF
         return OwnedIterator(self)
 
     def as_numpy_iterator(self):
@@ -266,12 +265,13 @@ class DatasetV2:
 
     def filter(self, predicate, name=None):  # noqa: A003
         traced = self._trace(predicate, "Dataset.filter()")
-        spec = traced.output_spec()
-        if not (isinstance(spec, TensorSpec) and spec.dtype == as_dtype("bool")
-                and spec.shape.rank == 0):
-            raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar "
-                             "tensor, but its return type is %r." % (spec,))
+        _check_predicate(traced)
         return self._derive(_FilterDataset, self._core.filter(traced.core))._keep(traced)
+
+    def take_while(self, predicate, name=None):
+        traced = self._trace(predicate, "Dataset.take_while()")
+        _check_predicate(traced)
+        return self._derive(_TakeWhileDataset, self._core.take_while(traced.core))._keep(traced)
 
     def _dataset_result(self, traced, what):
         spec = traced.output_spec()
@@ -301,9 +301,12 @@ class DatasetV2:
         return _InterleaveDataset(core, structure, self._options, inner)._keep(traced)
 
     def scan(self, initial_state, scan_func, name=None):
+        return self._scan(initial_state, scan_func)
+
+    def _scan(self, initial_state, scan_func, use_default_device=True):
         from ._functions import trace_with_state
         state, traced = trace_with_state(self, initial_state, scan_func, "Dataset.scan()", True)
-        core = self._core.scan(state, traced.core)
+        core = self._core.scan(state, traced.core, use_default_device)
         out_structure = traced.output_structure[1]
         n = _nest.count(traced.output_structure[0])
         inner = traced.inner_specs()[n:]
@@ -311,8 +314,7 @@ class DatasetV2:
 
     def reduce(self, initial_state, reduce_func, name=None):
         from ._functions import trace_with_state
-        state, traced = trace_with_state(self, initial_state, reduce_func, "Dataset.reduce()",
-                                         False)
+        state, traced = trace_with_state(self, initial_state, reduce_func, "reduce()", False)
         flat = self._core.reduce(state, traced.core)
         return _nest.pack(traced.output_structure, flat)
 
@@ -356,7 +358,8 @@ _MapDataset = _dataset_class("_MapDataset")
 _ParallelMapDataset = _dataset_class("_ParallelMapDataset")
 _FilterDataset = _dataset_class("_FilterDataset")
 _InterleaveDataset = _dataset_class("_InterleaveDataset")
-_ScanDataset = _dataset_class("_ScanDataset")  # a dataset held by a tensor (a window)
+_ScanDataset = _dataset_class("_ScanDataset")
+_TakeWhileDataset = _dataset_class("_TakeWhileDataset")  # a dataset held by a tensor (a window)
 
 
 class DatasetSpec:
@@ -377,6 +380,14 @@ class DatasetSpec:
 
 
 _WindowDataset = _dataset_class("_WindowDataset")
+
+
+def _check_predicate(traced):
+    spec = traced.output_spec()
+    if not (isinstance(spec, TensorSpec) and spec.dtype == as_dtype("bool")
+            and spec.shape.rank == 0):
+        raise ValueError("Invalid `predicate`. `predicate` must return a `tf.bool` scalar "
+                         "tensor, but its return type is %r." % (spec,))
 
 
 def _tensor_specs(specs):
@@ -417,6 +428,12 @@ class OwnedIterator:
         return self
 
     def _next_flat(self):
+        if not _core.executing_eagerly():
+            # Read now, the element would be a constant of the trace; TF passes the iterator in
+            # as an IteratorSpec argument and reads it each run, which tfscope does not yet.
+            raise TypeError("tfscope: an iterator made outside a tf.function cannot be read "
+                            "inside it yet (TF passes it as an IteratorSpec); call iter(dataset) "
+                            "inside the function")
         return self._it.next()
 
     def __next__(self):
@@ -433,6 +450,29 @@ class OwnedIterator:
 
     def get_next_as_optional(self):
         raise NotImplementedError("tfscope: Iterator.get_next_as_optional is not supported")
+
+
+class _GraphIterator:
+    """iter(dataset) while a graph is built (TF's OwnedIterator in a tf.function): an
+    AnonymousIteratorV3 resource made to iterate the dataset by MakeIterator; next() adds an
+    IteratorGetNext, which raises OutOfRangeError when the graph runs past the end."""
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self._handle = dataset._core.graph_iterator()
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __iter__(self):
+        return self
+
+    def get_next(self):
+        flat = _core.DatasetCore.iterator_get_next(self._handle, self._dataset._core.specs())
+        return _nest.pack(self._dataset._structure, self._dataset._from_flat(flat))
+
+    __next__ = get_next
 
 
 class NumpyIterator:

@@ -9,6 +9,7 @@ import re
 from .. import _core
 from .._types import TensorShape, TensorSpec
 from ..autograph import convert as _autograph_convert
+from ..autograph.api import _is_allowlisted
 from . import _nest
 
 
@@ -41,7 +42,9 @@ class TracedFunction:
                     leaves.append(_dataset_of(t, info, _VariantDataset))
             nested = _nest.pack(input_structure, leaves)
             args = nested if type(nested) is tuple else (nested,)  # noqa: E721 (TF's rule)
-            ret = _autograph_convert(func)(*args)
+            # TF's autograph.tf_convert, not user-requested: code of an allowlisted module (tf's
+            # own, as AutoGraph's dataset loop body) runs as it is.
+            ret = (func if _is_allowlisted(func) else _autograph_convert(func))(*args)
             if isinstance(ret, list):
                 ret = tuple(ret)
             out_leaves, structure = _nest.flatten_values(ret)

@@ -1,0 +1,97 @@
+// The iterator ops a graph iterates a dataset with, as TF's `iter(ds)` / `next(it)` build them in
+// a tf.function: AnonymousIteratorV3 makes an iterator resource, MakeIterator points it at a
+// dataset, IteratorGetNext takes the next element (OutOfRange "End of sequence" at the end).
+// Eager iteration runs tfs::data::Iterator directly; IteratorGetNext's signature also names
+// the eager error's wrapper function.
+#include <mutex>
+
+#include "dataset_impl.h"
+#include "tfscope/ops.h"
+
+namespace tfs::data {
+namespace {
+
+// TF's IteratorResource: empty until MakeIterator gives it a dataset.
+class IteratorResource : public ResourceBase {
+ public:
+  std::string debug_name() const override { return "Iterator resource"; }
+  void reset(DatasetRef ds) {
+    std::lock_guard<std::mutex> lock(mu_);
+    it_ = ds->make_iterator(IteratorContext{});
+    ds_ = std::move(ds);
+  }
+  bool next(Element& out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!it_) {
+      throw Error(ErrorKind::kFailedPrecondition,
+                  "GetNext() failed because the iterator has not been initialized. Ensure that "
+                  "you have run the initializer operation for this iterator before getting the "
+                  "next element.");
+    }
+    out.clear();
+    return it_->get_next(out);
+  }
+
+ private:
+  std::mutex mu_;
+  DatasetRef ds_;
+  std::unique_ptr<IteratorBase> it_;
+};
+
+std::shared_ptr<IteratorResource> iterator_of(const OpKernelContext& ctx, int input) {
+  auto it = std::dynamic_pointer_cast<IteratorResource>(ctx.input(input).resource_handle());
+  if (!it) invalid_argument("[data] expected an iterator resource");
+  return it;
+}
+
+}  // namespace
+
+void detail::register_iterator_ops() {
+  OpDef anon;
+  anon.name = "AnonymousIteratorV3";
+  anon.outputs = {{"handle", "", DType::kResource}};
+  anon.stateful = true;
+  anon.shape_fn = [](InferenceContext& c) { c.set_output(0, Shape{}); };
+  anon.kernel = [](OpKernelContext& ctx) {
+    ctx.set_output(0, Tensor::resource(std::make_shared<IteratorResource>()));
+  };
+  OpRegistry::global().add(std::move(anon));
+
+  OpDef make;
+  make.name = "MakeIterator";
+  make.inputs = {{"dataset", "", DType::kVariant}, {"iterator", "", DType::kResource}};
+  make.stateful = true;
+  make.kernel = [](OpKernelContext& ctx) { iterator_of(ctx, 1)->reset(input_dataset(ctx, 0)); };
+  OpRegistry::global().add(std::move(make));
+
+  OpDef d;
+  d.name = "IteratorGetNext";
+  d.inputs = {{"iterator", "", DType::kResource}};
+  d.outputs = {{"components", "", DType::kInvalid, "", "output_types"}};
+  d.stateful = true;
+  d.shape_fn = [](InferenceContext& c) {
+    const auto& shapes = std::get<std::vector<PartialShape>>(c.attrs->at("output_shapes"));
+    for (size_t i = 0; i < shapes.size() && i < c.output_shapes.size(); ++i)
+      c.set_output(static_cast<int>(i), shapes[i]);
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    Element e;
+    if (!iterator_of(ctx, 0)->next(e)) throw Error(ErrorKind::kOutOfRange, "End of sequence");
+    for (size_t i = 0; i < e.size(); ++i) ctx.set_output(static_cast<int>(i), std::move(e[i]));
+  };
+  OpRegistry::global().add(std::move(d));
+}
+
+Tensor Dataset::make_graph_iterator() const {
+  detail::register_data_ops();
+  Tensor handle = execute1("AnonymousIteratorV3", {}, detail::spec_attrs(specs_));
+  execute("MakeIterator", {variant_, handle});
+  return handle;
+}
+
+std::vector<Tensor> Dataset::iterator_get_next(const Tensor& iterator,
+                                               const std::vector<TensorSpec>& specs) {
+  return execute("IteratorGetNext", {iterator}, detail::spec_attrs(specs));
+}
+
+}  // namespace tfs::data
