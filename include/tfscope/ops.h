@@ -64,6 +64,36 @@ class EagerErrorName {
   const std::string* previous_;
 };
 
+// The `name=` of a Python wrapper whose C++ front end names its node itself (tf.add(x, y,
+// name="foo") -> node "foo", its converted operand "foo/y"; a second one "foo_1"). While one is
+// alive on the thread, the first node or name scope the front end would name `base` is named
+// `name` instead (made unique as usual). Graph mode only: eager errors never show the name.
+class WrapperName {
+ public:
+  WrapperName(std::string base, std::string name);
+  ~WrapperName();
+  WrapperName(const WrapperName&) = delete;
+  WrapperName& operator=(const WrapperName&) = delete;
+  // The name for a node or scope the front end asks to name `requested`; `claim` uses the
+  // override up (a node or a scope taking its name), otherwise it is only looked at (the scope
+  // an op's inputs are converted in before the op takes the name).
+  static std::string rename(const std::string& requested, bool claim);
+
+ private:
+  std::string base_, name_;
+  bool used_ = false;
+  WrapperName* previous_;
+};
+
+// TF's generated op wrapper (op_def_library._apply_op_helper; eagerly the fast path): `inputs`
+// holds one value per input ArgDef of `op` (a list or tuple for a list input); host values are
+// converted to the dtype the ArgDef asks for (a fixed dtype, an attr given in `attrs`, or the
+// dtype an earlier input fixed; eagerly a tensor input fixes its attr for all), with TF's texts.
+// In a graph the inputs are converted in the name scope `name` (the op's type when empty), made
+// unique, and the node takes that name ("foo", its host operand "foo/y").
+std::vector<Tensor> apply_op(const std::string& op, const std::vector<Value>& inputs,
+                             AttrMap attrs = {}, const std::string& name = "");
+
 // Run or stage one op: the one dispatch point of every op, function calls included. `name` is
 // the node name TF's Python wrapper would use ("add", "mul"). Eagerly, a symbolic input raises
 // TF's out-of-scope TypeError; `runtime` resolves the functions a call op names (default: the
@@ -97,6 +127,10 @@ Tensor read_variable(const std::shared_ptr<VariableState>& var,
 Tensor convert_to_tensor(const Value& v, DType dtype = DType::kInvalid,
                          const std::string& name = "Const");
 Tensor constant(const Value& v, DType dtype = DType::kInvalid, const std::string& name = "Const");
+// TF's autopacking of a list or tuple holding tensors (what convert_to_tensor does with one, in
+// the scope `name`, "packed" when it has none): a Pack whose Python values are Consts named by
+// their position ("packed/1"); the dtype is the first tensor's unless given.
+Tensor autopack(const Value& list, DType dtype, const std::string& name);
 // The dtype a host value converts to by default (int -> int32, float -> float32, ...).
 DType infer_dtype(const Value& v);
 

@@ -1,6 +1,7 @@
-// The generic op binding: any registered op run now or staged, with TF's name scopes, so Python
-// wrappers (tf.TensorArray, tf.debugging, tf.strings) are written as TF's are, over
-// gen_*_ops-like calls, without a C++ binding per op.
+// The generic op bindings: any registered op run now or staged, with TF's name scopes, so Python
+// wrappers (tf.TensorArray, tf.debugging, tf.strings, the everyday ops) are written as TF's are
+// without a C++ binding per op. apply_op(op_type, inputs, attrs, name) is TF's generated wrapper
+// in one call (tfs::apply_op); named(base, name, fn, *args) runs a C++ front end with name=.
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -8,6 +9,7 @@
 #include <optional>
 
 #include "convert.h"
+#include "tfscope/op_def.h"
 #include "tfscope/ops.h"
 #include "tfscope/py_func.h"
 
@@ -75,6 +77,49 @@ std::vector<tfs::Tensor> run_py_func(const std::string& token, bool eager,
   std::vector<tfs::Tensor> out;
   for (nb::handle h : r) out.push_back(nb::cast<tfs::Tensor>(h));
   return out;
+}
+
+// The op's outputs as TF's generated wrapper returns them: one tensor, a list for a list
+// output, a tuple of those for several outputs, None for none.
+nb::object outputs_object(const tfs::OpDef& def, const tfs::AttrMap& attrs,
+                          const std::vector<tfs::Tensor>& outs) {
+  if (def.outputs.empty()) return nb::none();
+  if (def.outputs.size() == 1 && def.outputs[0].number_attr.empty() &&
+      def.outputs[0].type_list_attr.empty()) {
+    return nb::cast(outs.at(0));
+  }
+  // A list output's length: its attr when known, else whatever the other outputs leave.
+  std::vector<long> counts;
+  long known = 0, unknown = -1;
+  for (size_t i = 0; i < def.outputs.size(); ++i) {
+    const tfs::ArgDef& o = def.outputs[i];
+    long n = 1;
+    if (!o.number_attr.empty()) {
+      n = attrs.count(o.number_attr) ? static_cast<long>(tfs::attr_int(attrs, o.number_attr)) : -1;
+    } else if (!o.type_list_attr.empty()) {
+      n = attrs.count(o.type_list_attr)
+              ? static_cast<long>(tfs::attr_types(attrs, o.type_list_attr).size())
+              : -1;
+    }
+    if (n < 0) unknown = static_cast<long>(i);
+    else known += n;
+    counts.push_back(n);
+  }
+  if (unknown >= 0) counts[static_cast<size_t>(unknown)] = static_cast<long>(outs.size()) - known;
+  nb::list groups;
+  size_t k = 0;
+  for (size_t i = 0; i < def.outputs.size(); ++i) {
+    const tfs::ArgDef& o = def.outputs[i];
+    if (o.number_attr.empty() && o.type_list_attr.empty()) {
+      groups.append(nb::cast(outs.at(k++)));
+      continue;
+    }
+    nb::list l;
+    for (long j = 0; j < counts[i] && k < outs.size(); ++j) l.append(nb::cast(outs[k++]));
+    groups.append(l);
+  }
+  if (def.outputs.size() == 1) return groups[0];
+  return nb::tuple(groups);
 }
 
 }  // namespace
@@ -153,6 +198,46 @@ void bind_ops(nb::module_& m) {
       "value"_a, "dtype"_a.none(), "name"_a);
   m.def("exit_name_scope", [] {
     if (tfs::GraphBuilder* b = tfs::current_builder()) b->pop_scope();
+  });
+  // apply_op(op_type, inputs, attrs=None, name=None): one value per input ArgDef (a list for a
+  // list input), host values converted to the op's dtypes in the op's scope; one tensor back for
+  // a single output, a list for a list output, a tuple for several.
+  m.def(
+      "apply_op",
+      [](const std::string& op, nb::handle inputs, nb::handle attrs, nb::handle name) {
+        std::vector<tfs::Value> ins;
+        for (nb::handle x : inputs) {
+          // A list input is a list of operands (each a tensor, a variable or a host value).
+          if (PyList_Check(x.ptr()) || PyTuple_Check(x.ptr())) {
+            tfs::ValueList items;
+            for (nb::handle y : x) items.push_back(operand(y));
+            ins.push_back(PyTuple_Check(x.ptr()) ? tfs::Value::tuple(std::move(items))
+                                                 : tfs::Value::list(std::move(items)));
+          } else {
+            ins.push_back(operand(x));
+          }
+        }
+        tfs::AttrMap am;
+        if (!attrs.is_none()) {
+          for (auto [k, v] : nb::borrow<nb::dict>(attrs)) {
+            if (v.is_none()) continue;  // not given: the op's default
+            am[nb::cast<std::string>(k)] = attr_value(v);
+          }
+        }
+        const tfs::OpDef& def = tfs::OpRegistry::global().get(op);
+        std::string n = name.is_none() ? std::string() : nb::cast<std::string>(nb::str(name));
+        std::vector<tfs::Tensor> outs = tfs::apply_op(op, ins, am, n);
+        return outputs_object(def, am, outs);
+      },
+      "op_type"_a, "inputs"_a, "attrs"_a.none() = nb::none(), "name"_a.none() = nb::none());
+  // _core.named(base, name, fn, *args): fn(*args) with its node `base` named `name` (None: as is).
+  m.def("named", [](nb::args args, nb::kwargs kwargs) -> nb::object {
+    if (args.size() < 3) throw nb::type_error("named(base, name, fn, *args)");
+    nb::object fn = args[2];
+    nb::tuple rest = nb::steal<nb::tuple>(PyTuple_GetSlice(args.ptr(), 3, PY_SSIZE_T_MAX));
+    if (args[1].is_none()) return fn(*rest, **kwargs);
+    tfs::WrapperName w(nb::cast<std::string>(args[0]), nb::cast<std::string>(nb::str(args[1])));
+    return fn(*rest, **kwargs);
   });
 }
 

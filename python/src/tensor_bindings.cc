@@ -36,7 +36,7 @@ template <typename F>
 Tensor in_op_scope(const std::string& base, F f, bool mark_used = false) {
   tfs::GraphBuilder* b = tfs::current_builder();
   if (!b) return f();
-  b->push_scope(b->unique_name(base, mark_used));
+  b->push_scope(b->unique_name(tfs::WrapperName::rename(base, mark_used), mark_used));
   struct Pop {
     tfs::GraphBuilder* b;
     ~Pop() { b->pop_scope(); }

@@ -26,8 +26,14 @@ else:
 from . import errors
 from ._types import DType, TensorShape, TensorSpec, as_dtype, _make_spec
 from ._function import Function, ConcreteFunction, function
+from . import _nest as nest
 
 Tensor = _core.Tensor
+# The generic op binding: a wrapper is `_op(op_type, inputs, attrs, name)` (TF's generated
+# wrapper rules: host operands converted to the op's dtypes, in the scope `name`). `_named(base,
+# name, fn, *args)` runs a C++ front end that names its node `base` with the node named `name`.
+_op = _core.apply_op
+_named = _core.named
 
 _ITER_SYMBOLIC = (
     "Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the following "
@@ -90,11 +96,15 @@ def _make_namedtuple(type_name, fields, values):
 class Variable:
     """tf.Variable: state that ops read and write; captured by reference in traced functions."""
 
-    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None):
+    def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None,
+                 name=None, variable_def=None, dtype=None, import_scope=None, constraint=None,
+                 synchronization=None, aggregation=None, shape=None,
+                 experimental_enable_variable_lifting=True):
         if callable(initial_value):
             initial_value = initial_value()
         self._tfscope_variable = _core.VariableCore(
-            initial_value, trainable, name or "Variable", None if dtype is None else as_dtype(dtype))
+            initial_value, True if trainable is None else builtins_bool(trainable),
+            name or "Variable", None if dtype is None else as_dtype(dtype))
 
     @classmethod
     def _wrap(cls, core):
@@ -133,6 +143,24 @@ class Variable:
     def __repr__(self):
         return repr(self._tfscope_variable)
 
+    def ref(self):
+        """A hashable reference to this variable (TF's Reference): equal for the same variable."""
+        return _Reference(self)
+
+    def experimental_ref(self):
+        return self.ref()
+
+    def __deepcopy__(self, memo):
+        # TF's ResourceVariable.__deepcopy__: a new variable of the same name and value.
+        if not _core.executing_eagerly():
+            raise NotImplementedError(
+                "__deepcopy__() is only available when eager execution is enabled.")
+        name = self.name[:-2] if self.name.endswith(":0") else self.name
+        copied = Variable(self.read_value(), trainable=self.trainable, name=name,
+                          dtype=self.dtype)
+        memo[id(self)] = copied
+        return copied
+
     def __hash__(self):
         return hash(self._tfscope_variable._uid)
 
@@ -153,6 +181,29 @@ class Variable:
 
     def __int__(self):
         return int(self.numpy())
+
+
+class _Reference:
+    """tf.Variable.ref(): hashable by the variable's identity; deref() gives the variable."""
+
+    __slots__ = ("_wrapped",)
+
+    def __init__(self, wrapped):
+        self._wrapped = wrapped
+
+    def deref(self):
+        return self._wrapped
+
+    # By the variable's state: wrappers made for the same variable (a trace's captures) are equal.
+    def __hash__(self):
+        return hash(self._wrapped._tfscope_variable._uid)
+
+    def __eq__(self, other):
+        return (isinstance(other, _Reference) and
+                self._wrapped._tfscope_variable._uid == other._wrapped._tfscope_variable._uid)
+
+    def __repr__(self):
+        return "<Reference wrapping %r>" % (self._wrapped,)
 
 
 def _binop(name, reverse=False):
@@ -202,7 +253,8 @@ _core.set_warning_sink(_retracing_warning)
 # ---- tensors ----
 
 def constant(value, dtype=None, shape=None, name="Const"):
-    t = _core.constant_from_value(value, None if dtype is None else as_dtype(dtype))
+    t = _named("Const", name, _core.constant_from_value, value,
+               None if dtype is None else as_dtype(dtype))
     if shape is not None and list(t.shape) != list(shape):
         if t.shape.num_elements() == 1:
             t = fill(list(shape), reshape(t, []))
@@ -214,10 +266,11 @@ def constant(value, dtype=None, shape=None, name="Const"):
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     if dtype is None and dtype_hint is not None and not isinstance(value, (Tensor, Variable)):
         try:
-            return _core.convert_to_tensor(value, as_dtype(dtype_hint))
+            return _named("Const", name, _core.convert_to_tensor, value, as_dtype(dtype_hint))
         except (TypeError, ValueError):
             pass
-    return _core.convert_to_tensor(value, None if dtype is None else as_dtype(dtype))
+    return _named("Const", name, _core.convert_to_tensor, value,
+                  None if dtype is None else as_dtype(dtype))
 
 
 def is_tensor(x):
@@ -251,166 +304,192 @@ class config:  # noqa: N801  (tf.config namespace)
 
 
 def shape(input, out_type=None, name=None):  # noqa: A002
-    return _core.shape(input, None if out_type is None else as_dtype(out_type))
+    return _named("Shape", name, _core.shape, input, None if out_type is None else as_dtype(out_type))
 
 
-def size(input, name=None):  # noqa: A002
-    return _core.size(input)
+def size(input, out_type=None, name=None):  # noqa: A002
+    return _named("Size", name, _core.size, input)
 
 
 def rank(input, name=None):  # noqa: A002
-    return _core.rank(input)
+    return _named("Rank", name, _core.rank, input)
 
 
 def reshape(tensor, shape, name=None):  # noqa: A002
-    return _core.reshape(tensor, list(shape) if isinstance(shape, (TensorShape, tuple)) else shape)
+    return _named("Reshape", name, _core.reshape, tensor,
+                  list(shape) if isinstance(shape, (TensorShape, tuple)) else shape)
 
 
 def cast(x, dtype, name=None):
-    return _core.cast(x, as_dtype(dtype))
+    return _named("Cast", name, _core.cast, x, as_dtype(dtype))
 
 
-def identity(x, name=None):
-    return _core.unary("identity", x)
+def identity(input, name=None):  # noqa: A002
+    return _op("Identity", [input], None, name)
 
 
-def expand_dims(x, axis, name=None):
-    return _core.expand_dims(x, axis)
+def expand_dims(input, axis, name=None):  # noqa: A002
+    return _named("ExpandDims", name, _core.expand_dims, input, axis)
 
 
-def squeeze(x, axis=None, name=None):
-    return _core.squeeze(x, axis)
+def squeeze(input, axis=None, name=None):  # noqa: A002
+    return _named("Squeeze", name, _core.squeeze, input, axis)
 
 
-def transpose(a, perm=None, name="transpose"):
-    return _core.transpose(a, perm)
+def transpose(a, perm=None, conjugate=False, name="transpose"):
+    return _named("transpose", name, _core.transpose, a, perm)
 
 
 def concat(values, axis, name="concat"):
-    return _core.concat(list(values), axis)
+    if not isinstance(values, (list, tuple)):
+        values = [values]
+    if len(values) == 1:
+        return _named("concat", name, _core.concat, list(values), axis)
+    return _op("ConcatV2", [list(values), axis], None, name)
 
 
 def stack(values, axis=0, name="stack"):
-    return _core.stack(list(values), axis)
+    return _named("stack", name, _core.stack, list(values), axis)
 
 
 def unstack(value, num=None, axis=0, name="unstack"):
-    return _core.unstack(value, axis, num)
+    return _named("unstack", name, _core.unstack, value, axis, num)
 
 
-def gather(params, indices, axis=None, batch_dims=0, name=None):
-    return _core.gather(params, indices, 0 if axis is None else axis)
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    if axis is None:
+        axis = batch_dims
+    if batch_dims == 0:
+        return _named("GatherV2", name, _core.gather, params, indices, axis)
+    return _op("GatherV2", [params, indices, axis], {"batch_dims": int(batch_dims)}, name)
 
 
-def fill(dims, value, name=None):
-    return _core.fill(dims, value)
+def fill(dims, value, name=None, layout=None):
+    return _named("Fill", name, _core.fill, dims, value)
 
 
-def zeros(shape, dtype=float32, name=None):
-    return _core.zeros(shape if isinstance(shape, Tensor) else list(shape) if not isinstance(shape, int) else [shape], as_dtype(dtype))
+def _shape_list(shape):
+    return shape if isinstance(shape, Tensor) else [shape] if isinstance(shape, int) else list(shape)
 
 
-def ones(shape, dtype=float32, name=None):
-    return _core.ones(shape if isinstance(shape, Tensor) else list(shape) if not isinstance(shape, int) else [shape], as_dtype(dtype))
+def zeros(shape, dtype=float32, name=None, layout=None):
+    return _named("zeros", name, _core.zeros, _shape_list(shape), as_dtype(dtype))
 
 
-def zeros_like(input, dtype=None, name=None):  # noqa: A002
-    return _core.zeros_like(input)
+def ones(shape, dtype=float32, name=None, layout=None):
+    return _named("ones", name, _core.ones, _shape_list(shape), as_dtype(dtype))
 
 
-def ones_like(input, dtype=None, name=None):  # noqa: A002
-    return _core.ones_like(input)
+def _filled_like(scope, same, filled, input, dtype, name):  # noqa: A002
+    """array_ops.zeros_like/ones_like: another dtype is tf.zeros/tf.ones of the input's shape
+    (static when fully known), named in the wrapper's scope."""
+    x = convert_to_tensor(input)
+    if dtype is None or as_dtype(dtype) == x.dtype:
+        return _named(scope, name, same, x)
+    dims = x.shape.as_list() if x.shape.is_fully_defined() else shape(x)
+    return filled(dims, as_dtype(dtype), name=name or scope)
+
+
+def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002
+    return _filled_like("zeros_like", _core.zeros_like, zeros, input, dtype, name)
+
+
+def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002
+    return _filled_like("ones_like", _core.ones_like, ones, input, dtype, name)
 
 
 def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
-    return _core.range(start, limit, delta, None if dtype is None else as_dtype(dtype))
+    return _named("range", name, _core.range, start, limit, delta,
+                  None if dtype is None else as_dtype(dtype))
 
 
 def where(condition, x=None, y=None, name=None):
     if x is None and y is None:
         return _index.where_true(condition)  # Where: the coordinates of the true elements
-    return _core.where(condition, x, y)
+    return _named("SelectV2", name, _core.where, condition, x, y)
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
-           name=None, **kwargs):
-    return _core.matmul(a, b, transpose_a or adjoint_a, transpose_b or adjoint_b)
+           a_is_sparse=False, b_is_sparse=False, output_type=None, grad_a=False, grad_b=False,
+           name=None):
+    return _named("MatMul", name, _core.matmul, a, b, transpose_a or adjoint_a,
+                  transpose_b or adjoint_b)
 
 
 def add(x, y, name=None):
-    return _core.add(x, y)
+    return _named("add", name or "Add", _core.add, x, y)
 
 
 def subtract(x, y, name=None):
-    return _core.subtract(x, y)
+    return _named("sub", name or "Sub", _core.subtract, x, y)
 
 
 def multiply(x, y, name=None):
-    return _core.multiply(x, y)
+    return _named("mul", name or "Mul", _core.multiply, x, y)
 
 
 def divide(x, y, name=None):
-    return _core.truediv(x, y)
+    return _named("truediv", name, _core.truediv, x, y)
 
 
 def maximum(x, y, name=None):
-    return _core.maximum(x, y)
+    return _named("Maximum", name, _core.maximum, x, y)
 
 
 def minimum(x, y, name=None):
-    return _core.minimum(x, y)
+    return _named("Minimum", name, _core.minimum, x, y)
 
 
 def pow(x, y, name=None):  # noqa: A001
-    return _core.tf_pow(x, y)
+    return _named("Pow", name, _core.tf_pow, x, y)
 
 
 def truncatediv(x, y, name=None):
-    return _core.truncatediv(x, y)
+    return _named("TruncateDiv", name, _core.truncatediv, x, y)
 
 
 def truncatemod(x, y, name=None):
-    return _core.truncatemod(x, y)
+    return _named("TruncateMod", name, _core.truncatemod, x, y)
 
 
 def floordiv(x, y, name=None):
-    return _core.floordiv(x, y)
+    return _named("floordiv", name, _core.floordiv, x, y)
 
 
 def equal(x, y, name=None):
-    return _core.equal(x, y)
+    return _named("Equal", name, _core.equal, x, y)
 
 
 def not_equal(x, y, name=None):
-    return _core.not_equal(x, y)
+    return _named("NotEqual", name, _core.not_equal, x, y)
 
 
 def less(x, y, name=None):
-    return _core.less(x, y)
+    return _named("Less", name, _core.less, x, y)
 
 
 def greater(x, y, name=None):
-    return _core.greater(x, y)
+    return _named("Greater", name, _core.greater, x, y)
 
 
 def logical_and(x, y, name=None):
-    return _core.logical_and(x, y)
+    return _named("LogicalAnd", name, _core.logical_and, x, y)
 
 
 def logical_or(x, y, name=None):
-    return _core.logical_or(x, y)
+    return _named("LogicalOr", name, _core.logical_or, x, y)
 
 
 def logical_not(x, name=None):
-    return _core.logical_not(x)
+    return _named("LogicalNot", name, _core.logical_not, x)
 
 
 def slice(input_, begin, size, name=None):  # noqa: A001
-    return _core.slice(input_, begin, size)
+    return _named("Slice", name, _core.slice, input_, begin, size)
 
 
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
-    return _core.clip_by_value(t, clip_value_min, clip_value_max)
+    return _named("clip_by_value", name, _core.clip_by_value, t, clip_value_min, clip_value_max)
 
 
 def add_n(inputs, name=None):
@@ -419,60 +498,63 @@ def add_n(inputs, name=None):
     if not isinstance(inputs, (list, tuple)) or not inputs:
         raise ValueError("Inputs must be an iterable of at least one "
                          "Tensor/IndexedSlices with the same dtype and shape.")
-    return _core.add_n(list(inputs))
+    return _named("AddN", name, _core.add_n, list(inputs))
 
 
 def tile(input, multiples, name=None):  # noqa: A002
-    return _core.tile(input, multiples)
+    return _named("Tile", name, _core.tile, input, multiples)
 
 
 def broadcast_to(input, shape, name=None):  # noqa: A002
-    return _core.broadcast_to(input, shape)
+    return _named("BroadcastTo", name, _core.broadcast_to, input, shape)
 
 
 def sign(x, name=None):
-    return _core.sign(x)
+    return _named("Sign", name, _core.sign, x)
 
 
 def floor(x, name=None):
-    return _core.floor(x)
+    return _named("Floor", name, _core.floor, x)
 
 
 def round(x, name=None):  # noqa: A001
-    return _core.round(x)
+    return _named("Round", name, _core.round, x)
 
 
 def abs(x, name=None):  # noqa: A001
-    return _core.unary("abs", x)
+    return _op("Abs", [x], None, name)
 
 
 def square(x, name=None):
-    return _core.unary("square", x)
+    return _op("Square", [x], None, name)
 
 
 def sqrt(x, name=None):
-    return _core.unary("sqrt", x)
+    return _op("Sqrt", [x], None, name)
 
 
 def exp(x, name=None):
-    return _core.unary("exp", x)
+    return _op("Exp", [x], None, name)
 
 
 def tanh(x, name=None):
-    return _core.unary("tanh", x)
+    return _op("Tanh", [x], None, name)
 
 
 def negative(x, name=None):
-    return _core.unary("neg", x)
+    return _op("Neg", [x], None, name)
 
 
 def sigmoid(x, name=None):
-    return _core.unary("sigmoid", x)
+    return _op("Sigmoid", [x], None, name)
 
 
 def _reduce(op):
+    node = {"sum": "Sum", "mean": "Mean", "max": "Max", "min": "Min", "prod": "Prod", "any": "Any",
+            "all": "All"}[op]
+
     def f(input_tensor, axis=None, keepdims=False, name=None):
-        return _core.reduce(op, input_tensor, axis, keepdims)
+        return _named(node, name, _core.reduce, op, input_tensor, axis, keepdims)
     f.__name__ = "reduce_" + op
     return f
 
@@ -487,11 +569,13 @@ reduce_all = _reduce("all")
 
 
 def argmax(input, axis=None, output_type=int64, name=None):  # noqa: A002
-    return _core.argmax(input, 0 if axis is None else axis, as_dtype(output_type))
+    return _named("ArgMax", name, _core.argmax, input, 0 if axis is None else axis,
+                  as_dtype(output_type))
 
 
 def argmin(input, axis=None, output_type=int64, name=None):  # noqa: A002
-    return _core.argmin(input, 0 if axis is None else axis, as_dtype(output_type))
+    return _named("ArgMin", name, _core.argmin, input, 0 if axis is None else axis,
+                  as_dtype(output_type))
 
 
 class math:  # noqa: N801  (tf.math namespace)
@@ -506,58 +590,58 @@ class math:  # noqa: N801  (tf.math namespace)
 
     @staticmethod
     def floormod(x, y, name=None):
-        return _core.tf_floormod(x, y)
+        return _named("FloorMod", name, _core.tf_floormod, x, y)
 
     mod = floormod
 
     @staticmethod
     def log(x, name=None):
-        return _core.unary("log", x)
+        return _op("Log", [x], None, name)
 
     @staticmethod
     def erf(x, name=None):
-        return _core.unary("erf", x)
+        return _op("Erf", [x], None, name)
 
     @staticmethod
     def rsqrt(x, name=None):
-        return _core.unary("rsqrt", x)
+        return _op("Rsqrt", [x], None, name)
 
     @staticmethod
     def erfc(x, name=None):
-        return _core.unary("erfc", x)
+        return _op("Erfc", [x], None, name)
 
     @staticmethod
     def log1p(x, name=None):
-        return _core.unary("log1p", x)
+        return _op("Log1p", [x], None, name)
 
     @staticmethod
     def expm1(x, name=None):
-        return _core.unary("expm1", x)
+        return _op("Expm1", [x], None, name)
 
     @staticmethod
     def reciprocal(x, name=None):
-        return _core.unary("reciprocal", x)
+        return _op("Reciprocal", [x], None, name)
 
     @staticmethod
     def ceil(x, name=None):
-        return _core.unary("ceil", x)
+        return _op("Ceil", [x], None, name)
 
     @staticmethod
     def negative(x, name=None):
-        return _core.unary("neg", x)
+        return _op("Neg", [x], None, name)
 
     @staticmethod
     def softplus(features, name=None):
-        return _core.softplus(features)
+        return _named("Softplus", name, _core.softplus, features)
 
 
-def _wrap_2d_function(inputs, compute_op, dim):
+def _wrap_2d_function(inputs, compute_op, dim, name=None):
     """TF's nn_ops._wrap_2d_function: Softmax and LogSoftmax reduce the last dim, so another axis
     is swapped with the last one before and after, with the same ops TF builds."""
     inputs = convert_to_tensor(inputs)
     shape = inputs.shape
     if (dim == -1) or (dim == shape.ndims - 1):
-        return compute_op(inputs)
+        return compute_op(inputs, name)
     dim_val = dim
     if isinstance(dim, Tensor):
         dim_val = int(dim.numpy()) if _core.executing_eagerly() else None
@@ -575,12 +659,13 @@ def _wrap_2d_function(inputs, compute_op, dim):
     input_rank = rank(inputs)
     dim_axis = dim % shape.ndims
 
-    def swap_axis(t, dim_index, last_index):
+    def swap_axis(t, dim_index, last_index, name=None):
         return transpose(t, concat([range(dim_index), [last_index],
-                                    range(dim_index + 1, last_index), [dim_index]], 0))
+                                    range(dim_index + 1, last_index), [dim_index]], 0),
+                         name=name or "transpose")
 
     inputs = swap_axis(inputs, dim_axis, subtract(input_rank, 1))
-    output = swap_axis(compute_op(inputs), dim_axis, subtract(input_rank, 1))
+    output = swap_axis(compute_op(inputs, None), dim_axis, subtract(input_rank, 1), name)
     # TF sets the static shape a computed perm leaves unknown.
     return _core.set_static_shape(output, [-1 if d is None else d for d in shape])
 
@@ -588,27 +673,24 @@ def _wrap_2d_function(inputs, compute_op, dim):
 class nn:  # noqa: N801  (tf.nn namespace)
     @staticmethod
     def relu(features, name=None):
-        return _core.unary("relu", features)
+        return _op("Relu", [features], None, name)
 
     @staticmethod
     def relu6(features, name=None):
-        return _core.unary("relu6", features)
+        return _op("Relu6", [features], None, name)
 
     @staticmethod
     def softmax(logits, axis=None, name=None):
-        return _wrap_2d_function(logits, lambda t: _core.unary("softmax", t), -1 if axis is None else axis)
+        return _wrap_2d_function(logits, lambda t, n: _op("Softmax", [t], None, n),
+                                 -1 if axis is None else axis, name)
 
     @staticmethod
     def log_softmax(logits, axis=None, name=None):
-        return _wrap_2d_function(logits, lambda t: _core.unary("log_softmax", t), -1 if axis is None else axis)
+        return _wrap_2d_function(logits, lambda t, n: _op("LogSoftmax", [t], None, n),
+                                 -1 if axis is None else axis, name)
 
-    @staticmethod
-    def sigmoid(x, name=None):
-        return _core.unary("sigmoid", x)
-
-    @staticmethod
-    def tanh(x, name=None):
-        return _core.unary("tanh", x)
+    sigmoid = staticmethod(sigmoid)
+    tanh = staticmethod(tanh)
 
     @staticmethod
     def leaky_relu(features, alpha=0.2, name=None):
@@ -617,27 +699,25 @@ class nn:  # noqa: N801  (tf.nn namespace)
         # _MakeFloat: any real number (bool included), nothing else.
         if not isinstance(alpha, (_numbers.Real, _np.integer, _np.floating)):
             raise TypeError(f"Expected float for argument 'alpha' not {alpha!r}.")
-        return _core.leaky_relu(features, float(alpha))
+        return _named("LeakyRelu", name, _core.leaky_relu, features, float(alpha))
 
     @staticmethod
     def elu(features, name=None):
-        return _core.elu(features)
+        return _named("Elu", name, _core.elu, features)
 
     @staticmethod
     def selu(features, name=None):
-        return _core.selu(features)
+        return _named("Selu", name, _core.selu, features)
 
-    @staticmethod
-    def softplus(features, name=None):
-        return _core.softplus(features)
+    softplus = staticmethod(math.softplus)
 
     @staticmethod
     def gelu(features, approximate=False, name=None):
-        return _core.gelu(features, approximate)
+        return _named("Gelu", name, _core.gelu, features, approximate)
 
     @staticmethod
     def bias_add(value, bias, data_format=None, name=None):
-        return _core.bias_add(value, bias)
+        return _named("BiasAdd", name, _core.bias_add, value, bias)
 
 
 # ---- tf.print ----
@@ -660,8 +740,18 @@ def _format_for_print(value, top, tensors):
     return str(value) if top else repr(value)
 
 
-def print(*inputs, output_stream=_sys.stderr, summarize=3, sep=" ", end="\n", name=None):  # noqa: A001
+_PRINT_KWARGS = ("output_stream", "summarize", "sep", "end", "name")
+
+
+def print(*inputs, **kwargs):  # noqa: A001
     """tf.print: formats tensors when it runs (every call of a traced function)."""
+    unknown = {k: v for k, v in kwargs.items() if k not in _PRINT_KWARGS}
+    if unknown:
+        raise ValueError("Unrecognized keyword arguments for tf.print: %s" % (unknown,))
+    output_stream = kwargs.get("output_stream", _sys.stderr)
+    summarize = kwargs.get("summarize", 3)
+    sep = kwargs.get("sep", " ")
+    end = kwargs.get("end", "\n")
     tensors = []
     template = sep.join(_format_for_print(v, True, tensors) for v in inputs)
     if output_stream is _sys.stdout:

@@ -8,7 +8,7 @@ import weakref
 
 import numpy as _np
 
-from . import _compiler_ir, _core
+from . import _compiler_ir, _core, _nest
 from ._types import TensorSpec
 from .autograph import convert as _autograph_convert
 
@@ -142,6 +142,14 @@ class ConcreteFunction:
     def structured_outputs(self):
         return self._core.structured_outputs
 
+    @property
+    def output_shapes(self):
+        return _nest.map_structure(lambda t: t.shape, self.structured_outputs)
+
+    @property
+    def output_dtypes(self):
+        return _nest.map_structure(lambda t: t.dtype, self.structured_outputs)
+
     def pretty_printed_signature(self, verbose=True):
         return self._core.pretty_printed_signature(verbose)
 
@@ -234,6 +242,22 @@ class FuncGraph:
     @property
     def name(self):
         return self._core.graph_name
+
+    @property
+    def inputs(self):
+        return list(self._core.inputs)
+
+    @property
+    def outputs(self):
+        return list(self._core.outputs)
+
+    @property
+    def structured_input_signature(self):
+        return self._core.structured_input_signature
+
+    @property
+    def structured_outputs(self):
+        return self._core.structured_outputs
 
     def as_graph_def(self):
         return _GraphDef(self._core)
@@ -469,10 +493,10 @@ def _check_signature(sig):
 
 
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
-             reduce_retracing=False, experimental_relax_shapes=None, experimental_compile=None,
-             experimental_implements=None, experimental_autograph_options=None,
-             experimental_attributes=None, experimental_follow_type_hints=None, name=None,
-             *, max_cache_entries=None):
+             reduce_retracing=False, experimental_implements=None,
+             experimental_autograph_options=None, experimental_attributes=None,
+             experimental_relax_shapes=None, experimental_compile=None,
+             experimental_follow_type_hints=None, *, name=None, max_cache_entries=None):
     """tf.function: returns a Function that traces ``func`` by TF 2.21's rules.
 
     ``max_cache_entries`` is a tfscope extension (TF's cache is unbounded): at most that many

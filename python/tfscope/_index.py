@@ -4,6 +4,7 @@ and tf.linalg.matvec, over the engine's front ends (include/tfscope/ops_index.h)
 import numbers as _numbers
 
 from . import _core
+from ._types import _BY_NAME
 
 
 def split(value, num_or_size_splits, axis=0, num=None, name="split"):
@@ -16,7 +17,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     return _core.one_hot(indices, depth, on_value, off_value, -1 if axis is None else axis, dtype)
 
 
-def eye(num_rows, num_columns=None, batch_shape=None, dtype=None, name=None):
+def eye(num_rows, num_columns=None, batch_shape=None, dtype=_BY_NAME["float32"], name=None):
     for v in (num_rows, num_columns):
         if v is not None and not isinstance(v, _numbers.Integral):
             raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer "
@@ -28,13 +29,13 @@ def where_true(condition):
     return _core.where_true(condition)
 
 
-def gather_nd(params, indices, batch_dims=0, name=None):
+def gather_nd(params, indices, batch_dims=0, name=None, bad_indices_policy=""):
     if batch_dims:
         raise NotImplementedError("tfscope: gather_nd with batch_dims")
     return _core.gather_nd(params, indices)
 
 
-def scatter_nd(indices, updates, shape, name=None):
+def scatter_nd(indices, updates, shape, bad_indices_policy="", name=None):
     return _core.scatter_nd(indices, updates, shape)
 
 
@@ -50,7 +51,7 @@ def reverse(tensor, axis, name=None):
     return _core.reverse(tensor, axis)
 
 
-def sequence_mask(lengths, maxlen=None, dtype=None, name=None):
+def sequence_mask(lengths, maxlen=None, dtype=_BY_NAME["bool"], name=None):
     return _core.sequence_mask(lengths, maxlen, dtype)
 
 

@@ -7,7 +7,7 @@ import collections as _collections
 import numpy as _np
 
 from . import _core
-from ._types import as_dtype
+from ._types import _BY_NAME, as_dtype
 
 TopKV2 = _collections.namedtuple("TopKV2", ["values", "indices"])
 
@@ -44,7 +44,7 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     return _core.cumsum(x, axis, exclusive, reverse)
 
 
-def top_k(input, k=1, sorted=True, index_type=None, name=None):  # noqa: A002
+def top_k(input, k=1, sorted=True, index_type=_BY_NAME["int32"], name=None):  # noqa: A002
     values, indices = _core.top_k(input, k, sorted, None if index_type is None else as_dtype(index_type))
     return TopKV2(values, indices)
 

@@ -11,13 +11,13 @@ class DType:
 
     _cache = {}
 
-    def __new__(cls, enum):
-        if enum in cls._cache:
-            return cls._cache[enum]
+    def __new__(cls, type_enum, handle_data=None):
+        if type_enum in cls._cache:
+            return cls._cache[type_enum]
         self = object.__new__(cls)
-        self._enum = enum
-        self._name = _ENUM_NAMES[enum]
-        cls._cache[enum] = self
+        self._enum = type_enum
+        self._name = _ENUM_NAMES[type_enum]
+        cls._cache[type_enum] = self
         return self
 
     name = property(lambda self: self._name)
@@ -62,7 +62,8 @@ _BY_NAME["float"] = _BY_NAME["float32"]
 _BY_NAME["double"] = _BY_NAME["float64"]
 
 
-def as_dtype(x):
+def as_dtype(type_value):
+    x = type_value
     if isinstance(x, DType):
         return x
     if isinstance(x, str):
@@ -168,7 +169,7 @@ class TensorShape:
 class TensorSpec:
     """Describes a tensor: shape (``None`` dims allowed), dtype and an optional name."""
 
-    def __init__(self, shape, dtype=None, name=None):
+    def __init__(self, shape, dtype=_BY_NAME["float32"], name=None):
         self.shape = TensorShape(shape)
         self.dtype = as_dtype(dtype) if dtype is not None else _BY_NAME["float32"]
         self.name = name
@@ -177,7 +178,8 @@ class TensorSpec:
     def from_tensor(cls, tensor, name=None):
         return cls(tensor.shape, tensor.dtype, name)
 
-    def is_compatible_with(self, other):
+    def is_compatible_with(self, spec_or_tensor):
+        other = spec_or_tensor
         return self.dtype == other.dtype and self.shape.is_compatible_with(other.shape)
 
     def __repr__(self):

@@ -34,9 +34,10 @@ bool is_tensorish(const Value& v) {
 // A name scope for the duration of one wrapper call, in graph mode only.
 using Scope = detail::OpScope;
 
-// Convert a host operand to the dtype of the other operand, with TF's error texts.
-Tensor convert_operand(const Value& v, DType dtype, const std::string& param,
-                       const std::string& op) {
+}  // namespace
+
+Tensor detail::convert_operand(const Value& v, DType dtype, const std::string& param,
+                               const std::string& op) {
   if (is_tensorish(v)) return convert_to_tensor(v);
   try {
     return convert_to_tensor(v, dtype, param);
@@ -48,6 +49,10 @@ Tensor convert_operand(const Value& v, DType dtype, const std::string& param,
                ", but got " + v.repr() + " of type '" + python_type_name(v) + "'.");
   }
 }
+
+namespace {
+
+using detail::convert_operand;
 
 // A generated op wrapper's conversion of one operand, in the scope the op created next is named
 // after: a host value becomes "<Op>/<param>", a variable is read as "<Op>/ReadVariableOp".

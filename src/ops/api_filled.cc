@@ -8,26 +8,9 @@ namespace tfs {
 
 namespace {
 
-// ops.convert_to_tensor of a list that holds tensors: TF's autopacking, a Pack named "packed"
-// whose Python numbers become Consts "packed/<index>".
-Tensor autopack(const ValueList& items, DType dtype) {
-  detail::OpScope s("packed");
-  std::vector<Tensor> parts;
-  parts.reserve(items.size());
-  for (size_t i = 0; i < items.size(); ++i) {
-    const Value& v = items[i];
-    if (v.kind() == Value::Kind::kTensor || v.kind() == Value::Kind::kVariable) {
-      parts.push_back(convert_to_tensor(v, dtype));
-    } else {
-      parts.push_back(convert_to_tensor(v, dtype, std::to_string(i)));
-    }
-  }
-  return execute1("Pack", parts, {{"axis", int64_t{0}}}, s.op_name());
-}
-
 Tensor filled_from_list(const Value& shape, DType dtype, bool one, const char* scope) {
   detail::OpScope s(scope);
-  Tensor dims = autopack(shape.items(), DType::kInt32);
+  Tensor dims = autopack(shape, DType::kInt32, "packed");
   Value fill_value;
   if (dtype == DType::kBool)
     fill_value = Value(one);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "op_scope.h"
 #include "tfscope/context.h"
 #include "tfscope/detail/eager_error.h"
 #include "tfscope/ops.h"
@@ -65,7 +66,8 @@ void out_of_scope_error(const Tensor& t) {
 std::vector<Tensor> execute(const OpDef& def, std::vector<Tensor> inputs, AttrMap attrs,
                             const std::string& name, FunctionRuntime* runtime) {
   if (GraphBuilder* b = current_builder()) {
-    return b->add_op(def, std::move(inputs), std::move(attrs), name.empty() ? def.name : name);
+    return b->add_op(def, std::move(inputs), std::move(attrs),
+                     WrapperName::rename(name.empty() ? def.name : name, true));
   }
   for (auto& t : inputs) {
     if (t.is_symbolic()) out_of_scope_error(t);
@@ -256,6 +258,54 @@ Tensor read_variable(const std::shared_ptr<VariableState>& var, const std::strin
   return current_builder()->refine_shape(r, var->shape());
 }
 
+namespace {
+
+bool is_sequence(const Value& v) {
+  return v.kind() == Value::Kind::kList || v.kind() == Value::Kind::kTuple;
+}
+
+bool holds_tensor(const Value& v) {
+  if (v.kind() == Value::Kind::kTensor || v.kind() == Value::Kind::kVariable) return true;
+  if (!is_sequence(v)) return false;
+  for (const Value& it : v.items())
+    if (holds_tensor(it)) return true;
+  return false;
+}
+
+DType first_tensor_dtype(const Value& v) {
+  if (v.kind() == Value::Kind::kTensor) return v.as_tensor().dtype();
+  if (v.kind() == Value::Kind::kVariable) return v.as_variable()->dtype();
+  if (!is_sequence(v)) return DType::kInvalid;
+  for (const Value& it : v.items()) {
+    DType d = first_tensor_dtype(it);
+    if (d != DType::kInvalid) return d;
+  }
+  return DType::kInvalid;
+}
+
+}  // namespace
+
+// TF's autopacking of a list that holds tensors: in a name scope `name`, the tensors as they are,
+// Python values Consts named by their position ("packed/1"), nested lists packed the same way
+// ("packed/0"); the Pack takes the scope's name. The dtype is the first tensor's unless given.
+Tensor autopack(const Value& list, DType dtype, const std::string& name) {
+  if (dtype == DType::kInvalid) dtype = first_tensor_dtype(list);
+  detail::OpScope s(name);
+  std::vector<Tensor> parts;
+  parts.reserve(list.items().size());
+  for (size_t i = 0; i < list.items().size(); ++i) {
+    const Value& it = list.items()[i];
+    if (it.kind() == Value::Kind::kTensor || it.kind() == Value::Kind::kVariable) {
+      parts.push_back(convert_to_tensor(it, dtype));
+    } else if (is_sequence(it) && holds_tensor(it)) {
+      parts.push_back(autopack(it, dtype, std::to_string(i)));
+    } else {
+      parts.push_back(convert_to_tensor(it, dtype, std::to_string(i)));
+    }
+  }
+  return execute1("Pack", parts, {{"axis", int64_t{0}}}, s.op_name());
+}
+
 Tensor convert_to_tensor(const Value& v, DType dtype, const std::string& name) {
   switch (v.kind()) {
     case Value::Kind::kTensor: {
@@ -277,17 +327,13 @@ Tensor convert_to_tensor(const Value& v, DType dtype, const std::string& name) {
       bool has_tensor = false;
       for (auto& it : v.items())
         if (it.kind() == Value::Kind::kTensor || it.kind() == Value::Kind::kVariable) has_tensor = true;
-      if (has_tensor) {
-        std::vector<Tensor> parts;
-        for (auto& it : v.items()) parts.push_back(convert_to_tensor(it, dtype));
-        return stack(parts, 0);
-      }
+      if (has_tensor) return autopack(v, dtype, name == "Const" ? "packed" : name);
       break;
     }
     default: break;
   }
   Tensor eager = host_to_eager(v, dtype);
-  if (GraphBuilder* b = current_builder()) return b->constant(eager, name);
+  if (GraphBuilder* b = current_builder()) return b->constant(eager, WrapperName::rename(name, true));
   return eager;
 }
 

@@ -15,7 +15,7 @@ class OpScope {
  public:
   explicit OpScope(const std::string& base) : b_(current_builder()), name_(base) {
     if (b_) {
-      name_ = b_->unique_name(base, true);
+      name_ = b_->unique_name(WrapperName::rename(base, true), true);
       b_->push_scope(name_);
     }
   }
@@ -36,7 +36,7 @@ class OpScope {
 class InputScope {
  public:
   explicit InputScope(const std::string& op) : b_(current_builder()) {
-    if (b_) b_->push_scope(b_->unique_name(op, false));
+    if (b_) b_->push_scope(b_->unique_name(WrapperName::rename(op, false), false));
   }
   ~InputScope() {
     if (b_) b_->pop_scope();
@@ -47,6 +47,12 @@ class InputScope {
  private:
   GraphBuilder* b_;
 };
+
+// A host operand converted to `dtype` for input `param` of `op`, with TF's graph-mode TypeError
+// ("Expected float32 passed to parameter 'y' of op 'AddV2', got ..."); a tensor or variable is
+// converted as it is (the op's dtype check reports a mismatch).
+Tensor convert_operand(const Value& v, DType dtype, const std::string& param,
+                       const std::string& op);
 
 // tfs::reduce with the node named `name` ("<name>/reduction_indices" for a given axis), as
 // tf.reduce_mean(..., name="mean") names it inside tf.nn.moments.
