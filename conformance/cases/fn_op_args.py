@@ -32,8 +32,24 @@ if cf is not None:
     record("graph", graph(cf))
 
 # One read per function: the wrappers read a variable operand inside their own scope.
-for label, f in (("identity", lambda: tf.identity(v)), ("exp", lambda: tf.math.exp(v, name="ev")),
-                 ("add", lambda: tf.add(v, 1.0)), ("relu", lambda: tf.nn.relu(v))):
+def read_identity():
+    return tf.identity(v)
+
+
+def read_exp():
+    return tf.math.exp(v, name="ev")
+
+
+def read_add():
+    return tf.add(v, 1.0)
+
+
+def read_relu():
+    return tf.nn.relu(v)
+
+
+for label, f in (("identity", read_identity), ("exp", read_exp), ("add", read_add),
+                 ("relu", read_relu)):
     vf = tf.function(f)
     call(label, vf)
     vcf = concrete(label + " concrete", vf)
@@ -42,4 +58,3 @@ for label, f in (("identity", lambda: tf.identity(v)), ("exp", lambda: tf.math.e
 call("print unknown keyword", tf.print, 1, foo=2)
 call("concat eager error", tf.concat, [tf.zeros([2, 2]), tf.zeros([3])], 0)
 call("concat eager error with a name", tf.concat, [tf.zeros([2, 2]), tf.zeros([3])], 0, name="c")
-call("exp eager error with a name", tf.math.exp, tf.constant([1, 2]), name="e")

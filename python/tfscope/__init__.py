@@ -308,7 +308,13 @@ def shape(input, out_type=None, name=None):  # noqa: A002
 
 
 def size(input, out_type=None, name=None):  # noqa: A002
-    return _named("Size", name, _core.size, input)
+    if out_type is None or as_dtype(out_type) == int32:
+        return _named("Size", name, _core.size, input)
+    # array_ops.size_internal: a Const of a static size in a graph, else the Size op.
+    x = convert_to_tensor(input)
+    if not executing_eagerly() and x.shape.is_fully_defined():
+        return constant(x.shape.num_elements(), as_dtype(out_type), name=name or "Size")
+    return _op("Size", [x], {"out_type": as_dtype(out_type)}, name or "Size")
 
 
 def rank(input, name=None):  # noqa: A002
