@@ -103,8 +103,7 @@ class ActivityWalker {
         for (auto& d : n->v2) expr(d);
         if (n->b) annotation(n->b);
         arg_defaults_and_annotations(n->a);
-        act_.modified.insert(n->s);
-        act_.bound.insert(n->s);
+        bind_name(n->s);
         if (include_nested) nested_function(n->a, n->v1, nullptr);
         break;
       }
@@ -112,17 +111,18 @@ class ActivityWalker {
         for (auto& d : n->v2) expr(d);
         for (auto& d : n->v3) expr(d);
         for (auto& d : n->v4) expr(d);
-        act_.modified.insert(n->s);
-        act_.bound.insert(n->s);
+        bind_name(n->s);
         break;
       case K::Global:
         for (auto& nm : n->names) {
+          qns_.of(name(nm));
           act_.read.insert(nm);
           act_.globals.insert(nm);
         }
         break;
       case K::Nonlocal:
         for (auto& nm : n->names) {
+          qns_.of(name(nm));
           act_.read.insert(nm);
           act_.bound.insert(nm);
           act_.nonlocals.insert(nm);
@@ -131,9 +131,7 @@ class ActivityWalker {
       case K::Import:
       case K::ImportFrom:
         for (auto& al : n->v1) {
-          std::string nm = !al->s2.empty() ? al->s2 : al->s.substr(0, al->s.find('.'));
-          act_.modified.insert(nm);
-          act_.bound.insert(nm);
+          bind_name(!al->s2.empty() ? al->s2 : al->s.substr(0, al->s.find('.')));
         }
         break;
       case K::AugAssign:
@@ -323,6 +321,14 @@ class ActivityWalker {
                             {&act_.globals, &o.globals},
                             {&act_.nonlocals, &o.nonlocals}})
       dst->insert(src->begin(), src->end());
+  }
+
+  // A name a statement binds without a Name node (def, class, import): the later passes ask the
+  // QN table about every modified name, so it is registered there as a simple name.
+  void bind_name(const std::string& nm) {
+    qns_.of(name(nm));
+    act_.modified.insert(nm);
+    act_.bound.insert(nm);
   }
 
   QnTable& qns_;

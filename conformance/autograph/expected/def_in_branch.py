@@ -4,14 +4,14 @@ def tf__def_in_branch(x, y):
         retval_ = ag__.UndefinedReturnValue()
 
         def get_state():
-            return (pick,)
+            return (Box, m, pick)
 
         def set_state(vars_):
-            nonlocal pick
-            pick, = vars_
+            nonlocal pick, m, Box
+            Box, m, pick = vars_
 
         def if_body():
-            nonlocal pick
+            nonlocal pick, m, Box
 
             @ag__.autograph_artifact
             def pick(v):
@@ -26,12 +26,16 @@ def tf__def_in_branch(x, y):
                         raise
                     return fscope_1.ret(retval__1, do_return_1)
 
+            class Box:
+                pass
+            import math as m
+
         def else_body():
-            nonlocal pick
+            nonlocal pick, m, Box
 
             @ag__.autograph_artifact
-            def pick(v):
-                with ag__.FunctionScope('pick', 'fscope_2', ag__.STD) as fscope_2:
+            def other(v):
+                with ag__.FunctionScope('other', 'fscope_2', ag__.STD) as fscope_2:
                     do_return_2 = False
                     retval__2 = ag__.UndefinedReturnValue()
                     try:
@@ -42,10 +46,13 @@ def tf__def_in_branch(x, y):
                         raise
                     return fscope_2.ret(retval__2, do_return_2)
         pick = ag__.Undefined('pick')
-        ag__.if_stmt(ag__.ld(x) > 0, if_body, else_body, get_state, set_state, ('pick',), 1)
+        m = ag__.Undefined('m')
+        Box = ag__.Undefined('Box')
+        other = ag__.Undefined('other')
+        ag__.if_stmt(ag__.ld(x) > 0, if_body, else_body, get_state, set_state, ('Box', 'm', 'pick'), 3)
         try:
             do_return = True
-            retval_ = ag__.converted_call(ag__.ld(pick), (ag__.ld(x),), None, fscope)
+            retval_ = (ag__.converted_call(ag__.ld(pick), (ag__.ld(x),), None, fscope), ag__.ld(Box), ag__.ld(m))
         except:
             do_return = False
             raise
