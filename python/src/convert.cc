@@ -375,6 +375,7 @@ tfs::Value bytes_value(nb::handle h) {
     return tfs::Value(std::string(s, static_cast<size_t>(n)));
   }
   if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
+    NestLevel level;  // a list that holds itself raises RecursionError, as to_value does
     tfs::ValueList items;
     for (nb::handle x : h) items.push_back(bytes_value(x));
     return PyList_Check(h.ptr()) ? tfs::Value::list(std::move(items))
