@@ -26,6 +26,17 @@ def test_constant_of_a_list_deeper_than_the_recursion_limit_raises_recursion_err
         tf.constant(_nested_list(100000))
 
 
+def test_constant_of_a_deep_or_self_holding_list_of_bytes_raises_recursion_error():
+    # The bytes path of the conversion (string elements) walks under the same guard (found by
+    # fuzz_python_values: a deep nest with bytes overflowed the C stack).
+    with pytest.raises(RecursionError):
+        tf.constant([b"a", _nested_list(100000, b"b")])
+    loop = [b"a"]
+    loop.append(loop)
+    with pytest.raises(RecursionError):
+        tf.constant(loop)
+
+
 def test_constant_of_rank_past_tensorshapes_limit_is_invalid_argument():
     # TensorShape holds at most 254 dimensions; TF 2.21 aborts on a 255-deep list.
     assert tf.constant(_nested_list(254)).shape.rank == 254
