@@ -82,8 +82,11 @@ class Twin:
         self.seen_created = 0           # len(TF's Function._created_variables) at the last call
         self.thread = threading.get_ident()
         self.concurrent = False         # called from several threads: compared by totals
-        self.tf_total = 0
-        self.predicted_total = 0
+        # Counts of a concurrent twin, read after each call: per-call deltas overlap when two
+        # threads' calls do (a trace made by one thread shows in the other's delta as well), the
+        # tracing counts themselves only grow.
+        self.tf_count = 0
+        self.predicted_count = 0
         self.totals_error = None
         self.function = None
         self.signature = None
@@ -372,13 +375,13 @@ class Ledger:
                 continue
             n = t.compared
             agreed -= t.agreed  # the per-call comparisons give way to the totals
-            if t.tf_total == t.predicted_total and t.totals_error is None:
+            if t.tf_count == t.predicted_count and t.totals_error is None:
                 agreed += n
                 continue
             text = ("%d calls from several threads: TF traced %d times, tfscope predicted %d%s" %
-                    (n, t.tf_total, t.predicted_total,
+                    (n, t.tf_count, t.predicted_count,
                      "" if t.totals_error is None else " (tfscope raised %s)" % t.totals_error))
-            out.append(Disagreement(t, 0, "call", t.tf_total, t.predicted_total, None,
+            out.append(Disagreement(t, 0, "call", t.tf_count, t.predicted_count, None,
                                     t.rec.defined_at, text))
         return compared, agreed, out
 
@@ -427,9 +430,12 @@ def observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok
         error = None  # both raised, or TF raised at run time after the same lookup
     if threading.get_ident() != twin.thread:
         twin.concurrent = True
+    # A function traced before the watch started is not modelled: TF's count is the watch's.
+    twin.tf_count = max(twin.tf_count, fn.experimental_get_tracing_count())
+    if twin.function is not None:
+        twin.predicted_count = max(twin.predicted_count,
+                                   twin.function.experimental_get_tracing_count())
     twin.compared += 1
-    twin.tf_total += tf_traces
-    twin.predicted_total += predicted
     if error is not None and twin.totals_error is None:
         twin.totals_error = error
     led.compared += 1
