@@ -164,6 +164,7 @@ OpRegistration r_to_number([] {
       }
     });
   });
+  d.inputs = {{"string_tensor", "", DType::kString}};  // TF's arg name (SavedModel op defs)
   d.outputs = {{"output", "out_type"}};
   d.type_attrs = {{"out_type",
                    {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kInt64},
