@@ -15,7 +15,8 @@ set(TFSCOPE_BINDING_SOURCES
   src/index_bindings.cc
   src/hlo_bindings.cc
   src/op_bindings.cc
+  src/tape_bindings.cc
 )
 list(TRANSFORM TFSCOPE_BINDING_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)
 set(TFSCOPE_BINDING_LIBS tfscope_function tfscope_autograph tfscope_savedmodel tfscope_lite
-    tfscope_lint tfscope_data tfscope_hlo)
+    tfscope_lint tfscope_data tfscope_hlo tfscope_autodiff)

@@ -16,6 +16,8 @@ namespace tfs {
 
 class GraphBuilder;
 class FunctionRuntime;
+struct OpDef;
+class OpRecorder;
 
 // A function an eager call op can run by name (a traced graph's compiled plan).
 class CallableFunction {
@@ -70,6 +72,11 @@ class Context {
   void remove_function(const std::string& name);
   std::shared_ptr<const CallableFunction> find_function(const std::string& name) const;
   FunctionRuntime& eager_runtime();
+
+  // What records the ops this thread runs or stages (the active gradient tapes); null when
+  // nothing does. execute() hands it every op with its inputs, resolved attrs and outputs.
+  OpRecorder* op_recorder() const;
+  void set_op_recorder(OpRecorder* r);
 
  private:
   Context() = default;

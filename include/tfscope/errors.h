@@ -28,6 +28,8 @@ enum class ErrorKind {
   kDataLoss,                   // tf.errors.DataLossError (a corrupt record)
   kInaccessibleTensor,         // tf.errors.InaccessibleTensorError (a ValueError)
   kRecursion,                  // RecursionError
+  kRuntimeError,               // RuntimeError (a used-up GradientTape)
+  kLookupError,                // LookupError (an op with no registered gradient)
 };
 
 class Error : public std::runtime_error {

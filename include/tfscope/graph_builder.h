@@ -45,6 +45,9 @@ class FuncGraphBuilder : public GraphBuilder {
   void push_scope(const std::string& scope) override;
   void pop_scope() override;
   Tensor refine_shape(const Tensor& t, const PartialShape& shape) override;
+  std::string name_scope() const override {
+    return scopes_.empty() || scopes_.back().empty() ? "" : scopes_.back() + "/";
+  }
 
   // A variable passed as an argument: its handle is this placeholder (an input, not a capture).
   void bind_argument_resource(const std::shared_ptr<VariableState>& var, const Tensor& placeholder);

@@ -201,6 +201,15 @@ std::vector<Tensor> run_kernel(const OpDef& def, std::span<const Tensor> inputs,
                                const AttrMap& attrs, FunctionRuntime* runtime,
                                const std::string& node_name);
 
+// Sees every op run or staged through execute() on the thread it is set for
+// (Context::set_op_recorder): the tapes of tf.GradientTape record through it.
+class OpRecorder {
+ public:
+  virtual ~OpRecorder() = default;
+  virtual void record(const OpDef& def, std::span<const Tensor> inputs, const AttrMap& attrs,
+                      std::span<const Tensor> outputs) = 0;
+};
+
 // The function runtime that control-flow kernels call into; provided by the graph layer.
 class FunctionRuntime {
  public:

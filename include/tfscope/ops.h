@@ -30,6 +30,8 @@ class GraphBuilder {
   virtual void pop_scope() = 0;
   // The same output with a more specific static shape (handle data known to the caller).
   virtual Tensor refine_shape(const Tensor& t, const PartialShape& shape) = 0;
+  // The innermost name scope open now, with its slash ("mul/"), or "" (TF's get_name_scope()).
+  virtual std::string name_scope() const { return ""; }
 
   // random_seed.get_seed's state for this graph: its seed (taken from the global seed when the
   // graph first asks, set by set_random_seed while tracing) and how many ops drew an op seed.

@@ -18,6 +18,7 @@ void bind_conv(nb::module_& m);
 void bind_index(nb::module_& m);
 void bind_hlo(nb::module_& m);
 void bind_ops(nb::module_& m);
+void bind_tape(nb::module_& m);
 
 namespace {
 
@@ -74,4 +75,5 @@ NB_MODULE(_core, m) {
   bind_index(m);
   bind_hlo(m);
   bind_ops(m);
+  bind_tape(m);
 }

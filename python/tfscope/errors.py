@@ -83,4 +83,6 @@ _BY_NAME = {
     "OperatorNotAllowedInGraphError": OperatorNotAllowedInGraphError,
     "InaccessibleTensorError": InaccessibleTensorError,
     "RecursionError": RecursionError,
+    "RuntimeError": RuntimeError,
+    "LookupError": LookupError,
 }

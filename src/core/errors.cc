@@ -23,6 +23,8 @@ const char* Error::python_type() const {
     case ErrorKind::kDataLoss: return "DataLossError";
     case ErrorKind::kInaccessibleTensor: return "InaccessibleTensorError";
     case ErrorKind::kRecursion: return "RecursionError";
+    case ErrorKind::kRuntimeError: return "RuntimeError";
+    case ErrorKind::kLookupError: return "LookupError";
   }
   return "Error";
 }

@@ -324,16 +324,17 @@ Tensor where(const Tensor& cond, const Value& x, const Value& y) {
 }
 
 Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b) {
+  Scope s("MatMul");  // tf.matmul's name scope: its gradients are in "gradient_tape/MatMul/"
   bool batched = (a.shape().has_rank() && a.shape().rank() > 2) ||
                  (b.shape().has_rank() && b.shape().rank() > 2);
   if (batched) {
     return execute1("BatchMatMulV2", {a, b}, {{"adj_x", transpose_a}, {"adj_y", transpose_b}},
-                    "MatMul");
+                    s.op_name());
   }
   return execute1("MatMul", {a, b},
                   {{"transpose_a", transpose_a}, {"transpose_b", transpose_b},
                    {"grad_a", false}, {"grad_b", false}},
-                  "MatMul");
+                  s.op_name());
 }
 
 Tensor bias_add(const Value& x, const Value& bias) {

@@ -17,6 +17,7 @@ struct ThreadState {
   int trace_depth = 0;
   std::vector<VariableCreationPolicy*> variable_policies;
   int save_depth = 0;
+  OpRecorder* recorder = nullptr;
 };
 
 ThreadState& thread_state() {
@@ -132,6 +133,13 @@ std::shared_ptr<const CallableFunction> Context::find_function(const std::string
 FunctionRuntime& Context::eager_runtime() {
   static EagerRuntime* r = new EagerRuntime();
   return *r;
+}
+
+OpRecorder* Context::op_recorder() const {
+  return thread_state().recorder;
+}
+void Context::set_op_recorder(OpRecorder* r) {
+  thread_state().recorder = r;
 }
 
 InitScope::InitScope() {

@@ -65,9 +65,16 @@ void out_of_scope_error(const Tensor& t) {
 
 std::vector<Tensor> execute(const OpDef& def, std::vector<Tensor> inputs, AttrMap attrs,
                             const std::string& name, FunctionRuntime* runtime) {
+  OpRecorder* rec = Context::get().op_recorder();
   if (GraphBuilder* b = current_builder()) {
-    return b->add_op(def, std::move(inputs), std::move(attrs),
-                     WrapperName::rename(name.empty() ? def.name : name, true));
+    const std::string node = WrapperName::rename(name.empty() ? def.name : name, true);
+    if (!rec) return b->add_op(def, std::move(inputs), std::move(attrs), node);
+    std::vector<Tensor> outs = b->add_op(def, inputs, attrs, node);
+    std::vector<DType> dtypes;
+    for (auto& t : inputs) dtypes.push_back(t.dtype());
+    resolve_output_dtypes(def, dtypes, attrs, /*eager=*/false);  // the type attrs, as the node's
+    rec->record(def, inputs, attrs, outs);
+    return outs;
   }
   for (auto& t : inputs) {
     if (t.is_symbolic()) out_of_scope_error(t);
@@ -76,7 +83,9 @@ std::vector<Tensor> execute(const OpDef& def, std::vector<Tensor> inputs, AttrMa
   dtypes.reserve(inputs.size());
   for (auto& t : inputs) dtypes.push_back(t.dtype());
   resolve_output_dtypes(def, dtypes, attrs, /*eager=*/true);
-  return execute_eager(def, inputs, attrs, name, runtime);
+  std::vector<Tensor> outs = execute_eager(def, inputs, attrs, name, runtime);
+  if (rec) rec->record(def, inputs, attrs, outs);
+  return outs;
 }
 
 std::vector<Tensor> execute_eager(const OpDef& def, std::span<const Tensor> inputs,

@@ -38,6 +38,7 @@ void anchor_array_pad_ops();
 void anchor_conv_ops();
 void anchor_pool_ops();
 void anchor_einsum_ops();
+void anchor_grad_kernel_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -66,6 +67,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_conv_ops();
     detail::anchor_pool_ops();
     detail::anchor_einsum_ops();
+    detail::anchor_grad_kernel_ops();
     return true;
   }();
   (void)anchored;

@@ -1,0 +1,80 @@
+// tf.GradientTape: records the ops run or staged through execute() while it is active (eagerly,
+// or symbolically while a tf.function is traced) and builds their gradients as TF 2.21's
+// imperative_grad does, from the gradient functions of the registry (include/tfscope/gradients.h).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tfscope/tensor.h"
+#include "tfscope/variable_state.h"
+
+namespace tfs {
+
+// tf.UnconnectedGradients: what a source no target depends on gets.
+enum class UnconnectedGradients { kNone, kZero };
+
+// A source or target of tape.gradient: a tensor, or a variable (its handle).
+struct TapeOperand {
+  Tensor tensor;
+  std::shared_ptr<VariableState> variable;
+  TapeOperand(Tensor t) : tensor(std::move(t)) {}  // NOLINT (implicit, as Python passes either)
+  TapeOperand(std::shared_ptr<VariableState> v) : variable(std::move(v)) {}  // NOLINT
+};
+
+class GradientTape {
+ public:
+  explicit GradientTape(bool persistent = false, bool watch_accessed_variables = true);
+  ~GradientTape();
+  GradientTape(const GradientTape&) = delete;
+  GradientTape& operator=(const GradientTape&) = delete;
+
+  // `with tape:`. Entering a tape already recording raises TF's ValueError ("Tape is still
+  // recording, ..."); a non-persistent tape already used raises on gradient() instead.
+  void enter();
+  void exit();
+  bool recording() const;
+
+  // tape.watch: tensors of a trainable dtype (float, resource, variant) are followed through the
+  // ops that use them; others are watched but never recorded (TF warns, see watch_warning).
+  void watch(const TapeOperand& x);
+  // Variables watched so far, in the order they were first watched.
+  std::vector<std::shared_ptr<VariableState>> watched_variables() const;
+  // tape.stop_recording(): ops run while a StopRecording lives are not recorded.
+  class StopRecording {
+   public:
+    explicit StopRecording(GradientTape& t);
+    ~StopRecording();
+    StopRecording(const StopRecording&) = delete;
+    StopRecording& operator=(const StopRecording&) = delete;
+
+   private:
+    GradientTape& t_;
+  };
+  void pause();  // what StopRecording does (TF's ValueError when not recording)
+  void resume();
+  // tape.reset(): forget everything recorded and watched.
+  void reset();
+
+  // tape.gradient over flat targets and sources (the Python layer flattens nests). An undefined
+  // output gradient stands for None (ones of the target's shape). Undefined results are None.
+  std::vector<Tensor> gradient(const std::vector<TapeOperand>& targets,
+                               const std::vector<TapeOperand>& sources,
+                               const std::vector<Tensor>& output_gradients = {},
+                               UnconnectedGradients unconnected = UnconnectedGradients::kNone);
+
+  struct Impl;
+
+ private:
+  std::shared_ptr<Impl> impl_;
+};
+
+// TF's warning texts for the dtype checks of watch() and gradient(): empty when the dtype is
+// trainable (float types, resource, variant).
+std::string watch_warning(DType dtype);
+std::string gradient_source_warning(DType dtype);
+std::string gradient_target_warning(DType dtype);
+bool is_trainable_dtype(DType dtype);
+
+}  // namespace tfs

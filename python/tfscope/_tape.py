@@ -1,0 +1,125 @@
+"""tf.GradientTape and tf.UnconnectedGradients over the engine's tape (include/tfscope/tape.h).
+
+The engine records every op run or staged while a tape is active and builds TF's gradient ops;
+this module gives it TF's Python surface: nests of targets and sources, the context managers and
+TF's warnings.
+"""
+import contextlib as _contextlib
+import enum as _enum
+import logging as _logging
+
+from . import _core
+
+_warned = {}
+
+
+def _log_first_n(key, n, msg):
+    count = _warned.get(key, 0)
+    if count < n:
+        _warned[key] = count + 1
+        _logging.getLogger("tensorflow").warning(msg)
+
+
+class UnconnectedGradients(_enum.Enum):
+    """tf.UnconnectedGradients: what a source no target depends on gets."""
+    NONE = "none"
+    ZERO = "zero"
+
+
+def _is_tensor_like(x):
+    return isinstance(x, _core.Tensor) or hasattr(x, "_tfscope_variable")
+
+
+def _flatten(structure):
+    """tf.nest.flatten for the nests tapes see: lists, tuples, namedtuples, dicts (sorted keys)."""
+    if isinstance(structure, dict):
+        return [x for k in sorted(structure) for x in _flatten(structure[k])]
+    if isinstance(structure, (list, tuple)):
+        return [x for item in structure for x in _flatten(item)]
+    return [structure]
+
+
+def _pack_as(structure, flat):
+    it = iter(flat)
+
+    def build(s):
+        if isinstance(s, dict):
+            built = {k: build(s[k]) for k in sorted(s)}
+            return type(s)((k, built[k]) for k in s)
+        if isinstance(s, (list, tuple)):
+            items = [build(x) for x in s]
+            if hasattr(s, "_fields"):
+                return type(s)(*items)
+            return type(s)(items)
+        return next(it)
+
+    return build(structure)
+
+
+class GradientTape:
+    """tf.GradientTape: records operations for automatic differentiation."""
+
+    def __init__(self, persistent=False, watch_accessed_variables=True):
+        self._persistent = persistent
+        self._watch_accessed_variables = watch_accessed_variables
+        self._core = _core.GradientTapeCore(bool(persistent), bool(watch_accessed_variables))
+
+    def __enter__(self):
+        self._core.enter()
+        return self
+
+    def __exit__(self, typ, value, traceback):
+        if self._core.recording:
+            self._core.exit()
+
+    def watch(self, tensor):
+        for t in _flatten(tensor):
+            if not _is_tensor_like(t):
+                raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not "
+                                 "tf.Tensor or tf.Variable or ExtensionType.")
+            msg = _core.tape_dtype_warning(t)
+            if msg:
+                _log_first_n("watch", 5, msg)
+            self._core.watch(t)
+
+    @_contextlib.contextmanager
+    def stop_recording(self):
+        self._core.pause()
+        try:
+            yield
+        finally:
+            self._core.resume()
+
+    def reset(self):
+        self._core.reset()
+
+    def watched_variables(self):
+        return tuple(self._core.watched_variables())
+
+    def gradient(self, target, sources, output_gradients=None,
+                 unconnected_gradients=UnconnectedGradients.NONE):
+        if self._core.recording and self._persistent:
+            _log_first_n(
+                "persistent_inside", 1,
+                "Calling GradientTape.gradient on a persistent tape inside its context is "
+                "significantly less efficient than calling it outside the context (it causes "
+                "the gradient ops to be recorded on the tape, leading to increased CPU and "
+                "memory usage). Only call GradientTape.gradient inside the context if you "
+                "actually want to trace the gradient in order to compute higher order "
+                "derivatives.")
+        if target is None:
+            raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
+                            "Variables or CompositeTensors to be differentiated, but received "
+                            "None.")
+        try:
+            unconnected = UnconnectedGradients(unconnected_gradients)
+        except ValueError:
+            raise ValueError(
+                "Unknown value for unconnected_gradients: %r" % unconnected_gradients) from None
+        flat_targets = _flatten(target)
+        flat_sources = _flatten(sources)
+        if output_gradients is not None:
+            output_gradients = _flatten(output_gradients)
+        flat = self._core.gradient(flat_targets, flat_sources, output_gradients,
+                                   unconnected is UnconnectedGradients.ZERO)
+        return _pack_as(sources, flat)

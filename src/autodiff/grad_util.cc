@@ -1,0 +1,99 @@
+#include "grad_util.h"
+
+#include "tfscope/value.h"
+
+namespace tfs::autodiff {
+
+Tensor gen(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs) {
+  return execute1(op, std::move(inputs), std::move(attrs), op);
+}
+
+std::optional<std::vector<int64_t>> shape_tuple(const Tensor& t) {
+  if (t.is_eager()) return t.eager_shape().dims();
+  if (!t.shape().has_rank()) return std::nullopt;
+  return t.shape().dims();
+}
+
+bool fully_defined(const std::optional<std::vector<int64_t>>& s) {
+  if (!s) return false;
+  for (int64_t d : *s)
+    if (d < 0) return false;
+  return true;
+}
+
+Tensor int32_const(const std::vector<int64_t>& v, const std::string& name) {
+  ValueList items;
+  for (int64_t i : v) items.push_back(Value(i));
+  return convert_to_tensor(Value::list(std::move(items)), DType::kInt32, name);
+}
+
+bool shapes_fully_equal(const Tensor& x, const Tensor& y, const Tensor& grad) {
+  auto sx = shape_tuple(x), sy = shape_tuple(y), sg = shape_tuple(grad);
+  return sx == sy && sx == sg && fully_defined(sx);
+}
+
+bool is_scalar(const Tensor& t) {
+  auto s = shape_tuple(t);
+  return s && s->empty();
+}
+
+namespace {
+
+// _InferGradientReductionAxes on static shapes: nullopt when a rank or a deciding dim is unknown.
+std::optional<std::pair<std::vector<int64_t>, std::vector<int64_t>>> infer_axes(
+    const PartialShape& xs, const PartialShape& ys) {
+  if (!xs.has_rank() || !ys.has_rank()) return std::nullopt;
+  const int xr = xs.rank(), yr = ys.rank(), br = std::max(xr, yr);
+  std::vector<int64_t> xa, ya;
+  for (int axis = 0; axis < br; ++axis) {
+    int64_t xd = axis < br - xr ? 1 : xs.dim(axis - (br - xr));
+    int64_t yd = axis < br - yr ? 1 : ys.dim(axis - (br - yr));
+    if (xd == 1 && yd != 1)
+      xa.push_back(axis);
+    else if (yd == 1 && xd != 1)
+      ya.push_back(axis);
+    else if (xd < 0 || yd < 0)
+      return std::nullopt;
+  }
+  return std::make_pair(xa, ya);
+}
+
+struct Reduction {
+  Tensor shape;
+  Value axes;
+  bool must_reduce;
+};
+
+Tensor reduce_arg(Tensor grad, const Reduction& r) {
+  if (!grad.defined() || !r.must_reduce) return grad;
+  grad = reduce("Sum", grad, r.axes, /*keepdims=*/true);
+  return reshape(grad, Value(r.shape));
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> reduce_gradient_args(const Tensor& x, const Tensor& y, Tensor gx,
+                                               Tensor gy) {
+  if (!gx.defined() && !gy.defined()) return {gx, gy};
+  // SmartBroadcastGradientArgs.
+  Tensor sx = shape(x), sy = shape(y);
+  std::optional<std::pair<std::vector<int64_t>, std::vector<int64_t>>> axes;
+  if (x.is_symbolic() && y.is_symbolic()) axes = infer_axes(x.shape(), y.shape());
+  Reduction rx, ry;
+  if (!axes) {
+    auto r = execute("BroadcastGradientArgs", {sx, sy}, {}, "BroadcastGradientArgs");
+    rx = {sx, Value(r[0]), true};
+    ry = {sy, Value(r[1]), true};
+  } else {
+    auto list = [](const std::vector<int64_t>& v) {
+      ValueList items;
+      for (int64_t i : v) items.push_back(Value(i));
+      return Value::list(std::move(items));
+    };
+    rx = {sx, list(axes->first), !axes->first.empty() || x.shape().rank() < y.shape().rank()};
+    ry = {sy, list(axes->second), !axes->second.empty() || y.shape().rank() < x.shape().rank()};
+  }
+  return {reduce_arg(std::move(gx), rx), reduce_arg(std::move(gy), ry)};
+}
+
+}  // namespace tfs::autodiff

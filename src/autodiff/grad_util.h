@@ -1,0 +1,32 @@
+// What the gradient functions share: TF's generated op wrappers (an op named after its type),
+// static shapes as Python's _shape_tuple() reads them, and the broadcasting reductions of
+// math_grad.py. Internal to src/autodiff.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tfscope/gradients.h"
+#include "tfscope/ops.h"
+
+namespace tfs::autodiff {
+
+// gen_*_ops.<op>(...): the op with its default node name, the op type.
+Tensor gen(const std::string& op, std::vector<Tensor> inputs, AttrMap attrs = {});
+// The static shape (an eager tensor's own), or nullopt when the rank is unknown.
+std::optional<std::vector<int64_t>> shape_tuple(const Tensor& t);
+bool fully_defined(const std::optional<std::vector<int64_t>>& s);
+// constant_op.constant(list, dtype=int32) named `name`.
+Tensor int32_const(const std::vector<int64_t>& v, const std::string& name = "Const");
+
+// math_grad.py's _ReduceGradientArgs: each of gx, gy (either may be undefined) summed over the
+// axes its operand was broadcast along and reshaped to the operand's shape.
+std::pair<Tensor, Tensor> reduce_gradient_args(const Tensor& x, const Tensor& y, Tensor gx,
+                                               Tensor gy);
+// _ShapesFullySpecifiedAndEqual.
+bool shapes_fully_equal(const Tensor& x, const Tensor& y, const Tensor& grad);
+// _IsScalar: a static shape of rank 0.
+bool is_scalar(const Tensor& t);
+
+}  // namespace tfs::autodiff

@@ -1,0 +1,229 @@
+// Gradients of the elementwise math ops and the reductions, as TF 2.21's math_grad.py builds
+// them (the same ops, names and shortcuts for static shapes).
+#include <numeric>
+
+#include "grad_util.h"
+#include "tfscope/errors.h"
+#include "tfscope/graph.h"
+#include "tfscope/ops_array.h"
+#include "tfscope/value.h"
+
+namespace tfs::autodiff {
+namespace {
+
+using Grads = std::vector<Tensor>;
+
+[[noreturn]] void unimplemented(const std::string& msg) {
+  throw Error(ErrorKind::kNotImplemented, msg);
+}
+
+// tensor_util.constant_value of an int tensor: an eager value or a Const node's.
+std::optional<std::vector<int64_t>> constant_ints(const Tensor& t) {
+  const Tensor* v = nullptr;
+  if (t.is_eager())
+    v = &t;
+  else if (t.node()->op() == "Const")
+    v = &attr_tensor(t.node()->attrs, "value");
+  if (!v) return std::nullopt;
+  std::vector<int64_t> out;
+  visit_dtype(v->dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      const T* p = v->data<T>();
+      for (int64_t i = 0; i < v->num_elements(); ++i) out.push_back(static_cast<int64_t>(p[i]));
+    }
+  });
+  return out;
+}
+
+// The shape of a reduction's input with the reduced axes kept as 1 (math_ops.reduced_shape).
+std::vector<int64_t> kept_dims(std::vector<int64_t> shape, const std::vector<int64_t>& axes) {
+  const int64_t r = static_cast<int64_t>(shape.size());
+  for (int64_t a : axes) shape[static_cast<size_t>(((a % r) + r) % r)] = 1;
+  return shape;
+}
+
+Value int_list(const std::vector<int64_t>& v) {
+  ValueList items;
+  for (int64_t i : v) items.push_back(Value(i));
+  return Value::list(std::move(items));
+}
+
+// _SumGrad: a full reduction of a static rank is a Reshape to ones and a Tile; a partial one of a
+// fully static shape a Reshape and a Tile by constants (graph mode); otherwise the kept-dims
+// shape and a BroadcastTo.
+Tensor sum_grad(const GradOp& op, Tensor grad) {
+  const Tensor& x = op.inputs[0];
+  auto in_shape = shape_tuple(x);
+  auto axes = in_shape ? constant_ints(op.inputs[1]) : std::nullopt;
+  if (in_shape && axes) {
+    const int64_t rank = static_cast<int64_t>(in_shape->size());
+    std::vector<int64_t> all(static_cast<size_t>(rank));
+    std::iota(all.begin(), all.end(), 0);
+    if (*axes == all) {
+      grad = reshape(grad, int_list(std::vector<int64_t>(all.size(), 1)));
+      Tensor multiples = fully_defined(in_shape) ? int32_const(*in_shape) : shape(x);
+      return tile(grad, multiples);
+    }
+    if (fully_defined(in_shape) && x.is_symbolic()) {
+      std::vector<int64_t> kept = kept_dims(*in_shape, *axes), scaling;
+      for (size_t i = 0; i < kept.size(); ++i)
+        scaling.push_back((*in_shape)[i] / std::max<int64_t>(kept[i], 1));
+      grad = reshape(grad, int_list(kept));
+      return tile(grad, int_list(scaling));
+    }
+  }
+  if (x.is_eager()) {
+    std::vector<int64_t> dims = x.eager_shape().dims();
+    if (!attr_bool_or(op.attrs, "keep_dims", false))
+      grad = reshape(grad, int_list(kept_dims(dims, *constant_ints(op.inputs[1]))));
+    return broadcast_to(grad, int_list(dims));
+  }
+  unimplemented(
+      "[autodiff] the gradient of a reduction over a shape known only when the graph "
+      "runs is not supported yet");
+}
+
+Grads reduction_grad(const GradOp& op, const Grads& g) {
+  Tensor s = sum_grad(op, g[0]);
+  if (op.type == "Sum") return {s, Tensor()};
+  // Mean: the sum's gradient divided by the number of elements averaged.
+  auto in = shape_tuple(op.inputs[0]), out = shape_tuple(op.outputs[0]);
+  if (!fully_defined(in) || !fully_defined(out)) {
+    unimplemented(
+        "[autodiff] the gradient of a mean over a shape known only when the graph "
+        "runs is not supported yet");
+  }
+  int64_t isz = 1, osz = 1;
+  for (int64_t d : *in) isz *= d;
+  for (int64_t d : *out) osz *= d;
+  Tensor factor = constant(Value(isz / std::max<int64_t>(osz, 1)), s.dtype());
+  return {truediv(s, factor), Tensor()};
+}
+
+Grads add_grad(const GradOp& op, const Grads& g) {
+  const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
+  if (op.skips(1) && is_scalar(y)) return {grad, Tensor()};
+  if (shapes_fully_equal(x, y, grad)) return {grad, grad};
+  auto [gx, gy] =
+      reduce_gradient_args(x, y, op.skips(0) ? Tensor() : grad, op.skips(1) ? Tensor() : grad);
+  return {gx, gy};
+}
+
+Grads sub_grad(const GradOp& op, const Grads& g) {
+  const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
+  if (op.skips(1) && is_scalar(y)) return {grad, Tensor()};
+  if (shapes_fully_equal(x, y, grad)) return {grad, gen("Neg", {grad})};
+  Tensor gx = op.skips(0) ? Tensor() : grad;
+  Tensor gy = op.skips(1) ? Tensor() : gen("Neg", {grad});
+  auto [rx, ry] = reduce_gradient_args(x, y, gx, gy);
+  return {rx, ry};
+}
+
+Grads mul_grad(const GradOp& op, const Grads& g) {
+  const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
+  if (op.skips(1) && is_scalar(y)) return {gen("Mul", {grad, y}), Tensor()};
+  if (shapes_fully_equal(x, y, grad) &&
+      (grad.dtype() == DType::kInt32 || grad.dtype() == DType::kFloat32)) {
+    return {gen("Mul", {grad, y}), gen("Mul", {grad, x})};
+  }
+  Tensor gx = op.skips(0) ? Tensor() : gen("Mul", {grad, y});
+  Tensor gy = op.skips(1) ? Tensor() : gen("Mul", {x, grad});
+  auto [rx, ry] = reduce_gradient_args(x, y, gx, gy);
+  return {rx, ry};
+}
+
+Grads realdiv_grad(const GradOp& op, const Grads& g) {
+  const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
+  Tensor gx = gen("RealDiv", {grad, y});
+  Tensor gy = multiply(grad, gen("RealDiv", {gen("RealDiv", {gen("Neg", {x}), y}), y}));
+  auto [rx, ry] = reduce_gradient_args(x, y, gx, gy);
+  return {rx, ry};
+}
+
+// Maximum/Minimum: the gradient goes where the selector picks x (ties to x), else to y.
+Grads max_min_grad(const GradOp& op, const Grads& g, const std::string& selector) {
+  const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
+  Tensor zeros = zeros_like(grad);
+  if (op.skips(1) && is_scalar(y)) {
+    Tensor mask = gen(selector, {x, y});
+    return {where(mask, grad, zeros), Tensor()};
+  }
+  Tensor mask = gen(selector, {x, y});
+  Tensor gx = op.skips(0) ? Tensor() : where(mask, grad, zeros);
+  Tensor gy = op.skips(1) ? Tensor() : where(mask, zeros, grad);
+  auto [rx, ry] = reduce_gradient_args(x, y, gx, gy);
+  return {rx, ry};
+}
+
+Grads select_grad(const GradOp& op, const Grads& g) {
+  const Tensor &c = op.inputs[0], &x = op.inputs[1], &y = op.inputs[2], &z = op.outputs[0];
+  Tensor zero = zeros({}, g[0].dtype());
+  Tensor gx = where(c, g[0], zero);
+  Tensor gy = where(c, zero, g[0]);
+  gx = reduce_gradient_args(x, z, gx, Tensor()).first;
+  gy = reduce_gradient_args(y, z, gy, Tensor()).first;
+  return {Tensor(), gx, gy};
+}
+
+bool float_type(DType d) {
+  return is_floating(d);
+}
+
+GradientRegistration r_add("AddV2", add_grad);
+GradientRegistration r_add1("Add", add_grad);
+GradientRegistration r_sub("Sub", sub_grad);
+GradientRegistration r_mul("Mul", mul_grad);
+GradientRegistration r_div("RealDiv", realdiv_grad);
+GradientRegistration r_max("Maximum", [](const GradOp& op, const Grads& g) {
+  return max_min_grad(op, g, "GreaterEqual");
+});
+GradientRegistration r_min("Minimum", [](const GradOp& op, const Grads& g) {
+  return max_min_grad(op, g, "LessEqual");
+});
+GradientRegistration r_select("SelectV2", select_grad);
+GradientRegistration r_sum("Sum", reduction_grad);
+GradientRegistration r_mean("Mean", reduction_grad);
+GradientRegistration r_neg("Neg", [](const GradOp&, const Grads& g) -> Grads {
+  return {gen("Neg", {g[0]})};
+});
+GradientRegistration r_exp("Exp", [](const GradOp& op, const Grads& g) -> Grads {
+  return {multiply(g[0], op.outputs[0])};
+});
+GradientRegistration r_log("Log", [](const GradOp& op, const Grads& g) -> Grads {
+  return {multiply(g[0], reciprocal(op.inputs[0]))};
+});
+GradientRegistration r_square("Square", [](const GradOp& op, const Grads& g) -> Grads {
+  Tensor two = constant(Value(2.0), op.inputs[0].dtype());
+  return {gen("Mul", {g[0], gen("Mul", {op.inputs[0], two})})};
+});
+GradientRegistration r_sqrt("Sqrt", [](const GradOp& op, const Grads& g) -> Grads {
+  return {gen("SqrtGrad", {op.outputs[0], g[0]})};
+});
+GradientRegistration r_rsqrt("Rsqrt", [](const GradOp& op, const Grads& g) -> Grads {
+  return {gen("RsqrtGrad", {op.outputs[0], g[0]})};
+});
+GradientRegistration r_tanh("Tanh", [](const GradOp& op, const Grads& g) -> Grads {
+  return {gen("TanhGrad", {op.outputs[0], g[0]})};
+});
+GradientRegistration r_sigmoid("Sigmoid", [](const GradOp& op, const Grads& g) -> Grads {
+  return {gen("SigmoidGrad", {op.outputs[0], g[0]})};
+});
+GradientRegistration r_cast("Cast", [](const GradOp& op, const Grads& g) -> Grads {
+  DType src = op.inputs[0].dtype(), dst = g[0].dtype();
+  if (float_type(src) && float_type(dst)) return {cast(g[0], src)};
+  return {Tensor()};
+});
+GradientRegistration r_addn("AddN", [](const GradOp& op, const Grads& g) {
+  return Grads(op.inputs.size(), g[0]);
+});
+
+NotDifferentiable n_ge("GreaterEqual"), n_le("LessEqual"), n_gt("Greater"), n_lt("Less"),
+    n_eq("Equal"), n_ne("NotEqual"), n_argmax("ArgMax"), n_argmin("ArgMin"),
+    n_floor_div("FloorDiv"), n_trunc_div("TruncateDiv"), n_range("Range");
+
+}  // namespace
+
+void anchor_math_grads() {}
+
+}  // namespace tfs::autodiff

@@ -1,0 +1,70 @@
+// The gradient table: op type -> gradient function, filled by the registrations of the *_grad.cc
+// files at static-initialisation time.
+#include <map>
+#include <mutex>
+
+#include "tfscope/gradients.h"
+
+namespace tfs {
+
+// The families register from static initialisers; referencing one symbol of each keeps their
+// files in the static library.
+namespace autodiff {
+void anchor_math_grads();
+void anchor_nn_grads();
+void anchor_array_grads();
+}  // namespace autodiff
+
+namespace {
+
+struct Entry {
+  GradientFunction fn;
+  bool not_differentiable = false;
+};
+
+std::map<std::string, Entry>& entries() {
+  static auto* t = new std::map<std::string, Entry>();
+  return *t;
+}
+
+std::map<std::string, Entry>& table() {
+  static bool anchored = [] {
+    autodiff::anchor_math_grads();
+    autodiff::anchor_nn_grads();
+    autodiff::anchor_array_grads();
+    return true;
+  }();
+  (void)anchored;
+  return entries();
+}
+
+}  // namespace
+
+bool GradOp::skips(int i) const {
+  for (int s : skip_input_indices)
+    if (s == i) return true;
+  return false;
+}
+
+GradientRegistration::GradientRegistration(const std::string& op, GradientFunction fn) {
+  entries()[op] = Entry{std::move(fn), false};
+}
+
+NotDifferentiable::NotDifferentiable(const std::string& op) {
+  entries()[op] = Entry{{}, true};
+}
+
+const GradientFunction* find_gradient(const std::string& op, bool* not_differentiable) {
+  auto it = table().find(op);
+  if (not_differentiable)
+    *not_differentiable = it != table().end() && it->second.not_differentiable;
+  if (it == table().end() || it->second.not_differentiable) return nullptr;
+  return &it->second.fn;
+}
+
+bool accepts_none_gradient(const std::string& op, int output) {
+  return output == 1 &&
+         (op == "SoftmaxCrossEntropyWithLogits" || op == "SparseSoftmaxCrossEntropyWithLogits");
+}
+
+}  // namespace tfs

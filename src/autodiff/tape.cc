@@ -1,0 +1,244 @@
+// tf.GradientTape's recording half: the thread's tape set, which sees every op through the
+// execution context's recorder (src/ops/execute.cc), the watch rules and TF's errors.
+#include <algorithm>
+
+#include "tape_impl.h"
+#include "tfscope/context.h"
+#include "tfscope/errors.h"
+
+namespace tfs {
+
+namespace autodiff {
+
+TensorKey key_of(const Tensor& t) {
+  if (t.is_eager() && t.dtype() == DType::kResource && t.resource_handle()) {
+    return {t.resource_handle().get(), -2};
+  }
+  if (t.is_symbolic()) return {static_cast<const void*>(t.node()), t.index()};
+  return {t.id(), -1};
+}
+
+void TapeData::watch(const Tensor& t) {
+  TensorKey k = key_of(t);
+  if (!tensor_tape.count(k)) tensor_tape[k] = -1;
+  watched.emplace(k, t);
+}
+
+void TapeData::watch_variable(const std::shared_ptr<VariableState>& v) {
+  watch(Tensor::resource(v));
+  for (auto& w : variables)
+    if (w == v) return;
+  variables.push_back(v);
+}
+
+bool TapeData::should_record(const std::vector<TensorKey>& keys,
+                             std::span<const Tensor> inputs) const {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (tensor_tape.count(keys[i]) && is_trainable_dtype(inputs[i].dtype())) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// The tapes recording on this thread, innermost last (TF's tape set).
+class TapeSet : public OpRecorder {
+ public:
+  std::vector<GradientTape::Impl*> tapes;
+
+  void record(const OpDef& def, std::span<const Tensor> inputs, const AttrMap& attrs,
+              std::span<const Tensor> outputs) override {
+    if (outputs.empty()) return;
+    GraphBuilder* b = current_builder();
+    // A read of a trainable variable is watched by every tape that watches accessed variables.
+    if (def.name == "ReadVariableOp" && !inputs.empty() && inputs[0].is_eager()) {
+      auto var = std::dynamic_pointer_cast<VariableState>(inputs[0].resource_handle());
+      if (var && var->trainable()) {
+        for (auto* t : tapes)
+          if (t->watch_accessed_variables && t->tape) t->tape->watch_variable(var);
+      }
+    }
+    std::vector<TensorKey> keys;
+    keys.reserve(inputs.size());
+    for (auto& in : inputs) keys.push_back(key_of(in));
+    for (auto* t : tapes) {
+      if (!t->tape || t->builder != b || !t->tape->should_record(keys, inputs)) continue;
+      TapeData& d = *t->tape;
+      int64_t id = d.next_op++;
+      OpRecord r;
+      r.def = &def;
+      r.attrs = attrs;
+      r.inputs.assign(inputs.begin(), inputs.end());
+      r.input_keys = keys;
+      r.outputs.assign(outputs.begin(), outputs.end());
+      for (auto& o : outputs) {
+        TensorKey k = key_of(o);
+        r.output_keys.push_back(k);
+        d.tensor_tape[k] = id;
+      }
+      if (b) r.scope = b->name_scope();
+      d.op_tape.emplace(id, std::move(r));
+    }
+  }
+};
+
+TapeSet& tape_set() {
+  thread_local TapeSet s;
+  return s;
+}
+
+void push_tape(GradientTape::Impl* t) {
+  TapeSet& s = tape_set();
+  s.tapes.push_back(t);
+  Context::get().set_op_recorder(&s);
+}
+
+void pop_tape(GradientTape::Impl* t) {
+  TapeSet& s = tape_set();
+  auto it = std::find(s.tapes.begin(), s.tapes.end(), t);
+  if (it != s.tapes.end()) s.tapes.erase(it);
+  if (s.tapes.empty()) Context::get().set_op_recorder(nullptr);
+}
+
+std::string dtype_repr(DType dt) {
+  return "tf." + std::string(dtype_name(dt));
+}
+
+}  // namespace
+}  // namespace autodiff
+
+using autodiff::TapeData;
+
+bool is_trainable_dtype(DType dt) {
+  return is_floating(dt) || dt == DType::kResource || dt == DType::kVariant;
+}
+
+std::string watch_warning(DType dt) {
+  if (is_trainable_dtype(dt)) return "";
+  return "The dtype of the watched tensor must be floating (e.g. tf.float32), got " +
+         autodiff::dtype_repr(dt);
+}
+std::string gradient_source_warning(DType dt) {
+  if (is_trainable_dtype(dt)) return "";
+  return "The dtype of the source tensor must be floating (e.g. tf.float32) when calling "
+         "GradientTape.gradient, got " +
+         autodiff::dtype_repr(dt);
+}
+std::string gradient_target_warning(DType dt) {
+  if (is_trainable_dtype(dt)) return "";
+  return "The dtype of the target tensor must be floating (e.g. tf.float32) when calling "
+         "GradientTape.gradient, got " +
+         autodiff::dtype_repr(dt);
+}
+
+GradientTape::GradientTape(bool persistent, bool watch_accessed_variables)
+    : impl_(std::make_shared<Impl>()) {
+  impl_->persistent = persistent;
+  impl_->watch_accessed_variables = watch_accessed_variables;
+}
+
+GradientTape::~GradientTape() {
+  if (impl_->recording) autodiff::pop_tape(impl_.get());
+}
+
+void GradientTape::enter() {
+  if (impl_->recording) {
+    value_error(
+        "Tape is still recording, This can happen if you try to re-enter an "
+        "already-active tape.");
+  }
+  if (!impl_->tape) {
+    impl_->tape = std::make_shared<TapeData>();
+    impl_->tape->persistent = impl_->persistent;
+    impl_->tape->watch_accessed_variables = impl_->watch_accessed_variables;
+  }
+  impl_->builder = current_builder();
+  impl_->recording = true;
+  autodiff::push_tape(impl_.get());
+}
+
+void GradientTape::exit() {
+  if (!impl_->recording) value_error("Tape is not recording.");
+  autodiff::pop_tape(impl_.get());
+  impl_->recording = false;
+}
+
+bool GradientTape::recording() const {
+  return impl_->recording;
+}
+
+void GradientTape::watch(const TapeOperand& x) {
+  // TF's watch on a tape that has none yet (never entered) reaches a null tape; tfscope makes
+  // one, as entering would.
+  if (!impl_->tape) {
+    impl_->tape = std::make_shared<TapeData>();
+    impl_->tape->persistent = impl_->persistent;
+    impl_->tape->watch_accessed_variables = impl_->watch_accessed_variables;
+  }
+  if (x.variable) {
+    impl_->tape->watch_variable(x.variable);
+  } else if (x.tensor.defined()) {
+    auto var = x.tensor.is_eager()
+                   ? std::dynamic_pointer_cast<VariableState>(x.tensor.resource_handle())
+                   : nullptr;
+    if (var)
+      impl_->tape->watch_variable(var);
+    else
+      impl_->tape->watch(x.tensor);
+  }
+}
+
+std::vector<std::shared_ptr<VariableState>> GradientTape::watched_variables() const {
+  std::vector<std::shared_ptr<VariableState>> v =
+      impl_->tape ? impl_->tape->variables : impl_->last_variables;
+  // TF returns them in the order the variables were created.
+  std::stable_sort(v.begin(), v.end(), [](auto& a, auto& b) { return a->uid() < b->uid(); });
+  return v;
+}
+
+void GradientTape::pause() {
+  if (!impl_->tape) value_error("Trying to stop recording a tape which is not recording.");
+  exit();
+}
+void GradientTape::resume() {
+  enter();
+}
+
+GradientTape::StopRecording::StopRecording(GradientTape& t) : t_(t) {
+  t_.pause();
+}
+GradientTape::StopRecording::~StopRecording() {
+  if (!t_.impl_->recording) t_.resume();
+}
+
+void GradientTape::reset() {
+  exit();
+  impl_->tape = nullptr;
+  enter();
+}
+
+std::vector<Tensor> GradientTape::gradient(const std::vector<TapeOperand>& targets,
+                                           const std::vector<TapeOperand>& sources,
+                                           const std::vector<Tensor>& output_gradients,
+                                           UnconnectedGradients unconnected) {
+  if (!impl_->tape) {
+    throw Error(ErrorKind::kRuntimeError,
+                "A non-persistent GradientTape can only be used to compute one set of gradients "
+                "(or jacobians)");
+  }
+  if (impl_->recording && !impl_->persistent) exit();
+  auto flat = [](const std::vector<TapeOperand>& xs) {
+    std::vector<Tensor> out;
+    for (auto& x : xs) out.push_back(x.variable ? Tensor::resource(x.variable) : x.tensor);
+    return out;
+  };
+  std::shared_ptr<TapeData> tape = impl_->tape;
+  if (!impl_->persistent) {
+    impl_->last_variables = tape->variables;
+    impl_->tape = nullptr;
+  }
+  return autodiff::imperative_grad(*tape, flat(targets), flat(sources), output_gradients,
+                                   unconnected);
+}
+
+}  // namespace tfs

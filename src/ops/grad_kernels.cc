@@ -1,0 +1,221 @@
+// The ops TF's gradient graphs are made of: BroadcastGradientArgs (bcast.h's reduction indices),
+// ReluGrad, TanhGrad, SigmoidGrad, SqrtGrad, RsqrtGrad (cwise_ops_gradients.h's functors, each
+// with its packet form on whole AVX packets and its scalar form on the tail, as Eigen evaluates
+// them in TF's build, which has no FMA) and BiasAddGrad (a Sum over all but the channel dim, the
+// reduction TF's kernel runs).
+#include <cmath>
+#include <type_traits>
+
+#include "kernel_util.h"
+#include "tfscope/ops.h"
+
+namespace tfs {
+namespace {
+
+using detail::kFloatTypes;
+
+// The reduction indices of BCast for two shapes (fewer_dims_optimization on): a dim where an
+// input is 1 and the broadcast is not, or where every input is 1; none when the shapes are equal.
+bool bcast_reduce_indices(const std::vector<int64_t>& a, const std::vector<int64_t>& b,
+                          std::vector<int64_t>* ra, std::vector<int64_t>* rb) {
+  if (a == b) return true;
+  const size_t rank = std::max(a.size(), b.size());
+  auto dim = [rank](const std::vector<int64_t>& s, size_t j) {  // j from the innermost
+    return j < s.size() ? s[s.size() - 1 - j] : int64_t{1};
+  };
+  for (size_t j = 0; j < rank; ++j) {
+    int64_t da = dim(a, j), db = dim(b, j);
+    const int64_t axis = static_cast<int64_t>(rank - 1 - j);
+    if (da == 1 && db == 1) {
+      ra->push_back(axis);
+      rb->push_back(axis);
+    } else if (da == 1) {
+      ra->push_back(axis);
+    } else if (db == 1) {
+      rb->push_back(axis);
+    } else if (da != db) {
+      return false;
+    }
+  }
+  std::reverse(ra->begin(), ra->end());
+  std::reverse(rb->begin(), rb->end());
+  return true;
+}
+
+OpRegistration r_bcast_args([] {
+  OpDef d;
+  d.name = "BroadcastGradientArgs";
+  d.inputs = {{"s0", "T"}, {"s1", "T"}};
+  d.outputs = {{"r0", "T"}, {"r1", "T"}};
+  d.type_attrs = {{"T", detail::kIndexTypes, DType::kInt32}};
+  d.shape_fn = [](InferenceContext& c) {
+    detail::with_rank(c, c.in(0), 1);
+    detail::with_rank(c, c.in(1), 1);
+    c.set_output(0, PartialShape::unknown_of_rank(1));
+    c.set_output(1, PartialShape::unknown_of_rank(1));
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &s0 = ctx.input(0), &s1 = ctx.input(1);
+    if (s0.eager_shape().rank() != 1 || s1.eager_shape().rank() != 1) {
+      ctx.fail("In[0] and In[1] must be vectors.");  // TF's kernel checks IsVector on both
+    }
+    std::vector<int64_t> a = detail::tensor_ints(s0), b = detail::tensor_ints(s1), ra, rb;
+    if (!bcast_reduce_indices(a, b, &ra, &rb)) {
+      ctx.fail("Incompatible shapes: " + detail::dims_text(Shape(a)) + " vs. " +
+               detail::dims_text(Shape(b)));
+    }
+    DType dt = s0.dtype();
+    for (int k = 0; k < 2; ++k) {
+      const auto& r = k == 0 ? ra : rb;
+      Tensor& out = ctx.allocate_output(k, dt, Shape{static_cast<int64_t>(r.size())});
+      for (size_t i = 0; i < r.size(); ++i) {
+        if (dt == DType::kInt32)
+          out.data<int32_t>()[i] = static_cast<int32_t>(r[i]);
+        else
+          out.data<int64_t>()[i] = r[i];
+      }
+    }
+  };
+  return d;
+}());
+
+// Packet and scalar forms of the gradient functors: (y, dy) -> dx.
+struct TanhGradF {
+  template <bool kPacket, typename T>
+  static T eval(T y, T dy) {
+    return dy * (T(1) - y * y);
+  }
+};
+struct SigmoidGradF {
+  template <bool kPacket, typename T>
+  static T eval(T y, T dy) {
+    if constexpr (kPacket) return dy * (y * (T(1) - y));
+    return dy * y * (T(1) - y);
+  }
+};
+// Packets multiply without NaN (a zero dy gives zero); the scalar form tests dy first.
+struct SqrtGradF {
+  template <bool kPacket, typename T>
+  static T eval(T y, T dy) {
+    if (dy == T(0)) return T(0);
+    if constexpr (kPacket) return (T(0.5) / y) * dy;
+    return (T(0.5) * dy) / y;
+  }
+};
+struct RsqrtGradF {
+  template <bool kPacket, typename T>
+  static T eval(T y, T dy) {
+    if constexpr (kPacket) {
+      T a = T(-0.5) * (y * y);
+      T b = dy == T(0) ? T(0) : y * dy;
+      return b == T(0) ? T(0) : a * b;
+    }
+    if (dy == T(0)) return T(0);
+    return T(-0.5) * (dy * y) * (y * y);
+  }
+};
+// relu_op_functor.h: gradients * (features > 0), the same on packets and scalars.
+struct ReluGradF {
+  template <bool kPacket, typename T>
+  static T eval(T dy, T features) {
+    return dy * static_cast<T>(features > T(0) ? 1 : 0);
+  }
+};
+
+// One elementwise gradient op over two same-shape float inputs; whole 32-byte packets of the
+// flat range through the packet form, the rest through the scalar one.
+template <typename F>
+OpDef grad_def(const std::string& name, const std::string& in0, const std::string& in1,
+               const std::string& out) {
+  OpDef d;
+  d.name = name;
+  d.inputs = {{in0, "T"}, {in1, "T"}};
+  d.outputs = {{out, "T"}};
+  d.type_attrs = {{"T", kFloatTypes}};
+  d.shape_fn = [](InferenceContext& c) {
+    PartialShape merged;
+    if (auto err = detail::merge_shapes(c.in(0), c.in(1), &merged)) c.fail(*err);
+    c.set_output(0, merged);
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &a = ctx.input(0), &b = ctx.input(1);
+    if (a.eager_shape() != b.eager_shape()) {
+      ctx.fail("Inputs to operation " + *ctx.node_name + " of type " + *ctx.op_name +
+               " must have the same size and shape.  Input 0: " + a.eager_shape().str() +
+               " != input 1: " + b.eager_shape().str());
+    }
+    Tensor& out = ctx.allocate_output(0, a.dtype(), a.eager_shape());
+    const int64_t n = a.num_elements();
+    visit_dtype(a.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_floating_point_v<T>) {
+        const T* pa = a.data<T>();
+        const T* pb = b.data<T>();
+        T* po = out.data<T>();
+        constexpr int64_t kPacket = 32 / sizeof(T);
+        const int64_t packed = n - n % kPacket;
+        for (int64_t i = 0; i < packed; ++i) po[i] = F::template eval<true>(pa[i], pb[i]);
+        for (int64_t i = packed; i < n; ++i) po[i] = F::template eval<false>(pa[i], pb[i]);
+      } else {
+        ctx.fail("[ops] " + *ctx.op_name + " takes float or double");
+      }
+    });
+  };
+  return d;
+}
+
+OpRegistration r_tanh_grad(grad_def<TanhGradF>("TanhGrad", "y", "dy", "z"));
+OpRegistration r_sigmoid_grad(grad_def<SigmoidGradF>("SigmoidGrad", "y", "dy", "z"));
+OpRegistration r_sqrt_grad(grad_def<SqrtGradF>("SqrtGrad", "y", "dy", "z"));
+OpRegistration r_rsqrt_grad(grad_def<RsqrtGradF>("RsqrtGrad", "y", "dy", "z"));
+OpRegistration r_relu_grad(grad_def<ReluGradF>("ReluGrad", "gradients", "features", "backprops"));
+
+// BiasAddGrad (NHWC): the sum over every dim but the last, as the Sum TF's kernel runs over the
+// [rows, channels] view.
+OpRegistration r_bias_add_grad([] {
+  OpDef d;
+  d.name = "BiasAddGrad";
+  d.inputs = {{"out_backprop", "T"}};
+  d.outputs = {{"output", "T"}};
+  d.type_attrs = {{"T", detail::kNumberTypes}};
+  d.shape_fn = [](InferenceContext& c) {
+    detail::with_rank_at_least(c, c.in(0), 2);
+    const PartialShape& s = c.in(0);
+    if (!s.has_rank()) {
+      c.set_output(0, PartialShape::unknown_of_rank(1));
+      return;
+    }
+    std::string fmt = c.attrs && c.attrs->count("data_format")
+                          ? attr_string(*c.attrs, "data_format")
+                          : std::string("NHWC");
+    int64_t ch = fmt == "NCHW" ? s.dim(1) : s.dim(s.rank() - 1);
+    c.set_output(0, PartialShape{ch});
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor& g = ctx.input(0);
+    const Shape& s = g.eager_shape();
+    if (s.rank() < 2) {
+      ctx.fail("Input tensor must be at least 2D: " + s.str());
+    }
+    std::string fmt = ctx.attrs->count("data_format") ? attr_string(*ctx.attrs, "data_format")
+                                                      : std::string("NHWC");
+    if (fmt != "NHWC") ctx.fail("[ops] BiasAddGrad supports data_format NHWC only");
+    const int64_t ch = s.dim(s.rank() - 1);
+    const int64_t rows = ch == 0 ? 0 : s.num_elements() / ch;
+    Tensor view = g.reshaped(Shape{rows, ch});
+    Tensor axis = Tensor::from_vector<int32_t>({0});
+    AttrMap attrs{{"T", g.dtype()}, {"Tidx", DType::kInt32}, {"keep_dims", false}};
+    auto out = run_kernel(OpRegistry::global().get("Sum"), std::vector<Tensor>{view, axis}, attrs,
+                          ctx.runtime, *ctx.node_name);
+    ctx.set_output(0, out[0]);
+  };
+  return d;
+}());
+
+}  // namespace
+
+namespace detail {
+void anchor_grad_kernel_ops() {}
+}  // namespace detail
+
+}  // namespace tfs

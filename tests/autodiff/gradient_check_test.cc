@@ -1,0 +1,125 @@
+// Every registered gradient against a numerical one: f(x) = sum(op(x) * w) for a fixed w, its
+// tape gradient compared with central differences of f computed in float64, an independent
+// reference that shares nothing with the gradient functions but the forward kernels.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <random>
+
+#include "tfscope/ops.h"
+#include "tfscope/ops_array.h"
+#include "tfscope/tape.h"
+
+namespace tfs {
+namespace {
+
+using Fn = std::function<Tensor(const std::vector<Tensor>&)>;
+
+Tensor rand_f64(const std::vector<int64_t>& shape, uint32_t seed, double lo = -2, double hi = 2) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<double> u(lo, hi);
+  Tensor t = Tensor::empty(DType::kFloat64, Shape(shape));
+  for (int64_t i = 0; i < t.num_elements(); ++i) t.data<double>()[i] = u(g);
+  return t;
+}
+
+// sum(f(xs) * w): a scalar whose gradient weights every output element differently.
+double objective(const Fn& f, const std::vector<Tensor>& xs, const Tensor& w) {
+  Tensor y = f(xs);
+  return reduce_sum(multiply(cast(y, DType::kFloat64), w)).item<double>();
+}
+
+void check_gradient(const Fn& f, std::vector<Tensor> xs, double tol = 1e-6, double h = 1e-6) {
+  Tensor y0 = f(xs);
+  Tensor w = rand_f64(y0.eager_shape().dims(), 99);
+  GradientTape tape;
+  tape.enter();
+  for (auto& x : xs) tape.watch(x);
+  Tensor loss = reduce_sum(multiply(cast(f(xs), DType::kFloat64), w));
+  tape.exit();
+  std::vector<TapeOperand> sources(xs.begin(), xs.end());
+  std::vector<Tensor> grads = tape.gradient({loss}, sources);
+  ASSERT_EQ(grads.size(), xs.size());
+  for (size_t k = 0; k < xs.size(); ++k) {
+    ASSERT_TRUE(grads[k].defined()) << "input " << k << " got no gradient";
+    ASSERT_EQ(grads[k].eager_shape(), xs[k].eager_shape()) << "input " << k;
+    Tensor g = cast(grads[k], DType::kFloat64);
+    for (int64_t i = 0; i < xs[k].num_elements(); ++i) {
+      std::vector<Tensor> plus = xs, minus = xs;
+      plus[k] = xs[k].clone();
+      minus[k] = xs[k].clone();
+      plus[k].data<double>()[i] += h;
+      minus[k].data<double>()[i] -= h;
+      double numeric = (objective(f, plus, w) - objective(f, minus, w)) / (2 * h);
+      double analytic = g.data<double>()[i];
+      EXPECT_NEAR(analytic, numeric, tol * std::max(1.0, std::abs(numeric)))
+          << "input " << k << " element " << i;
+    }
+  }
+}
+
+TEST(GradientCheck, BroadcastingBinaryOps) {
+  auto a = rand_f64({2, 3}, 1), b = rand_f64({3}, 2), c = rand_f64({2, 1}, 3);
+  check_gradient([](auto& x) { return add(x[0], x[1]); }, {a, b});
+  check_gradient([](auto& x) { return subtract(x[0], x[1]); }, {a, c});
+  check_gradient([](auto& x) { return multiply(x[0], x[1]); }, {c, b});
+  check_gradient([](auto& x) { return multiply(x[0], x[1]); }, {a, a.clone()});
+  auto pos = rand_f64({3}, 4, 0.5, 2);
+  check_gradient([](auto& x) { return truediv(x[0], x[1]); }, {a, pos});
+  check_gradient([](auto& x) { return maximum(x[0], x[1]); }, {a, b});
+  check_gradient([](auto& x) { return minimum(x[0], x[1]); }, {a, c});
+  Tensor cond = Tensor::from_bools({true, false, true, false, false, true}, Shape{2, 3});
+  check_gradient([cond](auto& x) { return where(cond, x[0], x[1]); }, {a, b});
+}
+
+TEST(GradientCheck, MatMulEveryTransposition) {
+  for (bool ta : {false, true}) {
+    for (bool tb : {false, true}) {
+      auto a = rand_f64(ta ? std::vector<int64_t>{4, 2} : std::vector<int64_t>{2, 4}, 5);
+      auto b = rand_f64(tb ? std::vector<int64_t>{3, 4} : std::vector<int64_t>{4, 3}, 6);
+      check_gradient([ta, tb](auto& x) { return matmul(x[0], x[1], ta, tb); }, {a, b});
+    }
+  }
+}
+
+TEST(GradientCheck, DenseLayerOps) {
+  auto x = rand_f64({3, 4}, 7), bias = rand_f64({4}, 8);
+  check_gradient([](auto& v) { return bias_add(v[0], v[1]); }, {x, bias});
+  check_gradient([](auto& v) { return relu(v[0]); }, {x});
+  check_gradient([](auto& v) { return tanh(v[0]); }, {x});
+  check_gradient([](auto& v) { return sigmoid(v[0]); }, {x});
+}
+
+TEST(GradientCheck, UnaryMath) {
+  auto x = rand_f64({2, 5}, 9), pos = rand_f64({2, 5}, 10, 0.5, 3);
+  check_gradient([](auto& v) { return exp(v[0]); }, {x});
+  check_gradient([](auto& v) { return log(v[0]); }, {pos});
+  check_gradient([](auto& v) { return square(v[0]); }, {x});
+  check_gradient([](auto& v) { return sqrt(v[0]); }, {pos});
+  check_gradient([](auto& v) { return rsqrt(v[0]); }, {pos});
+  check_gradient([](auto& v) { return neg(v[0]); }, {x});
+  check_gradient([](auto& v) { return identity(v[0]); }, {x});
+  // Through float32 the function is a staircase of float32 steps: a wide step sees its slope.
+  check_gradient([](auto& v) { return cast(v[0], DType::kFloat32); }, {x}, 1e-3, 1e-2);
+}
+
+TEST(GradientCheck, ReductionsAndReshape) {
+  auto x = rand_f64({2, 3, 4}, 11);
+  check_gradient([](auto& v) { return reduce_sum(v[0]); }, {x});
+  check_gradient([](auto& v) { return reduce_sum(v[0], std::vector<int64_t>{1}); }, {x});
+  check_gradient([](auto& v) { return reduce_sum(v[0], std::vector<int64_t>{0, 2}, true); }, {x});
+  check_gradient([](auto& v) { return reduce_mean(v[0]); }, {x});
+  check_gradient([](auto& v) { return reduce_mean(v[0], std::vector<int64_t>{-1}); }, {x});
+  check_gradient([](auto& v) { return reshape(v[0], Value::list({Value(4), Value(6)})); }, {x});
+}
+
+TEST(GradientCheck, ChainsAndReuse) {
+  // A tensor used twice gets the sum of both gradients (AddN), through a chain of ops.
+  auto x = rand_f64({3, 3}, 12);
+  check_gradient([](auto& v) { return add(multiply(tanh(v[0]), v[0]), exp(neg(v[0]))); }, {x});
+  check_gradient([](auto& v) { return matmul(relu(v[0]), sigmoid(v[0])); }, {x});
+}
+
+}  // namespace
+}  // namespace tfs

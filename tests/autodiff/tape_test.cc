@@ -1,0 +1,168 @@
+// The tape's rules, each as TF 2.21 behaves (texts from TF's backprop.py, values worked out):
+// a non-persistent tape gives one set of gradients, a persistent one many; stop_recording,
+// reset, watch_accessed_variables, watched_variables, unconnected gradients, output_gradients.
+#include <gtest/gtest.h>
+
+#include "tfscope/errors.h"
+#include "tfscope/ops.h"
+#include "tfscope/tape.h"
+#include "tfscope/variable_state.h"
+
+namespace tfs {
+namespace {
+
+Tensor f32(std::vector<float> v) {
+  return Tensor::from_vector<float>(v);
+}
+
+std::vector<float> values(const Tensor& t) {
+  return t.to_vector<float>();
+}
+
+TEST(Tape, NonPersistentTapeGivesOneSetOfGradients) {
+  Tensor x = f32({3.0f});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(x);
+  Tensor y = multiply(x, x);
+  tape.exit();
+  EXPECT_EQ(values(tape.gradient({y}, {x})[0]), std::vector<float>{6.0f});
+  try {
+    tape.gradient({y}, {x});
+    FAIL() << "expected RuntimeError";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.python_type()), "RuntimeError");
+    EXPECT_EQ(std::string(e.what()),
+              "A non-persistent GradientTape can only be used to compute one set of gradients "
+              "(or jacobians)");
+  }
+}
+
+TEST(Tape, PersistentTapeGivesManyAndSecondTargets) {
+  Tensor x = f32({2.0f});
+  GradientTape tape(/*persistent=*/true);
+  tape.enter();
+  tape.watch(x);
+  Tensor y = multiply(x, x);  // x^2
+  Tensor z = multiply(y, y);  // x^4
+  tape.exit();
+  EXPECT_EQ(values(tape.gradient({z}, {x})[0]), std::vector<float>{32.0f});  // 4x^3
+  EXPECT_EQ(values(tape.gradient({y}, {x})[0]), std::vector<float>{4.0f});   // 2x
+  // Two targets: their gradients add.
+  EXPECT_EQ(values(tape.gradient({y, z}, {x})[0]), std::vector<float>{36.0f});
+}
+
+TEST(Tape, EnteringARecordingTapeIsAnError) {
+  GradientTape tape;
+  tape.enter();
+  try {
+    tape.enter();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "Tape is still recording, This can happen if you try to re-enter an "
+              "already-active tape.");
+  }
+  tape.exit();
+}
+
+TEST(Tape, StopRecordingAndUnwatchedTensors) {
+  Tensor x = f32({2.0f});
+  GradientTape tape(true);
+  tape.enter();
+  tape.watch(x);
+  Tensor a = multiply(x, Value(3.0));
+  Tensor b;
+  {
+    GradientTape::StopRecording stop(tape);
+    b = multiply(x, Value(5.0));  // not recorded
+  }
+  Tensor c = add(a, b);
+  tape.exit();
+  EXPECT_EQ(values(tape.gradient({c}, {x})[0]), std::vector<float>{3.0f});
+  // b is no recorded op's output: unconnected.
+  EXPECT_FALSE(tape.gradient({b}, {x})[0].defined());
+  Tensor z = tape.gradient({b}, {x}, {}, UnconnectedGradients::kZero)[0];
+  EXPECT_EQ(values(z), std::vector<float>{0.0f});
+}
+
+TEST(Tape, ResetForgetsWhatWasRecorded) {
+  Tensor x = f32({2.0f});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(x);
+  Tensor y = multiply(x, x);
+  tape.reset();
+  tape.watch(x);
+  Tensor z = add(y, x);  // after the reset only the add is recorded: dz/dx = 1
+  tape.exit();
+  EXPECT_EQ(values(tape.gradient({z}, {x})[0]), std::vector<float>{1.0f});
+}
+
+TEST(Tape, VariablesReadInsideAreWatchedWhenTrainable) {
+  auto v = std::make_shared<VariableState>(DType::kFloat32, PartialShape{1}, "v:0", true);
+  auto frozen = std::make_shared<VariableState>(DType::kFloat32, PartialShape{1}, "f:0", false);
+  execute("AssignVariableOp", {Tensor::resource(v), f32({4.0f})}, {{"dtype", DType::kFloat32}});
+  execute("AssignVariableOp", {Tensor::resource(frozen), f32({5.0f})},
+          {{"dtype", DType::kFloat32}});
+  GradientTape tape(true);
+  tape.enter();
+  Tensor y = multiply(read_variable(v), read_variable(frozen));
+  tape.exit();
+  auto watched = tape.watched_variables();
+  ASSERT_EQ(watched.size(), 1u);
+  EXPECT_EQ(watched[0], v);
+  auto g = tape.gradient({y}, {v, frozen});
+  EXPECT_EQ(values(g[0]), std::vector<float>{5.0f});
+  EXPECT_FALSE(g[1].defined());
+
+  GradientTape manual(false, /*watch_accessed_variables=*/false);
+  manual.enter();
+  Tensor y2 = multiply(read_variable(v), read_variable(frozen));
+  manual.exit();
+  EXPECT_TRUE(manual.watched_variables().empty());
+  EXPECT_FALSE(manual.gradient({y2}, {v})[0].defined());
+}
+
+TEST(Tape, OutputGradientsWeightTheTargets) {
+  Tensor x = f32({1.0f, 2.0f});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(x);
+  Tensor y = multiply(x, x);
+  tape.exit();
+  Tensor g = tape.gradient({y}, {x}, {f32({10.0f, 100.0f})})[0];
+  EXPECT_EQ(values(g), (std::vector<float>{20.0f, 400.0f}));
+}
+
+TEST(Tape, NestedTapesGiveSecondDerivatives) {
+  Tensor x = f32({3.0f});
+  GradientTape outer;
+  outer.enter();
+  outer.watch(x);
+  GradientTape inner;
+  inner.enter();
+  inner.watch(x);
+  Tensor y = multiply(multiply(x, x), x);  // x^3
+  inner.exit();
+  Tensor dy = inner.gradient({y}, {x})[0];  // 3x^2 = 27, recorded on the outer tape
+  outer.exit();
+  EXPECT_EQ(values(dy), std::vector<float>{27.0f});
+  EXPECT_EQ(values(outer.gradient({dy}, {x})[0]), std::vector<float>{18.0f});  // 6x
+}
+
+TEST(Tape, IntegerTensorsAreNotFollowed) {
+  Tensor i = Tensor::from_vector<int32_t>({2});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(i);
+  Tensor y = multiply(i, i);
+  tape.exit();
+  EXPECT_FALSE(tape.gradient({y}, {i})[0].defined());
+  EXPECT_EQ(watch_warning(DType::kInt32),
+            "The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32");
+  EXPECT_EQ(watch_warning(DType::kFloat32), "");
+}
+
+}  // namespace
+}  // namespace tfs
