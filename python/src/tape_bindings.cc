@@ -5,6 +5,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.h"
+#include "tfscope/ops_loss.h"
 #include "tfscope/tape.h"
 
 namespace tfpy {
@@ -68,6 +69,9 @@ void bind_tape(nb::module_& m) {
           },
           nb::arg("targets"), nb::arg("sources"), nb::arg("output_gradients").none(),
           nb::arg("zero"));
+  def_any(m, "sparse_softmax_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits) {
+    return tfs::sparse_softmax_cross_entropy_with_logits(operand(labels), operand(logits));
+  });
   m.def("watch_warning",
         [](nb::handle dtype_obj) { return tfs::watch_warning(to_tensor(dtype_obj).dtype()); });
   m.def("tape_dtype_warning", [](nb::handle x) {

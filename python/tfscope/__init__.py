@@ -1008,6 +1008,7 @@ from ._index import (eye, gather_nd, one_hot, pad, reverse, scatter_nd, sequence
                      split, tensor_scatter_nd_update)
 from . import _index  # noqa: E402
 from ._tape import GradientTape, UnconnectedGradients  # noqa: E402  (tfscope/_tape.py)
+from . import _losses  # noqa: E402,F401  (tf.nn's losses; tfscope/_losses.py)
 
 
 class linalg:  # noqa: N801  (tf.linalg namespace)

@@ -1,5 +1,6 @@
 #include "grad_util.h"
 
+#include "tfscope/graph.h"
 #include "tfscope/value.h"
 
 namespace tfs::autodiff {
@@ -35,6 +36,16 @@ bool shapes_fully_equal(const Tensor& x, const Tensor& y, const Tensor& grad) {
 bool is_scalar(const Tensor& t) {
   auto s = shape_tuple(t);
   return s && s->empty();
+}
+
+void control_on(const Tensor& t, const Tensor& grad) {
+  if (!t.is_symbolic() || !grad.is_symbolic() || t.graph() != grad.graph()) return;
+  Node* n = t.node();
+  for (const Output& in : n->inputs)
+    if (in.node == grad.node()) return;
+  for (Node* c : n->control_inputs)
+    if (c == grad.node()) return;
+  n->control_inputs.push_back(grad.node());
 }
 
 namespace {

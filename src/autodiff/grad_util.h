@@ -28,5 +28,8 @@ std::pair<Tensor, Tensor> reduce_gradient_args(const Tensor& x, const Tensor& y,
 bool shapes_fully_equal(const Tensor& x, const Tensor& y, const Tensor& grad);
 // _IsScalar: a static shape of rank 0.
 bool is_scalar(const Tensor& t);
+// `with ops.control_dependencies([grad])` for one op made inside it while a graph is built: a
+// control input on grad's op, unless the op already reads it (TF skips those).
+void control_on(const Tensor& t, const Tensor& grad);
 
 }  // namespace tfs::autodiff

@@ -69,6 +69,10 @@ Tensor sum_grad(const GradOp& op, Tensor grad) {
       std::vector<int64_t> kept = kept_dims(*in_shape, *axes), scaling;
       for (size_t i = 0; i < kept.size(); ++i)
         scaling.push_back((*in_shape)[i] / std::max<int64_t>(kept[i], 1));
+      // TF works the tile scaling out as _SafeShapeDiv(shape, kept) on constants: the ops it
+      // builds to do so stay in the graph, unused.
+      Tensor divisor = maximum(int_list(kept), Value(1));
+      floordiv(int_list(*in_shape), divisor);
       grad = reshape(grad, int_list(kept));
       return tile(grad, int_list(scaling));
     }
@@ -191,10 +195,13 @@ GradientRegistration r_exp("Exp", [](const GradOp& op, const Grads& g) -> Grads 
   return {multiply(g[0], op.outputs[0])};
 });
 GradientRegistration r_log("Log", [](const GradOp& op, const Grads& g) -> Grads {
-  return {multiply(g[0], reciprocal(op.inputs[0]))};
+  Tensor r = reciprocal(op.inputs[0]);
+  control_on(r, g[0]);
+  return {multiply(g[0], r)};
 });
 GradientRegistration r_square("Square", [](const GradOp& op, const Grads& g) -> Grads {
   Tensor two = constant(Value(2.0), op.inputs[0].dtype());
+  control_on(two, g[0]);  // the Mul of x and it is then dominated: no control input of its own
   return {gen("Mul", {g[0], gen("Mul", {op.inputs[0], two})})};
 });
 GradientRegistration r_sqrt("Sqrt", [](const GradOp& op, const Grads& g) -> Grads {

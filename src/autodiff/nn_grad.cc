@@ -43,7 +43,16 @@ Grads bias_add_grad(const GradOp& op, const Grads& g) {
   return {g[0], gen("BiasAddGrad", {g[0]}, attrs)};
 }
 
+// _SparseSoftmaxCrossEntropyWithLogitsGrad: the loss gradient times the kernel's backprop (the
+// second output's gradient is None here, as TF's tape passes it; its second-derivative term is
+// not built).
+Grads sparse_xent_grad(const GradOp& op, const Grads& g) {
+  Tensor grad = multiply(expand_dims(g[0], -1), op.outputs[1]);
+  return {grad, Tensor()};
+}
+
 GradientRegistration r_matmul("MatMul", matmul_grad);
+GradientRegistration r_sparse_xent("SparseSoftmaxCrossEntropyWithLogits", sparse_xent_grad);
 GradientRegistration r_bias_add("BiasAdd", bias_add_grad);
 GradientRegistration r_relu("Relu", [](const GradOp& op, const Grads& g) -> Grads {
   return {gen("ReluGrad", {g[0], op.outputs[0]})};

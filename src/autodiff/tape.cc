@@ -1,10 +1,13 @@
 // tf.GradientTape's recording half: the thread's tape set, which sees every op through the
 // execution context's recorder (src/ops/execute.cc), the watch rules and TF's errors.
 #include <algorithm>
+#include <cctype>
+#include <set>
 
 #include "tape_impl.h"
 #include "tfscope/context.h"
 #include "tfscope/errors.h"
+#include "tfscope/graph.h"
 
 namespace tfs {
 
@@ -41,6 +44,38 @@ bool TapeData::should_record(const std::vector<TensorKey>& keys,
 
 namespace {
 
+// Ops whose TF Python function opens a name scope of the op's own name around the generated
+// wrapper (math_ops.matmul, nn.bias_add, math_ops.cast, math_ops.sigmoid, nn.relu6,
+// nn.leaky_relu): their gradients are built in "gradient_tape/<that scope>/".
+bool python_scoped(const std::string& op) {
+  static const std::set<std::string> kOps = {"MatMul",  "BiasAdd", "Cast",
+                                             "Sigmoid", "Relu6",   "LeakyRelu"};
+  return kOps.count(op) > 0;
+}
+
+std::string strip_suffix(const std::string& name) {  // "Maximum_1" -> "Maximum"
+  size_t u = name.rfind('_');
+  if (u == std::string::npos || u + 1 == name.size()) return name;
+  for (size_t i = u + 1; i < name.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(name[i]))) return name;
+  return name.substr(0, u);
+}
+
+// The name scope TF's tape records an op in: the scope around its generated wrapper. tfscope's
+// front ends open the scope TF's op_def_library opens for the op's own inputs ("Maximum/" for
+// Maximum's "Maximum/y"): that one is not the forward scope. The Python-scoped ops above have
+// theirs whether or not the front end opened it.
+std::string forward_scope(const OpDef& def, const std::string& scope, const Tensor& out) {
+  const std::string& node = out.node()->name;
+  const std::string last = node.substr(node.rfind('/') + 1);
+  if (python_scoped(def.name)) return node + "/";
+  if (scope == node + "/" && strip_suffix(last) == def.name) {
+    size_t cut = node.rfind('/');
+    return cut == std::string::npos ? "" : node.substr(0, cut + 1);
+  }
+  return scope;
+}
+
 // The tapes recording on this thread, innermost last (TF's tape set).
 class TapeSet : public OpRecorder {
  public:
@@ -76,7 +111,7 @@ class TapeSet : public OpRecorder {
         r.output_keys.push_back(k);
         d.tensor_tape[k] = id;
       }
-      if (b) r.scope = b->name_scope();
+      if (b && outputs[0].is_symbolic()) r.scope = forward_scope(def, b->name_scope(), outputs[0]);
       d.op_tape.emplace(id, std::move(r));
     }
   }

@@ -39,6 +39,7 @@ void anchor_conv_ops();
 void anchor_pool_ops();
 void anchor_einsum_ops();
 void anchor_grad_kernel_ops();
+void anchor_xent_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -68,6 +69,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_pool_ops();
     detail::anchor_einsum_ops();
     detail::anchor_grad_kernel_ops();
+    detail::anchor_xent_ops();
     return true;
   }();
   (void)anchored;

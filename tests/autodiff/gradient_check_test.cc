@@ -9,6 +9,7 @@
 
 #include "tfscope/ops.h"
 #include "tfscope/ops_array.h"
+#include "tfscope/ops_loss.h"
 #include "tfscope/tape.h"
 
 namespace tfs {
@@ -112,6 +113,14 @@ TEST(GradientCheck, ReductionsAndReshape) {
   check_gradient([](auto& v) { return reduce_mean(v[0]); }, {x});
   check_gradient([](auto& v) { return reduce_mean(v[0], std::vector<int64_t>{-1}); }, {x});
   check_gradient([](auto& v) { return reshape(v[0], Value::list({Value(4), Value(6)})); }, {x});
+}
+
+TEST(GradientCheck, SparseSoftmaxCrossEntropy) {
+  Tensor labels = Tensor::from_vector<int32_t>({2, 0, 3});
+  auto logits = rand_f64({3, 4}, 13, -3, 3);
+  check_gradient(
+      [labels](auto& v) { return sparse_softmax_cross_entropy_with_logits(labels, v[0]); },
+      {logits});
 }
 
 TEST(GradientCheck, ChainsAndReuse) {
