@@ -104,11 +104,32 @@ def _wrap_concrete(core):
     return cf
 
 
-class ConcreteFunction:
-    """A traced graph for one input signature (TF's ConcreteFunction)."""
+class _TraceView:
+    """What a ConcreteFunction and its FuncGraph both show of one trace (TF's ConcreteFunction
+    forwards these to its graph)."""
 
     def __init__(self, core):
         self._core = core
+
+    @property
+    def inputs(self):
+        return list(self._core.inputs)
+
+    @property
+    def outputs(self):
+        return list(self._core.outputs)
+
+    @property
+    def structured_input_signature(self):
+        return self._core.structured_input_signature
+
+    @property
+    def structured_outputs(self):
+        return self._core.structured_outputs
+
+
+class ConcreteFunction(_TraceView):
+    """A traced graph for one input signature (TF's ConcreteFunction)."""
 
     @property
     def function_type(self):
@@ -123,24 +144,8 @@ class ConcreteFunction:
         return FuncGraph(self._core)
 
     @property
-    def inputs(self):
-        return list(self._core.inputs)
-
-    @property
-    def outputs(self):
-        return list(self._core.outputs)
-
-    @property
     def captured_inputs(self):
         return list(self._core.captured_inputs)
-
-    @property
-    def structured_input_signature(self):
-        return self._core.structured_input_signature
-
-    @property
-    def structured_outputs(self):
-        return self._core.structured_outputs
 
     @property
     def output_shapes(self):
@@ -233,31 +238,12 @@ class _GraphDef:
         self.library.function = [_FunctionDef(*f) for f in core.library()]
 
 
-class FuncGraph:
+class FuncGraph(_TraceView):
     """The graph of a ConcreteFunction (read-only view)."""
-
-    def __init__(self, core):
-        self._core = core
 
     @property
     def name(self):
         return self._core.graph_name
-
-    @property
-    def inputs(self):
-        return list(self._core.inputs)
-
-    @property
-    def outputs(self):
-        return list(self._core.outputs)
-
-    @property
-    def structured_input_signature(self):
-        return self._core.structured_input_signature
-
-    @property
-    def structured_outputs(self):
-        return self._core.structured_outputs
 
     def as_graph_def(self):
         return _GraphDef(self._core)
