@@ -71,8 +71,9 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
   std::string unexpected;
   for (auto& [k, v] : kwargs) {
     auto it = std::find_if(params.begin(), params.end(), [&k = k](const Parameter& p) {
-      return p.name == k && (p.kind == ParamKind::kPositionalOrKeyword ||
-                             p.kind == ParamKind::kKeywordOnly || p.kind == ParamKind::kPositionalOnly);
+      return p.name == k &&
+             (p.kind == ParamKind::kPositionalOrKeyword || p.kind == ParamKind::kKeywordOnly ||
+              p.kind == ParamKind::kPositionalOnly);
     });
     if (it != params.end() && it->kind == ParamKind::kPositionalOnly && !has_var_kw) {
       type_error("'" + k + "' parameter is positional only, but was passed as a keyword");
@@ -204,6 +205,26 @@ std::string python_class_repr(const Value& v) {
   }
 }
 
+std::string container_mismatch(const Value& v, const TraceType& t) {
+  using K = TraceType::Kind;
+  if (t.kind() == K::kList || t.kind() == K::kTuple) {
+    bool want_list = t.kind() == K::kList;
+    if (v.kind() != (want_list ? Value::Kind::kList : Value::Kind::kTuple))
+      return "Can not cast " + v.repr() + " to " + (want_list ? "list" : "tuple") + " type.";
+    if (v.items().size() == t.children().size()) return {};
+    // A tuple says which length it wants; TF's List type trips over its own Tuple instead.
+    if (want_list) return "object of type 'Tuple' has no len()";
+    return "Expected " + v.repr() + " to have length of " + std::to_string(t.children().size());
+  }
+  if (t.kind() == K::kDict) {
+    if (v.kind() != Value::Kind::kDict) return "Can not cast " + v.repr() + " to a Dict type.";
+    bool same_keys = v.dict_items().size() == t.keys().size();
+    for (auto& k : t.keys()) same_keys = same_keys && v.dict_get(k) != nullptr;
+    if (!same_keys) return v.repr() + " has different keys with the TraceType " + t.repr() + ".";
+  }
+  return {};
+}
+
 namespace {
 
 Value cast_value(const Value& v, const TraceType& t, const BindingFailure& fail) {
@@ -232,30 +253,14 @@ Value cast_value(const Value& v, const TraceType& t, const BindingFailure& fail)
     return x;
   }
   if (t.kind() == TraceType::Kind::kList || t.kind() == TraceType::Kind::kTuple) {
-    bool want_list = t.kind() == TraceType::Kind::kList;
-    if ((want_list && v.kind() == Value::Kind::kTuple) ||
-        (!want_list && v.kind() == Value::Kind::kList)) {
-      fail("Can not cast " + v.repr() + " to " + (want_list ? "list" : "tuple") + " type.");
-    }
-    if ((v.kind() != Value::Kind::kList && v.kind() != Value::Kind::kTuple) ||
-        v.items().size() != t.children().size()) {
-      fail("Can not cast " + v.repr() + " to " + t.repr());
-    }
+    if (std::string e = container_mismatch(v, t); !e.empty()) fail(e);
     ValueList items;
     for (size_t i = 0; i < t.children().size(); ++i)
       items.push_back(cast_value(v.items()[i], t.children()[i], fail));
     return t.kind() == TraceType::Kind::kList ? Value::list(items) : Value::tuple(items);
   }
   if (t.kind() == TraceType::Kind::kDict) {
-    bool same_keys = v.kind() == Value::Kind::kDict && v.dict_items().size() == t.keys().size();
-    if (same_keys) {
-      for (auto& k : t.keys()) {
-        bool found = false;
-        for (auto& kv : v.dict_items()) found = found || kv.first == k;
-        same_keys = same_keys && found;
-      }
-    }
-    if (!same_keys) fail(v.repr() + " has different keys with the TraceType " + t.repr() + ".");
+    if (std::string e = container_mismatch(v, t); !e.empty()) fail(e);
     ValueItems items;
     for (size_t i = 0; i < t.keys().size(); ++i) {
       for (auto& kv : v.dict_items())

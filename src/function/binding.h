@@ -46,6 +46,12 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
 // built), nests must match. `fail` raises the binding error around an inner message (it must
 // throw).
 using BindingFailure = std::function<void(const std::string& inner)>;
+
+// TF 2.21's text when a value is not the container a list, tuple or dict type wants (a tensor,
+// a number, the other kind of sequence, a tuple of the wrong length, a dict with other keys);
+// empty when the value is the right container. The one place for these texts: binding to an
+// input_signature and a ConcreteFunction's structured call both use it.
+std::string container_mismatch(const Value& v, const TraceType& t);
 void cast_to_signature(BoundArguments& b, const std::vector<TypedParameter>& signature,
                        const BindingFailure& fail);
 

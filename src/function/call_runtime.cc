@@ -186,23 +186,20 @@ Value ConcreteFunction::operator()(const std::vector<Value>& args, const Kwargs&
           return;
         case K::kList:
         case K::kTuple:
+        case K::kDict:
+          if (std::string e = detail::container_mismatch(v, t); !e.empty()) type_error(e);
+          if (t.kind() == K::kDict) {
+            for (size_t i = 0; i < t.keys().size(); ++i)
+              check(t.children()[i], *v.dict_get(t.keys()[i]));
+          } else {
+            for (size_t i = 0; i < t.children().size(); ++i) check(t.children()[i], v.items()[i]);
+          }
+          return;
         case K::kNamedTuple: {
           Value::Kind vk = v.kind();
-          bool seq = t.kind() == K::kNamedTuple
-                         ? vk == Value::Kind::kNamedTuple
-                         : vk == Value::Kind::kList || vk == Value::Kind::kTuple;
+          bool seq = vk == Value::Kind::kNamedTuple;
           if (!seq || v.items().size() != t.children().size()) cast_error();
           for (size_t i = 0; i < t.children().size(); ++i) check(t.children()[i], v.items()[i]);
-          return;
-        }
-        case K::kDict: {
-          if (v.kind() != Value::Kind::kDict || v.dict_items().size() != t.keys().size())
-            cast_error();
-          for (size_t i = 0; i < t.keys().size(); ++i) {
-            const Value* x = v.dict_get(t.keys()[i]);
-            if (!x) cast_error();
-            check(t.children()[i], *x);
-          }
           return;
         }
         default:
