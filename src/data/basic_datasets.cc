@@ -1,5 +1,5 @@
 // Datasets that pass elements through: RepeatDataset, TakeDataset, SkipDataset,
-// PrefetchDataset, CacheDatasetV2 (in memory) and OptionsDataset.
+// PrefetchDataset, CacheDatasetV2 (in memory), OptionsDataset and RewriteDataset.
 #include <mutex>
 
 #include "dataset_impl.h"
@@ -360,6 +360,13 @@ void detail::register_basic_datasets() {
                       [](OpKernelContext& ctx) -> DatasetRef {
                         return std::make_shared<OptionsDataset>(input_dataset(ctx, 0));
                       });
+  // TF applies the named graph rewrite to its input and returns the result; the one TF's Python
+  // asks for (enumerate's "replicate_on_split") changes only how splits share the input, so the
+  // input dataset is the result.
+  register_dataset_op(
+      "RewriteDataset",
+      {{"input_dataset", "", DType::kVariant}, {"rewrite_name", "", DType::kString}},
+      [](OpKernelContext& ctx) -> DatasetRef { return input_dataset(ctx, 0); });
 }
 
 }  // namespace tfs::data

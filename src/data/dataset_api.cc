@@ -1,6 +1,7 @@
 // The dataset front end (tfscope::data::Dataset): each method runs one dataset op and computes
 // the element specs TF's Python gives the new dataset.
 #include "dataset_impl.h"
+#include "tfscope/graph.h"
 #include "tfscope/ops.h"
 
 namespace tfs::data {
@@ -40,6 +41,16 @@ PartialShape prepend(int64_t dim, const PartialShape& s) {
   std::vector<int64_t> dims{dim};
   dims.insert(dims.end(), s.dims().begin(), s.dims().end());
   return PartialShape(std::move(dims));
+}
+
+// A padded_shapes component as TF's constant_value_as_shape reads it: an eager value, or a graph
+// constant (a -1 dim: padded to the longest in the batch); unknown rank when the graph does not
+// know its value.
+PartialShape padded_shape(const Tensor& ps) {
+  if (ps.is_eager()) return PartialShape(ps.to_vector<int64_t>());
+  std::optional<Tensor> v = constant_partial_shape(Output{ps.node(), ps.index()});
+  if (!v) return PartialShape();
+  return PartialShape(v->to_vector<int64_t>());
 }
 
 Tensor dummy_resource(const char* op) {
@@ -153,7 +164,7 @@ Dataset Dataset::padded_batch(const Value& batch_size, const std::vector<Tensor>
   std::vector<Tensor> inputs{variant_, bs};
   for (size_t i = 0; i < specs_.size(); ++i) {
     const Tensor& ps = padded_shapes.at(i);
-    PartialShape padded(ps.to_vector<int64_t>());
+    PartialShape padded = padded_shape(ps);
     specs.emplace_back(prepend(batch_dim(batch_size, bs, drop_remainder), padded), specs_[i].dtype);
     inputs.push_back(ps);
   }
@@ -180,16 +191,47 @@ Dataset Dataset::unbatch() const {
   return Dataset(run_dataset_op("UnbatchDataset", {variant_}, spec_attrs(specs)), std::move(specs));
 }
 
+namespace {
+
+// The seeds of a shuffle as tf.data's random_seed.get_seed makes them: eagerly two int64
+// scalars; in a graph, when the shuffle is seeded, seed2 goes through TF's guard against the
+// (0, 0) pair ("nondeterministic" to the kernel): SelectV2(seed == 0 && seed2 == 0, 2**31 - 1,
+// seed2) under the scope "seed2", so the graph holds these ops as TF's does.
+constexpr int64_t kMaxInt32 = 2147483647;  // random_seed._MAXINT32
+
+std::pair<Tensor, Tensor> seed_tensors(int64_t seed, int64_t seed2) {
+  Tensor s = Tensor::scalar<int64_t>(seed);
+  Tensor s2 = Tensor::scalar<int64_t>(seed2);
+  GraphBuilder* b = current_builder();
+  if (!b || (seed == 0 && seed2 == 0)) return {s, s2};
+  s = b->constant(s, "seed");
+  b->push_scope("seed2");
+  try {
+    Tensor c2 = b->constant(s2, "Const");
+    Tensor both_zero = logical_and(Value(equal(Value(s), Value(int64_t{0}))),
+                                   Value(equal(Value(c2), Value(int64_t{0}))));
+    s2 = where(both_zero, Value(b->constant(Tensor::scalar<int64_t>(kMaxInt32), "Const")),
+               Value(c2));
+  } catch (...) {
+    b->pop_scope();
+    throw;
+  }
+  b->pop_scope();
+  return {s, s2};
+}
+
+}  // namespace
+
 Dataset Dataset::shuffle(const Value& buffer_size, int64_t seed, int64_t seed2,
                          bool reshuffle_each_iteration) const {
   AttrMap attrs = spec_attrs(specs_);
   attrs["reshuffle_each_iteration"] = reshuffle_each_iteration;
-  return Dataset(
-      run_dataset_op("ShuffleDatasetV3",
-                     {variant_, int64_arg(buffer_size), Tensor::scalar<int64_t>(seed),
-                      Tensor::scalar<int64_t>(seed2), dummy_resource("DummySeedGenerator")},
-                     std::move(attrs)),
-      specs_);
+  Tensor buffer = int64_arg(buffer_size);
+  auto [s, s2] = seed_tensors(seed, seed2);
+  return Dataset(run_dataset_op("ShuffleDatasetV3",
+                                {variant_, buffer, s, s2, dummy_resource("DummySeedGenerator")},
+                                std::move(attrs)),
+                 specs_);
 }
 
 Dataset Dataset::shuffle(const Value& buffer_size, std::optional<int64_t> seed,
@@ -238,8 +280,14 @@ Dataset Dataset::window(const Value& size, const Value& shift, const Value& stri
 }
 
 Dataset Dataset::enumerate(const Value& start) const {
+  // TF's enumerate: a range replicated on each split (RewriteDataset "replicate_on_split"),
+  // zipped with this dataset.
   Dataset counter = range(start, Value(std::numeric_limits<int64_t>::max()), Value(int64_t{1}));
-  return zip({counter, *this});
+  Dataset replicated(run_dataset_op("RewriteDataset",
+                                    {counter.variant_, Tensor::string_scalar("replicate_on_split")},
+                                    spec_attrs(counter.specs_)),
+                     counter.specs_);
+  return zip({replicated, *this});
 }
 
 Dataset Dataset::with_options(const std::string& serialized_options) const {

@@ -202,7 +202,21 @@ class DatasetV2:
             _count(batch_size), shape_tensors, values, bool(drop_remainder)))
 
     def unbatch(self, name=None):
-        return self._derive(_UnbatchDataset, self._core.unbatch())
+        normalized = self._normalize_to_dense()
+        return normalized._derive(_UnbatchDataset, normalized._core.unbatch())
+
+    def _normalize_to_dense(self):
+        """TF's normalize_to_dense before unbatch: a map whose function returns the element's
+        components as a flat list (the dense form of each), the element structure kept."""
+        structure = self._structure
+
+        def normalize(*args):
+            element = args if type(structure) is tuple else args[0]  # noqa: E721
+            return _nest.flatten(structure, element)
+
+        traced = self._trace(normalize, "Dataset.map()")
+        core = self._core.map(traced.core, None, "default")
+        return self._derive(_MapDataset, core)._keep(traced)
 
     def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
         seed1, seed2 = _core.data_seeds(None if seed is None else int(seed))
