@@ -1,6 +1,8 @@
 """The element structures of tf.data (TF's data/util/nest): tuples, namedtuples and dicts hold
 components; everything else (lists included, as TF converts them to tensors) is one component.
-Dict components are ordered by sorted key, as TF flattens them."""
+Dict components are ordered by sorted key, as TF flattens them. A composite value (a
+tf.TensorArray, which AutoGraph's dataset loop carries as a loop variable) is its own tensors
+(the TensorArray's flow), rebuilt from them on the other side, as TF's TensorArraySpec does."""
 
 
 class _Leaf:
@@ -9,6 +11,26 @@ class _Leaf:
 
 
 LEAF = _Leaf()
+
+
+class _Composite:
+    """Where a composite value sits in a structure: `template` rebuilds one from its tensors."""
+
+    def __init__(self, template, n):
+        self.template, self.n = template, n
+
+    def __repr__(self):
+        return "COMPOSITE(%s)" % type(self.template).__name__
+
+    def rebuild(self, flat):
+        from .. import _core
+        if all(isinstance(t, _core.Tensor) for t in flat):
+            return self.template._tfscope_from_components(flat)
+        return flat[0] if self.n == 1 else tuple(flat)  # specs: the components' own
+
+
+def _is_composite(x):
+    return hasattr(type(x), "_tfscope_components")
 
 
 def _is_namedtuple(x):
@@ -42,6 +64,10 @@ def flatten_values(value):
     def walk(x):
         if _is_structure(x):
             return _rebuild(x, [walk(c) for c in _children(x)])
+        if _is_composite(x):
+            components = x._tfscope_components()
+            leaves.extend(components)
+            return _Composite(x, len(components))
         leaves.append(x)
         return LEAF
 
@@ -60,6 +86,9 @@ def flatten(structure, value, leaf_lists=False, broadcast=False):
     def walk(s, x):
         if s is LEAF:
             out.append(x)
+            return
+        if isinstance(s, _Composite):
+            out.extend(x._tfscope_components() if _is_composite(x) else [x])
             return
         if broadcast and not _is_structure(x):
             for c in _children(s):
@@ -83,6 +112,8 @@ def pack(structure, flat):
     def build(s):
         if s is LEAF:
             return next(it)
+        if isinstance(s, _Composite):
+            return s.rebuild([next(it) for _ in range(s.n)])
         return _rebuild(s, [build(c) for c in _children(s)])
 
     return build(structure)
@@ -97,4 +128,6 @@ def map_leaves(element, fn):
 def count(structure):
     if structure is LEAF:
         return 1
+    if isinstance(structure, _Composite):
+        return structure.n
     return sum(count(c) for c in _children(structure))
