@@ -157,6 +157,12 @@ class Dataset {
   Dataset flat_map(const DatasetFunction& f, std::vector<TensorSpec> element_specs) const;
   Dataset interleave(const DatasetFunction& f, std::vector<TensorSpec> element_specs,
                      const Value& cycle_length, const Value& block_length) const;
+  // interleave(num_parallel_calls=...): ParallelInterleaveDatasetV4 (deterministic "true",
+  // "false" or "default"), in the same element order.
+  Dataset parallel_interleave(const DatasetFunction& f, std::vector<TensorSpec> element_specs,
+                              const Value& cycle_length, const Value& block_length,
+                              const Value& num_parallel_calls,
+                              const std::string& deterministic) const;
   // f(state..., element...) -> (new state..., output...). use_default_device is false in
   // AutoGraph's dataset loop.
   Dataset scan(const std::vector<Tensor>& initial_state, const DatasetFunction& f,

@@ -152,6 +152,13 @@ void bind_data(nb::module_& m) {
              return d.interleave(dataset_function(cf), specs_arg(specs), count_arg(cycle),
                                  count_arg(block));
            })
+      .def("parallel_interleave",
+           [](const td::Dataset& d, const std::shared_ptr<tfs::ConcreteFunction>& cf,
+              nb::list specs, nb::handle cycle, nb::handle block, nb::handle parallel,
+              const std::string& deterministic) {
+             return d.parallel_interleave(dataset_function(cf), specs_arg(specs), count_arg(cycle),
+                                          count_arg(block), count_arg(parallel), deterministic);
+           })
       .def("scan",
            [](const td::Dataset& d, const std::vector<tfs::Tensor>& state,
               const std::shared_ptr<tfs::ConcreteFunction>& cf, bool use_default_device) {

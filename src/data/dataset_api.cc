@@ -44,13 +44,12 @@ PartialShape prepend(int64_t dim, const PartialShape& s) {
 }
 
 // A padded_shapes component as TF's constant_value_as_shape reads it: an eager value, or a graph
-// constant (a -1 dim: padded to the longest in the batch); unknown rank when the graph does not
-// know its value.
+// Const (a -1 dim: padded to the longest in the batch); unknown rank for any other graph tensor.
 PartialShape padded_shape(const Tensor& ps) {
   if (ps.is_eager()) return PartialShape(ps.to_vector<int64_t>());
-  std::optional<Tensor> v = constant_partial_shape(Output{ps.node(), ps.index()});
-  if (!v) return PartialShape();
-  return PartialShape(v->to_vector<int64_t>());
+  const Node* n = ps.node();
+  if (n->op() != "Const") return PartialShape();
+  return PartialShape(std::get<Tensor>(n->attrs.at("value")).to_vector<int64_t>());
 }
 
 Tensor dummy_resource(const char* op) {

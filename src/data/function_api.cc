@@ -77,6 +77,23 @@ Dataset Dataset::interleave(const DatasetFunction& f, std::vector<TensorSpec> el
                  std::move(element_specs));
 }
 
+Dataset Dataset::parallel_interleave(const DatasetFunction& f,
+                                     std::vector<TensorSpec> element_specs,
+                                     const Value& cycle_length, const Value& block_length,
+                                     const Value& num_parallel_calls,
+                                     const std::string& deterministic) const {
+  std::vector<Tensor> inputs = with_captured({variant_}, f);
+  inputs.push_back(int64_arg(cycle_length));
+  inputs.push_back(int64_arg(block_length));
+  inputs.push_back(int64_arg(Value(kAutotune)));  // buffer_output_elements, as TF's Python
+  inputs.push_back(int64_arg(Value(kAutotune)));  // prefetch_input_elements
+  inputs.push_back(int64_arg(num_parallel_calls));
+  AttrMap attrs = function_attrs("f", f, element_specs);
+  attrs["deterministic"] = deterministic;
+  return Dataset(run_dataset_op("ParallelInterleaveDatasetV4", std::move(inputs), std::move(attrs)),
+                 std::move(element_specs));
+}
+
 namespace {
 
 std::vector<Tensor> state_inputs(const Tensor& variant, const std::vector<Tensor>& state,

@@ -1,5 +1,6 @@
 // Datasets that run a traced function per element, as TF's CapturedFunction runs them:
-// MapDataset / ParallelMapDatasetV2, FilterDataset, FlatMapDataset, InterleaveDataset,
+// MapDataset / ParallelMapDatasetV2, FilterDataset, FlatMapDataset, InterleaveDataset /
+// ParallelInterleaveDatasetV4,
 // ScanDataset, and the ReduceDataset op. The function is named by an attr; its captured tensors
 // come as the op's `other_arguments` and are fed after the element on every call.
 #include "dataset_impl.h"
@@ -210,18 +211,22 @@ class FlatMapDataset : public FunctionDataset {
 
 // TF's InterleaveDataset: cycle_length open elements visited in turn, block_length
 // sub-elements from each; an exhausted element's slot takes the next input element when the
-// cycle comes back to it.
+// cycle comes back to it. ParallelInterleaveDatasetV4 computes the open elements ahead on
+// threads, but its deterministic order is this same one; a nondeterministic one
+// (deterministic=False) may hand out whichever element is ready first, so this order is one of
+// the orders TF may give.
 class InterleaveDataset : public FunctionDataset {
  public:
   InterleaveDataset(const OpKernelContext& ctx, DatasetRef input, CapturedFunction f,
-                    int64_t cycle_length, int64_t block_length)
+                    int64_t cycle_length, int64_t block_length, std::string type = "Interleave")
       : FunctionDataset(ctx, std::move(input), std::move(f)),
         cycle_length_(cycle_length),
-        block_length_(block_length) {}
+        block_length_(block_length),
+        type_(std::move(type)) {}
   int64_t cardinality() const override {
     return input_->cardinality() == 0 ? 0 : kUnknownCardinality;
   }
-  std::string type() const override { return "Interleave"; }
+  std::string type() const override { return type_; }
   std::unique_ptr<IteratorBase> make_iterator(const IteratorContext& ctx) const override {
     return make_iterator_of<Iter>(*this, ctx);
   }
@@ -277,6 +282,7 @@ class InterleaveDataset : public FunctionDataset {
 
   int64_t cycle_length_;
   int64_t block_length_;
+  std::string type_;
 };
 
 class ScanDataset : public FunctionDataset {
@@ -372,6 +378,48 @@ void detail::register_function_datasets() {
         return std::make_shared<InterleaveDataset>(
             ctx, input_dataset(ctx, 0), CapturedFunction(ctx, "f", captured_inputs(ctx, 1)), cycle,
             positive(ctx, n - 1, "block_length"));
+      });
+  auto parallel_interleave_inputs = interleave_inputs;
+  for (const char* name :
+       {"buffer_output_elements", "prefetch_input_elements", "num_parallel_calls"}) {
+    parallel_interleave_inputs.push_back({name, "", DType::kInt64});
+  }
+  register_dataset_op(
+      "ParallelInterleaveDatasetV4", parallel_interleave_inputs,
+      [](OpKernelContext& ctx) -> DatasetRef {
+        const int n = ctx.num_inputs();
+        // TF's checks, in its order and with its texts.
+        int64_t cycle = scalar_int64(ctx, n - 5, "cycle_length");
+        if (cycle <= 0 && cycle != kAutotune) {
+          invalid_argument("`cycle_length` must be `tf.data.AUTOTUNE` or greater than 0 but is " +
+                           std::to_string(cycle));
+        }
+        const int64_t block = scalar_int64(ctx, n - 4, "block_length");
+        if (block <= 0) invalid_argument("`block_length` must be > 0");
+        for (int i : {n - 3, n - 2}) {
+          const char* name = i == n - 3 ? "buffer_output_elements" : "prefetch_input_elements";
+          const int64_t v = scalar_int64(ctx, i, name);
+          if (v <= 0 && v != kAutotune) {
+            invalid_argument("`" + std::string(name) +
+                             "` must be `tf.data.AUTOTUNE` or greater than 0 but is " +
+                             std::to_string(v));
+          }
+        }
+        const int64_t parallel = scalar_int64(ctx, n - 1, "num_parallel_calls");
+        if (parallel <= 0 && parallel != kAutotune) {
+          invalid_argument("num_parallel_calls must be greater than zero.");
+        }
+        if (cycle != kAutotune && parallel != kAutotune && parallel > cycle) {
+          invalid_argument(
+              "If `cycle_length` is set to a fixed value, `num_parallel_calls` must be either "
+              "`tf.data.AUTOTUNE` or a value less than or equal to `cycle_length`. However, "
+              "`num_parallel_calls` is " +
+              std::to_string(parallel) + " and `cycle_length` is " + std::to_string(cycle));
+        }
+        if (cycle == kAutotune) cycle = cpu_info().schedulable_cpus;  // port::MaxParallelism()
+        return std::make_shared<InterleaveDataset>(
+            ctx, input_dataset(ctx, 0), CapturedFunction(ctx, "f", captured_inputs(ctx, 1)), cycle,
+            block, "ParallelInterleaveV4");
       });
   register_dataset_op("ScanDataset",
                       {{"input_dataset", "", DType::kVariant},

@@ -98,8 +98,10 @@ std::vector<Tensor> execute_eager(const OpDef& def, std::span<const Tensor> inpu
     if (!is_kernel_status(e.kind())) throw;
     std::string msg = e.what();
     // Already a tfscope-formatted error, or a function's error (TF's eager function runtime
-    // reports a failing call as the function's own).
-    if (msg.rfind("[", 0) == 0 || attrs.count("f")) throw;
+    // reports a failing call as the function's own). A dataset op with a function attr (map,
+    // interleave, ...) is no call: its checks fail as any op's.
+    const bool call = attrs.count("f") && def.name.find("Dataset") == std::string::npos;
+    if (msg.rfind("[", 0) == 0 || call) throw;
     throw Error(e.kind(), detail::eager_op_error_text(def, attrs, msg));
   }
 }

@@ -303,16 +303,20 @@ class DatasetV2:
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None):
-        if num_parallel_calls is not None:
-            raise NotImplementedError("tfscope: interleave(num_parallel_calls=...) is not "
-                                      "supported yet (its element order differs)")
         traced = self._trace(map_func, "Dataset.interleave()")
         structure, specs, inner = self._dataset_result(traced, "interleave")
-        core = self._core.interleave(traced.core,
-                                     [(s.shape, s.dtype) for s in _tensor_specs(specs)],
-                                     _count(AUTOTUNE if cycle_length is None else cycle_length),
-                                     _count(1 if block_length is None else block_length))
-        return _InterleaveDataset(core, structure, self._options, inner)._keep(traced)
+        flat_specs = [(s.shape, s.dtype) for s in _tensor_specs(specs)]
+        cycle = _count(AUTOTUNE if cycle_length is None else cycle_length)
+        block = _count(1 if block_length is None else block_length)
+        if num_parallel_calls is None:
+            core = self._core.interleave(traced.core, flat_specs, cycle, block)
+            cls = _InterleaveDataset
+        else:
+            det = "default" if deterministic is None else ("true" if deterministic else "false")
+            core = self._core.parallel_interleave(traced.core, flat_specs, cycle, block,
+                                                  _count(num_parallel_calls), det)
+            cls = _ParallelInterleaveDataset
+        return cls(core, structure, self._options, inner)._keep(traced)
 
     def scan(self, initial_state, scan_func, name=None):
         return self._scan(initial_state, scan_func)
@@ -372,6 +376,7 @@ _MapDataset = _dataset_class("_MapDataset")
 _ParallelMapDataset = _dataset_class("_ParallelMapDataset")
 _FilterDataset = _dataset_class("_FilterDataset")
 _InterleaveDataset = _dataset_class("_InterleaveDataset")
+_ParallelInterleaveDataset = _dataset_class("_ParallelInterleaveDataset")
 _ScanDataset = _dataset_class("_ScanDataset")
 _TakeWhileDataset = _dataset_class("_TakeWhileDataset")  # a dataset held by a tensor (a window)
 
