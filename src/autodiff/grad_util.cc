@@ -1,5 +1,6 @@
 #include "grad_util.h"
 
+#include "tfscope/errors.h"
 #include "tfscope/graph.h"
 #include "tfscope/value.h"
 
@@ -46,6 +47,52 @@ void control_on(const Tensor& t, const Tensor& grad) {
   for (Node* c : n->control_inputs)
     if (c == grad.node()) return;
   n->control_inputs.push_back(grad.node());
+}
+
+void control_on_input(const Tensor& t, int i, const Tensor& grad) {
+  if (!t.is_symbolic() || !grad.is_symbolic() || t.graph() != grad.graph()) return;
+  const Output& in = t.node()->inputs[static_cast<size_t>(i)];
+  Node* n = in.node;
+  if (n == grad.node()) return;
+  for (const Output& x : n->inputs)
+    if (x.node == grad.node()) return;
+  for (Node* c : n->control_inputs)
+    if (c == grad.node()) return;
+  n->control_inputs.push_back(grad.node());
+}
+
+std::optional<std::vector<int64_t>> constant_ints(const Tensor& t) {
+  const Tensor* v = nullptr;
+  if (t.is_eager())
+    v = &t;
+  else if (t.node()->op() == "Const")
+    v = &attr_tensor(t.node()->attrs, "value");
+  if (!v) return std::nullopt;
+  std::vector<int64_t> out;
+  visit_dtype(v->dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      const T* p = v->data<T>();
+      for (int64_t i = 0; i < v->num_elements(); ++i) out.push_back(static_cast<int64_t>(p[i]));
+    }
+  });
+  return out;
+}
+
+Value int_list(const std::vector<int64_t>& v) {
+  ValueList items;
+  for (int64_t i : v) items.push_back(Value(i));
+  return Value::list(std::move(items));
+}
+
+std::vector<int64_t> kept_dims(std::vector<int64_t> shape, const std::vector<int64_t>& axes) {
+  const int64_t r = static_cast<int64_t>(shape.size());
+  for (int64_t a : axes) shape[static_cast<size_t>(((a % r) + r) % r)] = 1;
+  return shape;
+}
+
+void unimplemented(const std::string& msg) {
+  throw Error(ErrorKind::kNotImplemented, msg);
 }
 
 namespace {

@@ -31,5 +31,15 @@ bool is_scalar(const Tensor& t);
 // `with ops.control_dependencies([grad])` for one op made inside it while a graph is built: a
 // control input on grad's op, unless the op already reads it (TF skips those).
 void control_on(const Tensor& t, const Tensor& grad);
+// control_on for the op behind input `i` of t's op (a constant a wrapper converted first).
+void control_on_input(const Tensor& t, int i, const Tensor& grad);
+// tensor_util.constant_value of an int tensor: an eager value or a Const node's.
+std::optional<std::vector<int64_t>> constant_ints(const Tensor& t);
+// A host int list (a Python list of ints).
+Value int_list(const std::vector<int64_t>& v);
+// math_ops.reduced_shape on a static input shape and constant axes: the shape with the reduced
+// axes kept as 1.
+std::vector<int64_t> kept_dims(std::vector<int64_t> shape, const std::vector<int64_t>& axes);
+[[noreturn]] void unimplemented(const std::string& msg);
 
 }  // namespace tfs::autodiff

@@ -13,40 +13,19 @@ namespace {
 
 using Grads = std::vector<Tensor>;
 
-[[noreturn]] void unimplemented(const std::string& msg) {
-  throw Error(ErrorKind::kNotImplemented, msg);
-}
-
-// tensor_util.constant_value of an int tensor: an eager value or a Const node's.
-std::optional<std::vector<int64_t>> constant_ints(const Tensor& t) {
-  const Tensor* v = nullptr;
-  if (t.is_eager())
-    v = &t;
-  else if (t.node()->op() == "Const")
-    v = &attr_tensor(t.node()->attrs, "value");
-  if (!v) return std::nullopt;
-  std::vector<int64_t> out;
-  visit_dtype(v->dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      const T* p = v->data<T>();
-      for (int64_t i = 0; i < v->num_elements(); ++i) out.push_back(static_cast<int64_t>(p[i]));
-    }
-  });
-  return out;
-}
-
-// The shape of a reduction's input with the reduced axes kept as 1 (math_ops.reduced_shape).
-std::vector<int64_t> kept_dims(std::vector<int64_t> shape, const std::vector<int64_t>& axes) {
-  const int64_t r = static_cast<int64_t>(shape.size());
-  for (int64_t a : axes) shape[static_cast<size_t>(((a % r) + r) % r)] = 1;
-  return shape;
-}
-
-Value int_list(const std::vector<int64_t>& v) {
-  ValueList items;
-  for (int64_t i : v) items.push_back(Value(i));
-  return Value::list(std::move(items));
+// math_ops.reduced_shape: the input shape with the reduced axes kept as 1, a constant when the
+// shape and the axes are, else DynamicStitch of range(rank) and the axes over the shape and ones.
+Value reduced_shape(const Tensor& input_shape, const Tensor& axes_t) {
+  auto in = constant_ints(input_shape);
+  auto axes = constant_ints(axes_t);
+  if (in && axes) return int_list(kept_dims(*in, *axes));
+  Tensor rank_t = size(input_shape, axes_t.dtype());
+  Tensor axes_n = floormod(add(axes_t, rank_t), rank_t);
+  Tensor axes_shape = shape(axes_n);
+  Tensor idx = range(Value(0), Value(rank_t));
+  Tensor ones_t = ones_from_list(Value(axes_shape), input_shape.dtype());
+  return Value(execute1("DynamicStitch", {idx, axes_n, input_shape, ones_t}, {{"N", int64_t{2}}},
+                        "DynamicStitch"));
 }
 
 // _SumGrad: a full reduction of a static rank is a Reshape to ones and a Tile; a partial one of a
@@ -77,32 +56,51 @@ Tensor sum_grad(const GradOp& op, Tensor grad) {
       return tile(grad, int_list(scaling));
     }
   }
-  if (x.is_eager()) {
-    std::vector<int64_t> dims = x.eager_shape().dims();
-    if (!attr_bool_or(op.attrs, "keep_dims", false))
-      grad = reshape(grad, int_list(kept_dims(dims, *constant_ints(op.inputs[1]))));
-    return broadcast_to(grad, int_list(dims));
-  }
-  unimplemented(
-      "[autodiff] the gradient of a reduction over a shape known only when the graph "
-      "runs is not supported yet");
+  Tensor input_shape = shape(x);
+  if (!attr_bool_or(op.attrs, "keep_dims", false))
+    grad = reshape(grad, Value(reduced_shape(input_shape, op.inputs[1])));
+  return broadcast_to(grad, Value(input_shape));
 }
 
 Grads reduction_grad(const GradOp& op, const Grads& g) {
   Tensor s = sum_grad(op, g[0]);
   if (op.type == "Sum") return {s, Tensor()};
-  // Mean: the sum's gradient divided by the number of elements averaged.
+  // Mean: the sum's gradient divided by the number of elements averaged (counted at run time
+  // when a shape is not static).
   auto in = shape_tuple(op.inputs[0]), out = shape_tuple(op.outputs[0]);
-  if (!fully_defined(in) || !fully_defined(out)) {
-    unimplemented(
-        "[autodiff] the gradient of a mean over a shape known only when the graph "
-        "runs is not supported yet");
+  Tensor factor;
+  if (fully_defined(in) && fully_defined(out)) {
+    int64_t isz = 1, osz = 1;
+    for (int64_t d : *in) isz *= d;
+    for (int64_t d : *out) osz *= d;
+    factor = constant(Value(isz / std::max<int64_t>(osz, 1)), s.dtype());
+  } else {
+    Tensor input_shape = shape(op.inputs[0]);
+    Tensor input_rank = size(input_shape);
+    Tensor axes = op.inputs[1].dtype() == input_rank.dtype()
+                      ? op.inputs[1]
+                      : cast(op.inputs[1], input_rank.dtype());
+    axes = floormod(add(axes, input_rank), input_rank);
+    factor = reduce_prod(gather(input_shape, Value(axes)));
   }
-  int64_t isz = 1, osz = 1;
-  for (int64_t d : *in) isz *= d;
-  for (int64_t d : *out) osz *= d;
-  Tensor factor = constant(Value(isz / std::max<int64_t>(osz, 1)), s.dtype());
-  return {truediv(s, factor), Tensor()};
+  return {truediv(s, factor.dtype() == s.dtype() ? factor : cast(factor, s.dtype())), Tensor()};
+}
+
+// _MinOrMaxGrad: the gradient shared equally among the elements equal to the extreme.
+Grads min_max_grad(const GradOp& op, const Grads& g) {
+  Tensor input_shape = shape(op.inputs[0]);
+  Tensor y = op.outputs[0], grad = g[0];
+  Value kept;
+  if (!attr_bool_or(op.attrs, "keep_dims", false)) {
+    kept = reduced_shape(input_shape, op.inputs[1]);
+    y = reshape(y, kept);
+    grad = reshape(grad, kept);
+  } else {
+    kept = Value(shape(y));
+  }
+  Tensor indicators = cast(equal(y, op.inputs[0]), grad.dtype());
+  Tensor num_selected = reshape(reduce("Sum", indicators, Value(op.inputs[1])), kept);
+  return {multiply(truediv(indicators, num_selected), grad), Tensor()};
 }
 
 Grads add_grad(const GradOp& op, const Grads& g) {
@@ -188,6 +186,8 @@ GradientRegistration r_min("Minimum", [](const GradOp& op, const Grads& g) {
 GradientRegistration r_select("SelectV2", select_grad);
 GradientRegistration r_sum("Sum", reduction_grad);
 GradientRegistration r_mean("Mean", reduction_grad);
+GradientRegistration r_rmax("Max", min_max_grad);
+GradientRegistration r_rmin("Min", min_max_grad);
 GradientRegistration r_neg("Neg", [](const GradOp&, const Grads& g) -> Grads {
   return {gen("Neg", {g[0]})};
 });

@@ -1,6 +1,8 @@
-// Gradients of the dense-layer ops and activations, as TF 2.21's math_grad.py (MatMul) and
-// nn_grad.py build them.
+// Gradients of the dense-layer ops, activations and losses, as TF 2.21's math_grad.py (MatMul,
+// BatchMatMulV2) and nn_grad.py build them.
 #include "grad_util.h"
+#include "tfscope/ops_array.h"
+#include "tfscope/value.h"
 
 namespace tfs::autodiff {
 namespace {
@@ -43,15 +45,86 @@ Grads bias_add_grad(const GradOp& op, const Grads& g) {
   return {g[0], gen("BiasAddGrad", {g[0]}, attrs)};
 }
 
+// _BroadcastMul: a per-row vector times a matrix.
+Tensor broadcast_mul(const Tensor& vec, const Tensor& mat) {
+  return multiply(expand_dims(vec, -1), mat);
+}
+
 // _SparseSoftmaxCrossEntropyWithLogitsGrad: the loss gradient times the kernel's backprop (the
 // second output's gradient is None here, as TF's tape passes it; its second-derivative term is
 // not built).
 Grads sparse_xent_grad(const GradOp& op, const Grads& g) {
-  Tensor grad = multiply(expand_dims(g[0], -1), op.outputs[1]);
-  return {grad, Tensor()};
+  return {broadcast_mul(g[0], op.outputs[1]), Tensor()};
+}
+
+// _BatchMatMulV2: the four adjoint cases, then sums over the batch dims an operand was broadcast
+// along (none when the static batch shapes match).
+Grads batch_matmul_grad(const GradOp& op, const Grads& g) {
+  const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
+  const bool ax = attr_bool_or(op.attrs, "adj_x", false),
+             ay = attr_bool_or(op.attrs, "adj_y", false);
+  auto bmm = [](const Tensor& a, const Tensor& b, bool adj_a, bool adj_b, bool gx, bool gy) {
+    return execute1("BatchMatMulV2", {a, b},
+                    {{"adj_x", adj_a}, {"adj_y", adj_b}, {"grad_x", gx}, {"grad_y", gy}}, "MatMul");
+  };
+  Tensor gx, gy;
+  if (!ax && !ay) {
+    gx = bmm(grad, y, false, true, true, false);
+    gy = bmm(x, grad, true, false, false, true);
+  } else if (!ax) {
+    gx = bmm(grad, y, false, false, true, false);
+    gy = bmm(grad, x, true, false, false, true);
+  } else if (!ay) {
+    gx = bmm(y, grad, false, true, true, false);
+    gy = bmm(x, grad, false, false, false, true);
+  } else {
+    gx = bmm(y, grad, true, true, true, false);
+    gy = bmm(grad, x, true, true, false, true);
+  }
+  const PartialShape &sx = x.is_eager() ? PartialShape(x.eager_shape().dims()) : x.shape(),
+                     &sy = y.is_eager() ? PartialShape(y.eager_shape().dims()) : y.shape();
+  const bool may_batch = !sx.has_rank() || sx.rank() > 2 || !sy.has_rank() || sy.rank() > 2;
+  bool match = sx.has_rank() && sy.has_rank();
+  if (match) {
+    std::vector<int64_t> bx(sx.dims().begin(), sx.dims().end() - 2),
+        by(sy.dims().begin(), sy.dims().end() - 2);
+    match = fully_defined(bx) && fully_defined(by) && bx == by;
+  }
+  if (!may_batch || match) return {gx, gy};
+  Tensor shx = shape(x), shy = shape(y);
+  Tensor bx = strided_slice(shx, {0}, {-2}, {1}, 1);
+  Tensor by = strided_slice(shy, {0}, {-2}, {1}, 1);
+  auto r = execute("BroadcastGradientArgs", {bx, by}, {}, "BroadcastGradientArgs");
+  gx = reshape(reduce("Sum", gx, Value(r[0])), Value(shx));
+  gy = reshape(reduce("Sum", gy, Value(r[1])), Value(shy));
+  return {gx, gy};
 }
 
 GradientRegistration r_matmul("MatMul", matmul_grad);
+GradientRegistration r_batch_matmul("BatchMatMulV2", batch_matmul_grad);
+GradientRegistration r_softmax("Softmax", [](const GradOp& op, const Grads& g) -> Grads {
+  const Tensor& sm = op.outputs[0];
+  Tensor sum = reduce_sum(multiply(g[0], sm), std::vector<int64_t>{-1}, true);
+  return {multiply(subtract(g[0], sum), sm)};
+});
+GradientRegistration r_log_softmax("LogSoftmax", [](const GradOp& op, const Grads& g) -> Grads {
+  Tensor sm = exp(op.outputs[0]);
+  return {subtract(g[0], multiply(reduce_sum(g[0], std::vector<int64_t>{-1}, true), sm))};
+});
+GradientRegistration r_relu6("Relu6", [](const GradOp& op, const Grads& g) -> Grads {
+  return {gen("Relu6Grad", {g[0], op.outputs[0]})};
+});
+// The second output's gradient is None here (the tape passes None for it), so its
+// second-derivative term is not built.
+GradientRegistration r_xent("SoftmaxCrossEntropyWithLogits",
+                            [](const GradOp& op, const Grads& g) -> Grads {
+                              Tensor grad = broadcast_mul(g[0], op.outputs[1]);
+                              Tensor neg_log = neg(gen("LogSoftmax", {op.inputs[0]}));
+                              return {grad, broadcast_mul(g[0], neg_log)};
+                            });
+GradientRegistration r_l2_loss("L2Loss", [](const GradOp& op, const Grads& g) -> Grads {
+  return {multiply(op.inputs[0], g[0])};
+});
 GradientRegistration r_sparse_xent("SparseSoftmaxCrossEntropyWithLogits", sparse_xent_grad);
 GradientRegistration r_bias_add("BiasAdd", bias_add_grad);
 GradientRegistration r_relu("Relu", [](const GradOp& op, const Grads& g) -> Grads {

@@ -13,6 +13,7 @@ namespace autodiff {
 void anchor_math_grads();
 void anchor_nn_grads();
 void anchor_array_grads();
+void anchor_unary_grads();
 }  // namespace autodiff
 
 namespace {
@@ -32,6 +33,7 @@ std::map<std::string, Entry>& table() {
     autodiff::anchor_math_grads();
     autodiff::anchor_nn_grads();
     autodiff::anchor_array_grads();
+    autodiff::anchor_unary_grads();
     return true;
   }();
   (void)anchored;

@@ -45,12 +45,22 @@ bool TapeData::should_record(const std::vector<TensorKey>& keys,
 namespace {
 
 // Ops whose TF Python function opens a name scope of the op's own name around the generated
-// wrapper (math_ops.matmul, nn.bias_add, math_ops.cast, math_ops.sigmoid, nn.relu6,
-// nn.leaky_relu): their gradients are built in "gradient_tape/<that scope>/".
-bool python_scoped(const std::string& op) {
-  static const std::set<std::string> kOps = {"MatMul",  "BiasAdd", "Cast",
-                                             "Sigmoid", "Relu6",   "LeakyRelu"};
+// wrapper (math_ops.matmul for MatMul and BatchMatMulV2, nn.bias_add, math_ops.cast,
+// math_ops.sigmoid, nn.relu6, nn.leaky_relu, math_ops.abs, math_ops.pow, math_ops.div_no_nan):
+// their gradients are built in "gradient_tape/<that scope>/". So is a Pack on axis 0, which
+// tf.stack makes by autopacking, in a scope of the Pack's name.
+bool python_scoped(const std::string& op, const AttrMap& attrs) {
+  static const std::set<std::string> kOps = {"MatMul",  "BatchMatMulV2", "BiasAdd",   "Cast",
+                                             "Sigmoid", "Relu6",         "LeakyRelu", "Abs",
+                                             "Pow",     "DivNoNan"};
+  if (op == "Pack") return attr_int_or(attrs, "axis", 0) == 0;
   return kOps.count(op) > 0;
+}
+
+// Ops whose wrapper TF calls with a lowercase name= (tf.concat's "concat"): op_def_library's
+// scope of that name is not the forward scope.
+bool library_scoped(const std::string& op) {
+  return op == "ConcatV2";
 }
 
 std::string strip_suffix(const std::string& name) {  // "Maximum_1" -> "Maximum"
@@ -65,11 +75,12 @@ std::string strip_suffix(const std::string& name) {  // "Maximum_1" -> "Maximum"
 // front ends open the scope TF's op_def_library opens for the op's own inputs ("Maximum/" for
 // Maximum's "Maximum/y"): that one is not the forward scope. The Python-scoped ops above have
 // theirs whether or not the front end opened it.
-std::string forward_scope(const OpDef& def, const std::string& scope, const Tensor& out) {
+std::string forward_scope(const OpDef& def, const AttrMap& attrs, const std::string& scope,
+                          const Tensor& out) {
   const std::string& node = out.node()->name;
   const std::string last = node.substr(node.rfind('/') + 1);
-  if (python_scoped(def.name)) return node + "/";
-  if (scope == node + "/" && strip_suffix(last) == def.name) {
+  if (python_scoped(def.name, attrs)) return node + "/";
+  if (scope == node + "/" && (strip_suffix(last) == def.name || library_scoped(def.name))) {
     size_t cut = node.rfind('/');
     return cut == std::string::npos ? "" : node.substr(0, cut + 1);
   }
@@ -111,7 +122,8 @@ class TapeSet : public OpRecorder {
         r.output_keys.push_back(k);
         d.tensor_tape[k] = id;
       }
-      if (b && outputs[0].is_symbolic()) r.scope = forward_scope(def, b->name_scope(), outputs[0]);
+      if (b && outputs[0].is_symbolic())
+        r.scope = forward_scope(def, attrs, b->name_scope(), outputs[0]);
       d.op_tape.emplace(id, std::move(r));
     }
   }

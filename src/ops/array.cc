@@ -767,6 +767,45 @@ OpRegistration r_strided_slice([] {
   return d;
 }());
 
+// StridedSliceGrad: dy scattered into zeros of `shape` at the elements StridedSlice with the
+// same begin/end/strides/masks reads.
+OpRegistration r_strided_slice_grad([] {
+  OpDef d;
+  d.name = "StridedSliceGrad";
+  d.inputs = {{"shape", "Index"}, {"begin", "Index"}, {"end", "Index"}, {"strides", "Index"},
+              {"dy", "T"}};
+  d.outputs = {{"output", "T"}};
+  d.type_attrs = {{"T", {}}, {"Index", kSliceIndexTypes}};
+  d.shape_fn = [](InferenceContext& c) { c.set_output(0, shape_from_shape_tensor(c, 0)); };
+  d.kernel = [](OpKernelContext& ctx) {
+    std::vector<int64_t> dims = detail::tensor_ints(ctx.input(0));
+    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)),
+                         end = detail::tensor_ints(ctx.input(2));
+    const Tensor& dy = ctx.input(4);
+    StridedSliceSpec spec;
+    if (auto err = validate_strided_slice(dims, &begin, &end, detail::tensor_ints(ctx.input(3)),
+                                          slice_masks(*ctx.attrs), &spec)) {
+      ctx.fail(*err);
+    }
+    if (dy.eager_shape().dims() != spec.final_shape) {
+      ctx.fail("shape of dy was " + dy.eager_shape().str() + " instead of " +
+               Shape(spec.final_shape).str());
+    }
+    Tensor& out = ctx.allocate_output(0, dy.dtype(), make_shape(ctx, dims));
+    if (dy.dtype() == DType::kString) ctx.fail("[ops] StridedSliceGrad of strings");
+    std::memset(out.raw_data(), 0, static_cast<size_t>(out.num_elements()) * dtype_size(dy.dtype()));
+    std::vector<int64_t> out_strides = row_major_strides(out.eager_shape()), steps;
+    int64_t base = 0;
+    for (size_t i = 0; i < out_strides.size(); ++i) {
+      base += spec.begin[i] * out_strides[i];
+      steps.push_back(spec.strides[i] * out_strides[i]);
+    }
+    Mover m(dy, out);
+    for_each_strided(spec.processing, steps, base, [&](int64_t k, int64_t off) { m.copy(off, k); });
+  };
+  return d;
+}());
+
 // ---- GatherV2 ----
 
 // "[1,2]" for a flat index into `s` (TF's SliceDebugString); "" for a scalar.

@@ -1,5 +1,5 @@
 // The ops TF's gradient graphs are made of: BroadcastGradientArgs (bcast.h's reduction indices),
-// ReluGrad, TanhGrad, SigmoidGrad, SqrtGrad, RsqrtGrad (cwise_ops_gradients.h's functors, each
+// ReluGrad, Relu6Grad, TanhGrad, SigmoidGrad, SqrtGrad, RsqrtGrad, ReciprocalGrad (cwise_ops_gradients.h's functors, each
 // with its packet form on whole AVX packets and its scalar form on the tail, as Eigen evaluates
 // them in TF's build, which has no FMA) and BiasAddGrad (column sums down the rows).
 #include <cmath>
@@ -122,6 +122,23 @@ struct ReluGradF {
   }
 };
 
+// relu_op_functor.h: gradients * ((features > 0) * (features < 6)), no gradient at 0 or 6.
+struct Relu6GradF {
+  template <bool kPacket, typename T>
+  static T eval(T dy, T features) {
+    return dy * static_cast<T>(features > T(0) && features < T(6) ? 1 : 0);
+  }
+};
+// scalar_inverse_gradient_op: -y * y * dy; the scalar form tests dy first, the packet form is
+// mul_no_nan(-(y * y), dy) (the same value: negation is exact).
+struct ReciprocalGradF {
+  template <bool kPacket, typename T>
+  static T eval(T y, T dy) {
+    if (dy == T(0)) return T(0);
+    return -y * y * dy;
+  }
+};
+
 // One elementwise gradient op over two same-shape float inputs; whole 32-byte packets of the
 // flat range through the packet form, the rest through the scalar one.
 template <typename F>
@@ -169,6 +186,9 @@ OpRegistration r_sigmoid_grad(grad_def<SigmoidGradF>("SigmoidGrad", "y", "dy", "
 OpRegistration r_sqrt_grad(grad_def<SqrtGradF>("SqrtGrad", "y", "dy", "z"));
 OpRegistration r_rsqrt_grad(grad_def<RsqrtGradF>("RsqrtGrad", "y", "dy", "z"));
 OpRegistration r_relu_grad(grad_def<ReluGradF>("ReluGrad", "gradients", "features", "backprops"));
+OpRegistration r_relu6_grad(
+    grad_def<Relu6GradF>("Relu6Grad", "gradients", "features", "backprops"));
+OpRegistration r_reciprocal_grad(grad_def<ReciprocalGradF>("ReciprocalGrad", "y", "dy", "z"));
 
 // BiasAddGrad (NHWC): each channel summed straight down the rows from zero. (TF's
 // ReduceOuterDimensions would cut the rows into per-thread blocks for few channels; TF 2.21 on a

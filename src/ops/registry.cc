@@ -40,6 +40,7 @@ void anchor_pool_ops();
 void anchor_einsum_ops();
 void anchor_grad_kernel_ops();
 void anchor_xent_ops();
+void anchor_grad_support_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -70,6 +71,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_einsum_ops();
     detail::anchor_grad_kernel_ops();
     detail::anchor_xent_ops();
+    detail::anchor_grad_support_ops();
     return true;
   }();
   (void)anchored;

@@ -123,6 +123,116 @@ OpRegistration r_sparse_xent([] {
   return d;
 }());
 
+// SoftmaxCrossEntropyWithLogits (xent_op.h's XentEigenImpl), labels and logits broadcast to
+// [batch, classes] (a dim of 1 stretched): the row max, logits - max, the row sums of exp as in
+// the sparse kernel, log of the sums as an Eigen expression over the batch (packets and a scalar
+// tail), loss = row sums of labels * (log(sum) - (logits - max)), and the backprop
+// exp(logits - max) / sum - labels with exp over the flat range in packets and a scalar tail.
+template <typename T>
+void dense_xent(OpKernelContext& ctx, const Tensor& logits, const Tensor& labels, int64_t batch,
+                int64_t classes) {
+  using detail::flush_denormal;
+  const Shape &gs = logits.eager_shape(), &ls = labels.eager_shape();
+  auto at = [&](const Tensor& t, const Shape& s, int64_t b, int64_t c) {
+    return t.data<T>()[(s.dim(0) == 1 ? 0 : b) * s.dim(1) + (s.dim(1) == 1 ? 0 : c)];
+  };
+  Tensor loss = ctx.allocate_output(0, logits.dtype(), Shape{batch});
+  Tensor back = ctx.allocate_output(1, logits.dtype(), Shape{batch, classes});
+  T* bp = back.data<T>();
+  T* lo = loss.data<T>();
+  for (int64_t b = 0; b < batch; ++b) {
+    T m = -std::numeric_limits<T>::infinity();
+    for (int64_t c = 0; c < classes; ++c) m = std::max(m, flush_denormal(at(logits, gs, b, c)));
+    for (int64_t c = 0; c < classes; ++c) {
+      bp[b * classes + c] = flush_denormal(flush_denormal(at(logits, gs, b, c)) - m);
+    }
+  }
+  std::vector<T> sums(static_cast<size_t>(batch)), logs(static_cast<size_t>(batch));
+  ExpSource<T> src{bp};
+  for (int64_t b = 0; b < batch; ++b) {
+    sums[static_cast<size_t>(b)] =
+        flush_denormal(detail::reduce_inner<detail::SumReducer<T>>(src, b * classes, classes));
+  }
+  detail::fill_packets(sums.data(), logs.data(), batch, [](T v, auto packet) {
+    return flush_denormal(detail::unary::Log::eval<decltype(packet)::value>(v));
+  });
+  std::vector<T> terms(static_cast<size_t>(classes));
+  for (int64_t b = 0; b < batch; ++b) {
+    for (int64_t c = 0; c < classes; ++c) {
+      const T diff = flush_denormal(logs[static_cast<size_t>(b)] - bp[b * classes + c]);
+      terms[static_cast<size_t>(c)] = flush_denormal(flush_denormal(at(labels, ls, b, c)) * diff);
+    }
+    lo[b] = flush_denormal(detail::reduce_inner<detail::SumReducer<T>>(
+        detail::MemorySource<T>{terms.data()}, 0, classes));
+  }
+  detail::fill_packets(bp, bp, batch * classes, [](T v, auto packet) {
+    return flush_denormal(detail::unary::Exp::eval<decltype(packet)::value>(v));
+  });
+  for (int64_t b = 0; b < batch; ++b) {
+    for (int64_t c = 0; c < classes; ++c) {
+      T& e = bp[b * classes + c];
+      e = flush_denormal(flush_denormal(e / sums[static_cast<size_t>(b)]) -
+                         flush_denormal(at(labels, ls, b, c)));
+    }
+  }
+}
+
+// The broadcast [batch, classes] of two rank-2 shapes, or -1s where they do not broadcast.
+std::pair<int64_t, int64_t> xent_bcast(const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
+  auto one = [](int64_t x, int64_t y) { return x == y ? x : x == 1 ? y : y == 1 ? x : int64_t{-1}; };
+  return {one(a[0], b[0]), one(a[1], b[1])};
+}
+
+OpRegistration r_dense_xent([] {
+  OpDef d;
+  d.name = "SoftmaxCrossEntropyWithLogits";
+  d.inputs = {{"features", "T"}, {"labels", "T"}};
+  d.outputs = {{"loss", "T"}, {"backprop", "T"}};
+  d.type_attrs = {{"T", detail::kFloatTypes}};
+  d.shape_fn = [](InferenceContext& c) {
+    detail::with_rank(c, c.in(0), 2);
+    detail::with_rank(c, c.in(1), 2);
+    PartialShape f = c.in(0).has_rank() ? c.in(0) : PartialShape::unknown_of_rank(2);
+    PartialShape l = c.in(1).has_rank() ? c.in(1) : PartialShape::unknown_of_rank(2);
+    auto dim = [&](int i) {
+      int64_t x = f.dim(i), y = l.dim(i);
+      if (x >= 0 && y >= 0 && x != y && x != 1 && y != 1) {
+        c.fail("Dimensions must be equal, but are " + std::to_string(x) + " and " +
+               std::to_string(y));
+      }
+      if (x < 0 || y < 0) {
+        const int64_t known = x < 0 ? y : x;  // a known dim other than 1 decides
+        return known > 1 ? known : int64_t{-1};
+      }
+      return x == 1 ? y : x;
+    };
+    int64_t batch = dim(0), classes = dim(1);
+    c.set_output(0, PartialShape{batch});
+    c.set_output(1, PartialShape{batch, classes});
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &logits = ctx.input(0), &labels = ctx.input(1);
+    const Shape &gs = logits.eager_shape(), &ls = labels.eager_shape();
+    if (gs.rank() != 2 || ls.rank() != 2) {
+      ctx.fail("logits and labels must be either 2-dimensional, or broadcasted to be "
+               "2-dimensional");
+    }
+    auto [batch, classes] = xent_bcast(gs.dims(), ls.dims());
+    if (batch < 0 || classes < 0) {
+      ctx.fail("logits and labels must be broadcastable: logits_size=" + gs.str() +
+               " labels_size=" + ls.str());
+    }
+    if (classes == 0 && batch > 0) {
+      ctx.fail("Must have at least one class, but got logits shape " + gs.str());
+    }
+    visit_dtype(logits.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_floating_point_v<T>) dense_xent<T>(ctx, logits, labels, batch, classes);
+    });
+  };
+  return d;
+}());
+
 }  // namespace
 
 Tensor sparse_softmax_cross_entropy_with_logits(const Value& labels_v, const Value& logits_v) {

@@ -9,6 +9,7 @@
 
 #include "tfscope/ops.h"
 #include "tfscope/ops_array.h"
+#include "tfscope/ops_index.h"
 #include "tfscope/ops_loss.h"
 #include "tfscope/tape.h"
 
@@ -128,6 +129,96 @@ TEST(GradientCheck, ChainsAndReuse) {
   auto x = rand_f64({3, 3}, 12);
   check_gradient([](auto& v) { return add(multiply(tanh(v[0]), v[0]), exp(neg(v[0]))); }, {x});
   check_gradient([](auto& v) { return matmul(relu(v[0]), sigmoid(v[0])); }, {x});
+}
+
+TEST(GradientCheck, SoftmaxFamilyAndLosses) {
+  auto x = rand_f64({3, 5}, 21, -3, 3);
+  check_gradient([](auto& v) { return softmax(v[0]); }, {x});
+  check_gradient([](auto& v) { return log_softmax(v[0]); }, {x});
+  // Labels that are a distribution per row, and logits: both get gradients.
+  auto labels = softmax(rand_f64({3, 5}, 22));
+  check_gradient(
+      [](auto& v) {
+        return execute("SoftmaxCrossEntropyWithLogits", {v[0], v[1]}, {}, "xent")[0];
+      },
+      {x, labels});
+  check_gradient([](auto& v) { return execute1("L2Loss", {v[0]}, {}, "L2Loss"); }, {x});
+}
+
+TEST(GradientCheck, ArrayOps) {
+  auto a = rand_f64({2, 3}, 23), b = rand_f64({2, 4}, 24), c = rand_f64({2, 3}, 25);
+  check_gradient([](auto& v) { return transpose(v[0]); }, {a});
+  check_gradient([](auto& v) { return transpose(v[0], std::vector<int64_t>{1, 0}); }, {b});
+  check_gradient([](auto& v) { return concat({v[0], v[1]}, 1); }, {a, b});
+  check_gradient([](auto& v) { return concat({v[0], v[1]}, 0); }, {a, c});
+  check_gradient([](auto& v) { return stack({v[0], v[1]}, 1); }, {a, c});
+  check_gradient([](auto& v) { return multiply(unstack(v[0], 1)[2], unstack(v[0], 1)[0]); }, {a});
+  check_gradient([](auto& v) { return slice(v[0], {0, 1}, {2, 2}); }, {b});
+  check_gradient([](auto& v) { return strided_slice(v[0], {1, 3}, {2, 0}, {1, -2}); }, {b});
+  check_gradient(
+      [](auto& v) {
+        return strided_slice(v[0], {0, 1}, {0, 0}, {1, 1}, 0, 2, 0, 0, 1);
+      },
+      {b});
+  check_gradient([](auto& v) { return tile(v[0], Value::list({Value(2), Value(3)})); }, {a});
+  auto row = rand_f64({1, 3}, 26);
+  check_gradient(
+      [](auto& v) {
+        return broadcast_to(v[0], Value::list({Value(4), Value(3)}));
+      },
+      {row});
+}
+
+TEST(GradientCheck, BatchMatMulWithBroadcastBatch) {
+  auto a = rand_f64({2, 3, 4}, 27), b = rand_f64({4, 2}, 28), c = rand_f64({2, 4, 2}, 29);
+  check_gradient([](auto& v) { return matmul(v[0], v[1]); }, {a, c});
+  check_gradient([](auto& v) { return matmul(v[0], v[1]); }, {a, b});
+  auto d = rand_f64({1, 2, 3}, 30);
+  check_gradient([](auto& v) { return matmul(v[0], v[1], true, true); },
+                 {d, rand_f64({2, 3, 2}, 31)});
+}
+
+TEST(GradientCheck, MoreUnaryAndBinaryMath) {
+  // Values kept away from the kinks of Relu6 and Abs, where central differences straddle them.
+  Tensor x = Tensor::from_vector<double>({-1.5, -0.3, 0.7, 2.2, 5.1, 6.8, 3.3, -2.6}, Shape{2, 4});
+  auto pos = rand_f64({2, 4}, 32, 0.5, 2.5);
+  check_gradient([](auto& v) { return relu6(v[0]); }, {x});
+  check_gradient([](auto& v) { return abs(v[0]); }, {x});
+  check_gradient([](auto& v) { return erf(v[0]); }, {x});
+  check_gradient([](auto& v) { return erfc(v[0]); }, {x});
+  check_gradient([](auto& v) { return gelu(v[0]); }, {x});
+  check_gradient([](auto& v) { return log1p(v[0]); }, {pos});
+  check_gradient([](auto& v) { return reciprocal(v[0]); }, {pos});
+  check_gradient([](auto& v) { return tf_pow(v[0], v[1]); }, {pos, x});
+  check_gradient([](auto& v) { return tf_pow(v[0], Value(3.0)); }, {x});
+  auto row = rand_f64({4}, 33, 0.5, 2.0);
+  check_gradient(
+      [](auto& v) {
+        return execute1("DivNoNan", {v[0], v[1]}, {}, "div_no_nan");
+      },
+      {x, row});
+}
+
+TEST(GradientCheck, MaxMinReductions) {
+  // Distinct values, so that each max/min is one element (the numerical derivative of a tie is
+  // not defined).
+  auto x = rand_f64({3, 4}, 34);
+  check_gradient([](auto& v) { return reduce_max(v[0], std::vector<int64_t>{1}); }, {x});
+  check_gradient([](auto& v) { return reduce_min(v[0], std::vector<int64_t>{0}, true); }, {x});
+  check_gradient([](auto& v) { return reduce_max(v[0]); }, {x});
+}
+
+TEST(GradientCheck, MaxSharesTiesEqually) {
+  // The worked-out case TF's _MinOrMaxGrad defines: two maxima each get half the gradient.
+  Tensor x = Tensor::from_vector<float>({1, 3, 3, 2}, Shape{4});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(x);
+  Tensor y = reduce_max(x);
+  tape.exit();
+  Tensor g = tape.gradient({y}, {TapeOperand(x)})[0];
+  std::vector<float> want{0, 0.5f, 0.5f, 0};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(g.data<float>()[i], want[static_cast<size_t>(i)]);
 }
 
 }  // namespace

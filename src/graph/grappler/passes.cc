@@ -226,6 +226,11 @@ bool constant_push_down(MGraph& g, int n) {
   MNode& child = g.at(input_op.node);
   if (child.inputs.size() + child.controls.size() < 2 || child.inputs.size() != 2) return false;
   if (g.num_data_consumers(input_op.node) > 1) return false;
+  // Not when the constant has a control input on the child (SimplifyAggregation's count): moving
+  // it under the child would make a cycle (TF's "might create cycles" check).
+  const std::vector<int>& c_controls = g.at(input_c.node).controls;
+  if (std::find(c_controls.begin(), c_controls.end(), input_op.node) != c_controls.end())
+    return false;
   const auto t_attr = parent.attrs.find("T");
   const DType dtype = t_attr != parent.attrs.end() && std::holds_alternative<DType>(t_attr->second)
                           ? std::get<DType>(t_attr->second)
