@@ -1008,12 +1008,14 @@ from ._index import (eye, gather_nd, one_hot, pad, reverse, scatter_nd, sequence
                      split, tensor_scatter_nd_update)
 from . import _index  # noqa: E402
 from ._tape import GradientTape, UnconnectedGradients  # noqa: E402  (tfscope/_tape.py)
-from . import _losses  # noqa: E402,F401  (tf.nn's losses; tfscope/_losses.py)
 
 
 class linalg:  # noqa: N801  (tf.linalg namespace)
     matmul, eye, matvec = matmul, eye, staticmethod(_index.matvec)
     l2_normalize = staticmethod(_stats.l2_normalize)
+
+
+from . import _losses  # noqa: E402,F401  (tf.nn's losses, clipping; tfscope/_losses.py)
 
 from ._tensor_array import TensorArray  # noqa: E402
 from ._raw_ops import raw_ops  # noqa: E402

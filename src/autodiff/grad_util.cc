@@ -1,5 +1,7 @@
 #include "grad_util.h"
 
+#include "../ops/op_scope.h"
+
 #include "tfscope/errors.h"
 #include "tfscope/graph.h"
 #include "tfscope/value.h"
@@ -93,6 +95,24 @@ std::vector<int64_t> kept_dims(std::vector<int64_t> shape, const std::vector<int
 
 void unimplemented(const std::string& msg) {
   throw Error(ErrorKind::kNotImplemented, msg);
+}
+
+Tensor ones_of_shape(const Tensor& dims, DType dtype) {
+  detail::OpScope s("ones");
+  Tensor one = constant(Value(1), dtype, "Const");
+  return execute1("Fill", {dims, one}, {}, s.op_name());
+}
+
+Tensor tf_ones_like(const Tensor& x) {
+  if (!x.is_symbolic() || !x.shape().is_fully_defined()) return ones_like(x);
+  detail::OpScope s("ones_like");
+  Tensor dims;
+  {
+    detail::OpScope shape_scope("Shape");
+    dims = int32_const(x.shape().dims(), "shape_as_tensor");
+  }
+  Tensor one = constant(Value(1), x.dtype(), "Const");
+  return execute1("Fill", {dims, one}, {}, s.op_name());
 }
 
 namespace {

@@ -41,5 +41,11 @@ Value int_list(const std::vector<int64_t>& v);
 // axes kept as 1.
 std::vector<int64_t> kept_dims(std::vector<int64_t> shape, const std::vector<int64_t>& axes);
 [[noreturn]] void unimplemented(const std::string& msg);
+// array_ops.ones(shape) for a shape tensor: Fill of it and a "Const" 1 in the scope "ones".
+Tensor ones_of_shape(const Tensor& dims, DType dtype);
+// array_ops.ones_like as TF builds it in a graph for a static shape: Fill of the
+// "ones_like/Shape/shape_as_tensor" and "ones_like/Const" constants (eagerly, or for a shape known
+// only at run time, tfs::ones_like).
+Tensor tf_ones_like(const Tensor& x);
 
 }  // namespace tfs::autodiff

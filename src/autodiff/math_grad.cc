@@ -19,11 +19,13 @@ Value reduced_shape(const Tensor& input_shape, const Tensor& axes_t) {
   auto in = constant_ints(input_shape);
   auto axes = constant_ints(axes_t);
   if (in && axes) return int_list(kept_dims(*in, *axes));
-  Tensor rank_t = size(input_shape, axes_t.dtype());
+  // array_ops.size: a constant when the shape's length is static (tfs::size folds int32 only).
+  Tensor rank_t =
+      axes_t.dtype() == DType::kInt32 ? size(input_shape) : size(input_shape, axes_t.dtype());
   Tensor axes_n = floormod(add(axes_t, rank_t), rank_t);
   Tensor axes_shape = shape(axes_n);
   Tensor idx = range(Value(0), Value(rank_t));
-  Tensor ones_t = ones_from_list(Value(axes_shape), input_shape.dtype());
+  Tensor ones_t = ones_of_shape(axes_shape, input_shape.dtype());
   return Value(execute1("DynamicStitch", {idx, axes_n, input_shape, ones_t}, {{"N", int64_t{2}}},
                         "DynamicStitch"));
 }
@@ -184,6 +186,12 @@ GradientRegistration r_min("Minimum", [](const GradOp& op, const Grads& g) {
   return max_min_grad(op, g, "LessEqual");
 });
 GradientRegistration r_select("SelectV2", select_grad);
+// _SelectGrad (the v1 tf.where): the gradient where the condition picks each operand.
+GradientRegistration r_select_v1("Select", [](const GradOp& op, const Grads& g) -> Grads {
+  Tensor zeros = zeros_like(op.inputs[1]);
+  Tensor gx = gen("Select", {op.inputs[0], g[0], zeros});
+  return {Tensor(), gx, gen("Select", {op.inputs[0], zeros, g[0]})};
+});
 GradientRegistration r_sum("Sum", reduction_grad);
 GradientRegistration r_mean("Mean", reduction_grad);
 GradientRegistration r_rmax("Max", min_max_grad);

@@ -92,8 +92,13 @@ Grads batch_matmul_grad(const GradOp& op, const Grads& g) {
   }
   if (!may_batch || match) return {gx, gy};
   Tensor shx = shape(x), shy = shape(y);
-  Tensor bx = strided_slice(shx, {0}, {-2}, {1}, 1);
-  Tensor by = strided_slice(shy, {0}, {-2}, {1}, 1);
+  // sx[:-2], sy[:-2]: Python's slicing, a StridedSlice named "strided_slice".
+  SliceItem upto;
+  upto.kind = SliceItem::Kind::kSlice;
+  upto.stop = Value(-2);
+  std::vector<SliceItem> batch_dims{upto};
+  Tensor bx = getitem(shx, batch_dims);
+  Tensor by = getitem(shy, batch_dims);
   auto r = execute("BroadcastGradientArgs", {bx, by}, {}, "BroadcastGradientArgs");
   gx = reshape(reduce("Sum", gx, Value(r[0])), Value(shx));
   gy = reshape(reduce("Sum", gy, Value(r[1])), Value(shy));

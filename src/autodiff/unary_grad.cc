@@ -37,7 +37,7 @@ Grads pow_grad(const GradOp& op, const Grads& g) {
   Tensor gy;
   if (!op.skips(1)) {
     Tensor mask = greater(x, Value(0));
-    Tensor safe_x = gen("Select", {mask, x, ones_like(x)});
+    Tensor safe_x = gen("Select", {mask, x, tf_ones_like(x)});
     Tensor log_x = gen("Select", {mask, log(safe_x), zeros_like(x)});
     gy = multiply(multiply(grad, op.outputs[0]), log_x);
   }

@@ -210,6 +210,53 @@ bool is_mul_or_div(const std::string& op) {
   return op == "Mul" || op == "Div";
 }
 
+// A constant (or a Fill of one) whose elements all equal `v` (grappler's IsOnes / IsZeros).
+bool all_equal_to(const MGraph& g, int n, double v) {
+  const MNode& m = g.at(n);
+  if (m.fed) return false;
+  if (m.op() == (v == 1 ? "OnesLike" : "ZerosLike")) return true;
+  if (m.op() == "Fill" && m.inputs.size() == 2) return all_equal_to(g, m.inputs[1].node, v);
+  double value = 0;
+  return const_all_equal(g, n, &value) && value == v;
+}
+
+// SimplifyArithmeticOperations' forwarding rules: 1 * y, 0 + y, x * 1, x / 1, x + 0 and x - 0
+// become an Identity of the operand that has the output's (static) shape, the constant a control
+// input (TF's ReplaceOperationWithIdentity; the graphs tfscope builds modify no input in place, so
+// never TF's Snapshot). The dependency optimizer then removes the Identity.
+bool forward_trivial_arithmetic(MGraph& g, int n) {
+  MNode& m = g.at(n);
+  const std::string& op = m.op();
+  const bool is_mul = op == "Mul";
+  const bool is_add = op == "Add" || op == "AddV2" || op == "BiasAdd";
+  const bool is_sub = op == "Sub";
+  const bool is_div = op == "Div" || op == "RealDiv" || op == "DivNoNan" || op == "TruncateDiv";
+  if (!(is_mul || is_add || is_sub || is_div) || m.inputs.size() != 2 || m.shapes.empty()) return false;
+  const PartialShape& out = m.shapes[0];
+  auto same_shape = [&](Ref r) {
+    const PartialShape& s = g.at(r.node).shapes[static_cast<size_t>(r.index)];
+    return out.is_fully_defined() && s.is_fully_defined() && s.dims() == out.dims();
+  };
+  const Ref x = m.inputs[0], y = m.inputs[1];
+  int forward = -1;
+  if (same_shape(y) && ((is_mul && all_equal_to(g, x.node, 1)) || (is_add && all_equal_to(g, x.node, 0))))
+    forward = 1;
+  else if (same_shape(x) && (((is_mul || is_div) && all_equal_to(g, y.node, 1)) ||
+                             ((is_add || is_sub) && all_equal_to(g, y.node, 0))))
+    forward = 0;
+  if (forward < 0) return false;
+  const Ref kept = m.inputs[static_cast<size_t>(forward)];
+  const int other = m.inputs[static_cast<size_t>(1 - forward)].node;
+  const DType t = m.dtypes.empty() ? DType::kInvalid : m.dtypes[0];
+  set_op(g, n, "Identity");
+  MNode& id = g.at(n);
+  id.attrs = {{"T", t}};
+  id.inputs = {kept};
+  if (std::find(id.controls.begin(), id.controls.end(), other) == id.controls.end())
+    id.controls.push_back(other);
+  return true;
+}
+
 // ConstantPushDown: parent(c, child(x, y)) -> parent(x, child(c, y)) for Add/Sub and Mul/Div
 // trees, so that constants meet and fold; the ops flip between Add and Sub (Mul and Div) to keep
 // the value. TF's conditions and input order (constant_folding.cc).
@@ -316,7 +363,9 @@ void constant_folding(MGraph& g) {
     for (size_t i = 0; i < g.nodes.size(); ++i) {
       if (g.nodes[i].removed) continue;
       const int n = static_cast<int>(i);
-      if (reduce_div_to_reciprocal_mul(g, n) || constant_push_down(g, n)) changed = true;
+      if (forward_trivial_arithmetic(g, n) || reduce_div_to_reciprocal_mul(g, n) ||
+          constant_push_down(g, n))
+        changed = true;
     }
     if (!changed) break;
     g.prune_unreachable();
