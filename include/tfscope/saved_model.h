@@ -9,6 +9,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -86,6 +87,74 @@ class LoadedSignature {
   std::shared_ptr<Executor> executor_;
 };
 
+// A concrete function of a TF 2 SavedModel's object graph (SavedConcreteFunction): its
+// FunctionDef imported, the values its bound_inputs name (variables, constants) and its
+// structured signatures.
+namespace detail {
+class ObjectGraphLoader;
+}
+
+class LoadedConcreteFunction {
+ public:
+  const std::string& name() const { return name_; }  // "__inference_f_48"
+  // ((args...), {kwargs}) of TensorSpecs and the Python values the trace was specialised on.
+  const Value& input_signature() const { return input_signature_; }
+  const Value& output_signature() const { return output_signature_; }
+  // What bound_inputs feed after the arguments (variable handles, constants), in order.
+  const std::vector<Tensor>& captured_inputs() const { return captured_; }
+  // Non-empty when the function could not be imported (an op tfscope lacks): the one-line
+  // error a call raises.
+  const std::string& import_error() const { return import_error_; }
+  const GraphFunction& function() const;
+
+  // The tensor leaves of input_signature in nest order. Eagerly it runs; while a function is
+  // being traced it adds a (Stateful)PartitionedCall of it there, its captures captured, as TF
+  // calls a restored concrete function.
+  std::vector<Tensor> call_flat(const std::vector<Tensor>& inputs) const;
+
+ private:
+  friend class detail::ObjectGraphLoader;
+  std::string name_;
+  Value input_signature_;
+  Value output_signature_;
+  std::vector<Tensor> captured_;
+  std::string import_error_;
+  std::shared_ptr<const GraphFunction> fn_;
+  std::shared_ptr<const FunctionLibrary> library_;
+  std::shared_ptr<Executor> executor_;
+};
+
+// One node of a TF 2 SavedModel's object graph (SavedObject), as tf.saved_model.load rebuilds
+// it: user objects hold children by name, functions their concrete functions.
+struct LoadedObject {
+  // "user_object", "variable", "function", "bare_concrete_function", "constant", "asset",
+  // "resource", "captured_tensor" or "" (none set).
+  std::string kind;
+  std::string identifier;                             // user_object: "_generic_user_object"
+  std::vector<std::pair<std::string, int>> children;  // local name -> node id, in order
+  // function: its traces in the saved order; bare_concrete_function: the one.
+  std::vector<std::string> concrete_functions;
+  Value fullargspec;      // function / bare: the FullArgSpec namedtuple (None when absent)
+  bool is_method = false;
+  Value input_signature;  // function: its input_signature (None when it had none)
+  std::vector<std::string> argument_keywords;  // bare_concrete_function
+  int64_t allowed_positional_arguments = 0;    // bare_concrete_function
+  std::shared_ptr<VariableState> variable;     // variable (restored from variables/)
+  Tensor constant;                             // constant
+  std::string asset_path;                      // asset: <dir>/assets/<file>
+};
+
+// fingerprint.pb (FingerprintDef), TF's fields.
+struct Fingerprint {
+  uint64_t saved_model_checksum = 0;
+  uint64_t graph_def_program_hash = 0;
+  uint64_t signature_def_hash = 0;
+  uint64_t saved_object_graph_hash = 0;
+  uint64_t checkpoint_hash = 0;
+  int producer = 0;  // version.producer
+  std::string uuid;
+};
+
 class LoadedModel {
  public:
   const std::string& dir() const { return dir_; }
@@ -99,14 +168,23 @@ class LoadedModel {
   }
   // Functions of the MetaGraph's library that the signatures call (imported on demand).
   const FunctionLibrary& library() const { return *library_; }
+  // The object graph (TF 2 form; empty for "tf1"); node 0 is the root.
+  const std::vector<LoadedObject>& objects() const { return objects_; }
+  const LoadedConcreteFunction& concrete_function(const std::string& name) const;
+  // fingerprint.pb when the directory has one.
+  const std::optional<Fingerprint>& fingerprint() const { return fingerprint_; }
 
  private:
   friend class Loader;
+  friend class detail::ObjectGraphLoader;
   std::string dir_;
   std::string format_;
   std::map<std::string, LoadedSignature> signatures_;
   std::map<std::string, std::shared_ptr<VariableState>> variables_;
   std::shared_ptr<FunctionLibrary> library_;
+  std::vector<LoadedObject> objects_;
+  std::map<std::string, std::shared_ptr<LoadedConcreteFunction>> concrete_functions_;
+  std::optional<Fingerprint> fingerprint_;
 };
 
 // Loads the MetaGraph tagged "serve" (or the only one) of the SavedModel at `dir`.

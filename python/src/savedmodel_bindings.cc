@@ -45,6 +45,41 @@ void bind_savedmodel(nb::module_& m) {
       .def("report_json", [](const sm::LoadedSignature& s) { return s.report().json(); })
       .def("report_dot", [](const sm::LoadedSignature& s) { return s.report().dot(); });
 
+  nb::class_<sm::LoadedConcreteFunction>(m, "LoadedConcreteFunctionCore")
+      .def_prop_ro("name", &sm::LoadedConcreteFunction::name)
+      .def_prop_ro("input_signature",
+                   [](const sm::LoadedConcreteFunction& f) { return from_value(f.input_signature()); })
+      .def_prop_ro(
+          "output_signature",
+          [](const sm::LoadedConcreteFunction& f) { return from_value(f.output_signature()); })
+      .def_prop_ro("captured_inputs", &sm::LoadedConcreteFunction::captured_inputs)
+      .def_prop_ro("import_error", &sm::LoadedConcreteFunction::import_error)
+      .def("call_flat", &sm::LoadedConcreteFunction::call_flat);
+
+  m.def("saved_model_objects", [](const sm::LoadedModel& lm) {
+    // One dict per object graph node, with what its kind carries.
+    nb::list out;
+    for (const auto& o : lm.objects()) {
+      nb::dict d;
+      d["kind"] = o.kind;
+      d["identifier"] = o.identifier;
+      nb::list children;
+      for (const auto& [name, id] : o.children) children.append(nb::make_tuple(name, id));
+      d["children"] = children;
+      d["concrete_functions"] = o.concrete_functions;
+      d["fullargspec"] = from_value(o.fullargspec);
+      d["is_method"] = o.is_method;
+      d["input_signature"] = from_value(o.input_signature);
+      d["argument_keywords"] = o.argument_keywords;
+      d["allowed_positional_arguments"] = o.allowed_positional_arguments;
+      d["variable"] = o.variable ? nb::cast(tfs::Variable(o.variable)) : nb::none();
+      d["constant"] = o.constant.defined() ? nb::cast(o.constant) : nb::none();
+      d["asset_path"] = o.asset_path;
+      out.append(d);
+    }
+    return out;
+  });
+
   nb::class_<sm::LoadedModel>(m, "LoadedModelCore")
       .def_prop_ro("dir", &sm::LoadedModel::dir)
       .def_prop_ro("format", &sm::LoadedModel::format)
@@ -56,6 +91,22 @@ void bind_savedmodel(nb::module_& m) {
            })
       // The model stays alive while a signature does (keep_alive on the returned reference).
       .def("signature", &sm::LoadedModel::signature, nb::rv_policy::reference_internal)
+      .def("concrete_function", &sm::LoadedModel::concrete_function,
+           nb::rv_policy::reference_internal)
+      .def("fingerprint",
+           [](const sm::LoadedModel& lm) -> nb::object {
+             if (!lm.fingerprint()) return nb::none();
+             const auto& f = *lm.fingerprint();
+             nb::dict d;
+             d["saved_model_checksum"] = f.saved_model_checksum;
+             d["graph_def_program_hash"] = f.graph_def_program_hash;
+             d["signature_def_hash"] = f.signature_def_hash;
+             d["saved_object_graph_hash"] = f.saved_object_graph_hash;
+             d["checkpoint_hash"] = f.checkpoint_hash;
+             d["version"] = f.producer;
+             d["uuid"] = f.uuid;
+             return d;
+           })
       .def("variables", [](const sm::LoadedModel& lm) {
         std::vector<std::pair<std::string, tfs::Variable>> out;
         for (const auto& [k, v] : lm.variables()) out.emplace_back(k, tfs::Variable(v));

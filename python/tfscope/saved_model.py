@@ -7,6 +7,7 @@ the SavedModels TF 2.21 writes, returning an object whose .signatures run on tfs
 import os as _os
 
 from . import _core
+from . import _saved_objects
 from ._function import ConcreteFunction as _ConcreteFunction
 from ._function import Function as _Function
 from ._function import _save_context, _trace_for_saving
@@ -133,6 +134,9 @@ class _SignatureFunction:
         return "<tfscope.saved_model signature %r>" % self.name
 
 
+_RESERVED = ("signatures", "variables", "trainable_variables", "format", "fingerprint")
+
+
 class _Loaded:
     """What load() returns: .signatures (by key), .variables, and the model's format."""
 
@@ -141,6 +145,10 @@ class _Loaded:
         self._core = core
         self.signatures = {k: _SignatureFunction(core, core.signature(k)) for k in core.signature_keys()}
         self._variables = [(k, Variable._wrap(v)) for k, v in core.variables()]
+        if core.format == "tf2":
+            # The object graph: the root's children become attributes (those that would hide
+            # this class's own, signatures included, stay as they are).
+            _saved_objects.restore(core, self, reserved=_RESERVED)
 
     @property
     def variables(self):
@@ -149,6 +157,11 @@ class _Loaded:
     @property
     def trainable_variables(self):
         return [v for v in self.variables if v.trainable]
+
+    @property
+    def fingerprint(self):
+        """fingerprint.pb's fields (TF's read_fingerprint), or None when the model has none."""
+        return self._core.fingerprint()
 
     @property
     def format(self):

@@ -63,7 +63,11 @@ RetraceDetector& RetraceDetector::for_key(const std::string& key) {
   Detectors& d = detectors();
   std::lock_guard<std::mutex> lock(d.mu);
   auto& slot = d.by_key[key];
-  if (!slot) slot = std::make_unique<RetraceDetector>();
+  if (!slot) {
+    slot = std::make_unique<RetraceDetector>();
+    // TF's RestoredFunction sets _omit_frequent_tracing_warning: its traces count, never warn.
+    slot->omit_ = key.rfind("omit:", 0) == 0;
+  }
   return *slot;
 }
 
@@ -82,7 +86,7 @@ std::string RetraceDetector::record_trace(const std::string& display_name) {
     call_count_ -= calls_per_tracing_.front();
     calls_per_tracing_.pop_front();
   }
-  if (warnings_ >= 2 || calls_per_tracing_.size() < 5) return "";
+  if (omit_ || warnings_ >= 2 || calls_per_tracing_.size() < 5) return "";
   warnings_++;
   return std::to_string(calls_per_tracing_.size()) + " out of the last " +
          std::to_string(call_count_) + " calls to " + display_name +

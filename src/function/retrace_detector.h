@@ -24,6 +24,7 @@ class RetraceDetector {
   std::deque<int> calls_per_tracing_;
   int call_count_ = 0;
   int warnings_ = 0;
+  bool omit_ = false;  // a key "omit:..." (restored SavedModel functions)
   std::atomic<int> pending_hits_{0};
 };
 

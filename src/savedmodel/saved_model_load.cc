@@ -11,6 +11,7 @@
 #include <set>
 
 #include "graph_convert.h"
+#include "object_graph.h"
 #include "tfscope/proto/trackable_object_graph.pb.h"
 #include "tfscope/saved_model.h"
 
@@ -84,7 +85,13 @@ class Loader {
       out->signatures_.emplace(
           key, build_signature(key, mg_->signature_def().at(key), fns, out->library_));
     }
+    if (out->format_ == "tf2") {
+      detail::ObjectGraphLoader objects(*mg_, dir_, file_, fns, out->library_);
+      objects.run(*out, [this](int id) { return object_variable(id); });
+    }
     for (const auto& [node, var] : variables_) out->variables_[var_keys_.at(node)] = var;
+    for (const auto& [key, var] : by_key_) out->variables_[key] = var;
+    out->fingerprint_ = detail::read_fingerprint(dir_);
     return out;
   }
 
@@ -140,8 +147,78 @@ class Loader {
     }
   }
 
-  // TF2 form: object graph + the checkpoint's object graph.
+  // TF2 form: the checkpoint key of each object graph node that has a VARIABLE_VALUE, found by
+  // walking the object graph and the checkpoint's object graph from their roots in step,
+  // children matched by name.
+  void map_object_keys() {
+    const auto& og = mg_->object_graph_def();
+    bool any = false;
+    for (const auto& n : og.nodes()) any = any || n.has_variable();
+    if (!any) return;
+    const auto& ckpt = checkpoint_object_graph();
+    std::map<int, int> ckpt_of;
+    std::deque<std::pair<int, int>> queue{{0, 0}};
+    while (!queue.empty()) {
+      auto [s, c] = queue.front();
+      queue.pop_front();
+      if (s < 0 || s >= og.nodes_size() || c < 0 || c >= ckpt.nodes_size()) continue;
+      if (!ckpt_of.emplace(s, c).second) continue;
+      for (const auto& child : og.nodes(s).children()) {
+        for (const auto& cc : ckpt.nodes(c).children()) {
+          if (cc.local_name() == child.local_name())
+            queue.push_back({child.node_id(), cc.node_id()});
+        }
+      }
+    }
+    for (const auto& [object, c] : ckpt_of) {
+      for (const auto& attr : ckpt.nodes(c).attributes()) {
+        if (attr.name() == "VARIABLE_VALUE") object_keys_[object] = attr.checkpoint_key();
+      }
+    }
+  }
+
+  // A variable restored from the checkpoint tensor `key`, one per key (a signature's
+  // VarHandleOp and the object graph's variable node share it).
+  std::shared_ptr<VariableState> variable_for_key(const std::string& key, DType dt,
+                                                  const PartialShape& shape,
+                                                  const std::string& name,
+                                                  const std::string& what, bool trainable) {
+    if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
+    auto& b = bundle();
+    if (!b.contains(key))
+      fail_at(index_file(), "no tensor '" + key + "' for variable '" + what + "'");
+    Tensor value = savedmodel::detail::tensor_from_bundle(b.get(key), index_file());
+    if (value.dtype() != dt || !shape.is_compatible_with(value.shape())) {
+      fail_at(index_file(), "tensor '" + key + "' is " + std::string(dtype_name(value.dtype())) +
+                                " " + value.shape().str() + ", variable '" + what + "' is " +
+                                std::string(dtype_name(dt)) + " " + shape.str());
+    }
+    auto var = std::make_shared<VariableState>(dt, shape.has_rank() ? shape : value.shape(),
+                                               name + ":0", trainable);
+    var->write(value);
+    by_key_[key] = var;
+    return var;
+  }
+
+  // The object graph's variable nodes, restored (TF names them by SavedVariable.name).
+  std::shared_ptr<VariableState> object_variable(int id) {
+    const auto& og = mg_->object_graph_def();
+    if (id < 0 || id >= og.nodes_size() || !og.nodes(id).has_variable()) return nullptr;
+    const auto& sv = og.nodes(id).variable();
+    auto key = object_keys_.find(id);
+    const std::string what = sv.name().empty() ? "node " + std::to_string(id) : sv.name();
+    if (key == object_keys_.end())
+      fail("variable '" + what + "' is not restored from the checkpoint");
+    const std::string where = file_ + ": variable '" + what + "'";
+    auto var = variable_for_key(key->second, savedmodel::detail::dtype_from_proto(sv.dtype(), where),
+                                savedmodel::detail::shape_from_proto(sv.shape(), where),
+                                sv.name().empty() ? "Variable" : sv.name(), what, sv.trainable());
+    return var;
+  }
+
+  // TF2 form: a signature's VarHandleOps, by the object ids of the call's bound_inputs.
   void map_v2_variables() {
+    map_object_keys();
     const auto& og = mg_->object_graph_def();
     std::map<int, std::string> object_of_handle;
     for (const auto& [name, n] : nodes_) {
@@ -162,28 +239,10 @@ class Loader {
         if (h && h->op() == "VarHandleOp") object_of_handle[bound.Get(j)] = handle;
       }
     }
-    if (object_of_handle.empty()) return;
-    const auto& ckpt = checkpoint_object_graph();
-    // Walk both graphs from their roots in step, matching children by name.
-    std::map<int, int> ckpt_of;
-    std::deque<std::pair<int, int>> queue{{0, 0}};
-    while (!queue.empty()) {
-      auto [s, c] = queue.front();
-      queue.pop_front();
-      if (s < 0 || s >= og.nodes_size() || c < 0 || c >= ckpt.nodes_size()) continue;
-      if (!ckpt_of.emplace(s, c).second) continue;
-      for (const auto& child : og.nodes(s).children()) {
-        for (const auto& cc : ckpt.nodes(c).children()) {
-          if (cc.local_name() == child.local_name())
-            queue.push_back({child.node_id(), cc.node_id()});
-        }
-      }
-    }
     for (const auto& [object, handle] : object_of_handle) {
-      auto c = ckpt_of.find(object);
-      if (c == ckpt_of.end()) continue;
-      for (const auto& attr : ckpt.nodes(c->second).attributes()) {
-        if (attr.name() == "VARIABLE_VALUE") var_keys_[handle] = attr.checkpoint_key();
+      if (auto k = object_keys_.find(object); k != object_keys_.end()) {
+        var_keys_[handle] = k->second;
+        handle_object_[handle] = object;
       }
     }
   }
@@ -220,19 +279,10 @@ class Loader {
     auto key = var_keys_.find(n.name());
     if (key == var_keys_.end())
       fail("variable '" + n.name() + "' is not restored from the checkpoint");
-    auto& b = bundle();
-    if (!b.contains(key->second))
-      fail_at(index_file(), "no tensor '" + key->second + "' for variable '" + n.name() + "'");
-    Tensor value = savedmodel::detail::tensor_from_bundle(b.get(key->second), index_file());
-    if (value.dtype() != dt || !shape.is_compatible_with(value.shape())) {
-      fail_at(index_file(), "tensor '" + key->second + "' is " +
-                                std::string(dtype_name(value.dtype())) + " " + value.shape().str() +
-                                ", variable '" + n.name() + "' is " + std::string(dtype_name(dt)) +
-                                " " + shape.str());
-    }
-    auto var = std::make_shared<VariableState>(dt, shape.has_rank() ? shape : value.shape(),
-                                               key->second + ":0", true);
-    var->write(value);
+    std::shared_ptr<VariableState> var;
+    if (auto o = handle_object_.find(n.name()); o != handle_object_.end())
+      var = object_variable(o->second);
+    if (!var) var = variable_for_key(key->second, dt, shape, key->second, n.name(), true);
     variables_[n.name()] = var;
     return var;
   }
@@ -384,6 +434,9 @@ class Loader {
   std::map<std::string, const tensorflow::NodeDef*> nodes_;
   std::map<std::string, std::string> var_keys_;  // VarHandleOp node -> checkpoint key
   std::map<std::string, std::shared_ptr<VariableState>> variables_;  // by VarHandleOp node
+  std::map<std::string, int> handle_object_;  // VarHandleOp node -> object id
+  std::map<int, std::string> object_keys_;            // object id -> checkpoint key
+  std::map<std::string, std::shared_ptr<VariableState>> by_key_;  // by checkpoint key
   std::unique_ptr<savedmodel::BundleReader> bundle_;
   std::unique_ptr<tensorflow::TrackableObjectGraph> ckpt_graph_;
 };

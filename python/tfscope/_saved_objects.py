@@ -1,0 +1,294 @@
+"""The object graph of a TF 2 SavedModel rebuilt as tf.saved_model.load rebuilds it.
+
+User objects get their children as attributes (variables restored from variables/, nested
+objects, functions); a restored function is a tf.function whose body picks the first saved
+concrete function the call's inputs fit, first without converting Python values to tensors and
+then with (TF's function_deserialization.recreate_function), and raises TF's "Could not find
+matching concrete function" error otherwise. The call itself is a (Stateful)PartitionedCall of
+the restored concrete function, inside the trace of the restored function.
+"""
+import inspect as _inspect
+import pprint as _pprint
+
+from . import _core
+
+
+class _UserObject:
+    """A restored user object (TF's _UserObject): its saved children as attributes."""
+
+
+class Asset:
+    """A restored asset: asset_path is a string tensor with the file's path (tf.saved_model.Asset)."""
+
+    def __init__(self, path):
+        from . import constant
+        self.asset_path = constant(path)
+
+    def __repr__(self):
+        return "<tfscope.saved_model.Asset %r>" % (self.asset_path.numpy().decode(),)
+
+
+def _is_tensor(x):
+    from . import Tensor
+    return isinstance(x, Tensor)
+
+
+def _flatten_up_to(shallow, value):
+    """nest.flatten_up_to with check_types: TypeError/ValueError where value does not fit."""
+    if isinstance(shallow, dict):
+        if not isinstance(value, dict):
+            raise TypeError("expected a dict")
+        if sorted(shallow) != sorted(value):
+            raise ValueError("dict keys differ")
+        out = []
+        for k in sorted(shallow):
+            out.extend(_flatten_up_to(shallow[k], value[k]))
+        return out
+    if isinstance(shallow, (list, tuple)):
+        if type(shallow) is not type(value):
+            is_nt = hasattr(shallow, "_fields")
+            if not (is_nt and hasattr(value, "_fields") and
+                    type(value).__name__ == type(shallow).__name__ and
+                    tuple(value._fields) == tuple(shallow._fields)):
+                raise TypeError("sequence types differ")
+        if len(shallow) != len(value):
+            raise ValueError("lengths differ")
+        out = []
+        for s, v in zip(shallow, value):
+            out.extend(_flatten_up_to(s, v))
+        return out
+    return [value]
+
+
+def _flatten(structure):
+    from . import nest
+    return nest.flatten(structure)
+
+
+def _try_convert_to_spec(arg, dtype_hint):
+    from . import TensorSpec, convert_to_tensor
+    if _is_tensor(arg):
+        return TensorSpec(arg.shape, arg.dtype)
+    try:
+        t = convert_to_tensor(arg, dtype_hint=dtype_hint)
+    except (TypeError, ValueError):
+        return None
+    return TensorSpec(t.shape, t.dtype)
+
+
+def _callable_with(cf, inputs, allow_conversion):
+    from . import TensorSpec
+    expected = cf.input_signature
+    try:
+        flat_inputs = _flatten_up_to(expected, inputs)
+    except (TypeError, ValueError):
+        return False
+    for arg, spec in zip(flat_inputs, _flatten(expected)):
+        if isinstance(spec, TensorSpec):
+            if allow_conversion:
+                arg = _try_convert_to_spec(arg, spec.dtype)
+            if not _is_tensor(arg) and not isinstance(arg, TensorSpec):
+                return False
+            if arg.dtype != spec.dtype:
+                return False
+            if not spec.shape.is_compatible_with(arg.shape):
+                return False
+        elif _is_tensor(arg):
+            if arg is not spec:
+                return False
+        elif arg != spec:
+            return False
+    return True
+
+
+def _call(cf, inputs):
+    from . import TensorSpec, convert_to_tensor, nest
+    expected = cf.input_signature
+    flat = []
+    for arg, spec in zip(_flatten_up_to(expected, inputs), _flatten(expected)):
+        if isinstance(spec, TensorSpec):
+            flat.append(convert_to_tensor(arg, dtype_hint=spec.dtype))
+    if cf.import_error:
+        raise NotImplementedError(cf.import_error)
+    outs = cf.call_flat(flat)
+    structure = cf.output_signature
+    if structure is None:
+        return None
+    return nest.pack_sequence_as(structure, list(outs))
+
+
+def _signature_of(fullargspec, is_method):
+    """inspect.Signature of a saved FullArgSpec, self dropped as TF drops it."""
+    P = _inspect.Parameter
+    if fullargspec is None:
+        return _inspect.Signature([P("args", P.VAR_POSITIONAL), P("kwargs", P.VAR_KEYWORD)])
+    args = list(fullargspec.args or [])
+    if is_method or (args and args[0] == "self"):
+        args = args[1:]
+    defaults = list(fullargspec.defaults or [])
+    params = []
+    first_default = len(args) - len(defaults)
+    for i, a in enumerate(args):
+        if i >= first_default:
+            params.append(P(a, P.POSITIONAL_OR_KEYWORD, default=defaults[i - first_default]))
+        else:
+            params.append(P(a, P.POSITIONAL_OR_KEYWORD))
+    if fullargspec.varargs:
+        params.append(P(fullargspec.varargs, P.VAR_POSITIONAL))
+    kwdefaults = fullargspec.kwonlydefaults or {}
+    for a in fullargspec.kwonlyargs or []:
+        params.append(P(a, P.KEYWORD_ONLY, default=kwdefaults.get(a, P.empty)))
+    if fullargspec.varkw:
+        params.append(P(fullargspec.varkw, P.VAR_KEYWORD))
+    return _inspect.Signature(params)
+
+
+def _canonical(sig, args, kwargs):
+    """(args, kwargs) as TF canonicalizes them: positional-or-keyword parameters by position,
+    defaults filled in; keyword-only and **kwargs as keywords."""
+    bound = sig.bind(*args, **kwargs)
+    bound.apply_defaults()
+    pos, kw = [], {}
+    P = _inspect.Parameter
+    for name, p in sig.parameters.items():
+        if name not in bound.arguments:
+            continue
+        v = bound.arguments[name]
+        if p.kind == P.POSITIONAL_OR_KEYWORD or p.kind == P.POSITIONAL_ONLY:
+            pos.append(v)
+        elif p.kind == P.VAR_POSITIONAL:
+            pos.extend(v)
+        elif p.kind == P.KEYWORD_ONLY:
+            kw[name] = v
+        else:
+            kw.update(v)
+    return tuple(pos), kw
+
+
+def _positional_text(positional):
+    return "Positional arguments ({} total):\n    * {}".format(
+        len(positional), "\n    * ".join(_pprint.pformat(a) for a in positional))
+
+
+def _no_match_error(cfs, args, kwargs):
+    options = []
+    for i, cf in enumerate(cfs):
+        positional, keyword = cf.input_signature
+        options.append("Option {}:\n  {}\n  Keyword arguments: {}".format(
+            i + 1, _positional_text(positional), keyword))
+    return ValueError(
+        "Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
+        "  {}\n  Keyword arguments: {}\n\n Expected these arguments to match one of the "
+        "following {} option(s):\n\n{}".format(_positional_text(args), kwargs, len(cfs),
+                                                "\n\n".join(options)))
+
+
+def restored_function(model, node):
+    """A tf.function over the concrete functions a SavedFunction lists."""
+    from ._function import Function
+    cfs = [model.concrete_function(name) for name in node["concrete_functions"]]
+    sig = _signature_of(node["fullargspec"], node["is_method"])
+
+    def restored_function_body(*args, **kwargs):
+        if not cfs:
+            raise ValueError("Found zero restored functions for caller function.")
+        args, kwargs = _canonical(sig, args, kwargs)
+        inputs = (args, kwargs)
+        for allow_conversion in (False, True):
+            for cf in cfs:
+                if _callable_with(cf, inputs, allow_conversion):
+                    return _call(cf, inputs)
+        raise _no_match_error(cfs, args, kwargs)
+
+    restored_function_body.__signature__ = sig
+    restored_function_body._model = model  # the C++ model outlives the function
+    spec = node["input_signature"]
+    fn = Function(restored_function_body, name="restored_function_body",
+                  input_signature=None if spec is None else list(spec), autograph=False,
+                  _detector="omit:restored_function_body")
+    return fn
+
+
+class RestoredConcreteFunction:
+    """A bare concrete function of the object graph (a function's trace_N, a signature):
+    called with its arguments by position (up to allowed_positional_arguments) or keyword."""
+
+    def __init__(self, model, node):
+        self._model = model
+        self._cf = model.concrete_function(node["concrete_functions"][0])
+        self._keywords = list(node["argument_keywords"])
+        self._positional = int(node["allowed_positional_arguments"])
+
+    @property
+    def name(self):
+        return self._cf.name
+
+    @property
+    def structured_input_signature(self):
+        return self._cf.input_signature
+
+    @property
+    def structured_outputs(self):
+        return self._cf.output_signature
+
+    def __call__(self, *args, **kwargs):
+        if len(args) > self._positional:
+            raise TypeError("%s() takes at most %d positional arguments (%d given)"
+                            % (self.name, self._positional, len(args)))
+        values = dict(zip(self._keywords, args))
+        for k, v in kwargs.items():
+            if k not in self._keywords:
+                raise TypeError("%s() got an unexpected keyword argument '%s'" % (self.name, k))
+            if k in values:
+                raise TypeError("%s() got multiple values for argument '%s'" % (self.name, k))
+            values[k] = v
+        positional, keyword = self._cf.input_signature
+        n = len(positional)
+        pos = tuple(values[k] for k in self._keywords[:n] if k in values)
+        kw = {k: values[k] for k in self._keywords[n:] if k in values}
+        inputs = (pos, kw)
+        if not _callable_with(self._cf, inputs, True):
+            raise _no_match_error([self._cf], pos, kw)
+        return _call(self._cf, inputs)
+
+    def __repr__(self):
+        return "<tfscope.saved_model restored concrete function %r>" % self.name
+
+
+def restore(model, root, reserved=()):
+    """Rebuilds the object graph of `model` (a LoadedModelCore) under `root` (node 0)."""
+    from . import Variable
+    nodes = _core.saved_model_objects(model)
+    built = []
+    for i, n in enumerate(nodes):
+        kind = n["kind"]
+        if i == 0:
+            obj = root
+        elif kind == "variable":
+            obj = Variable._wrap(n["variable"])
+        elif kind == "constant":
+            obj = n["constant"]
+        elif kind == "function":
+            obj = restored_function(model, n)
+        elif kind == "bare_concrete_function":
+            obj = RestoredConcreteFunction(model, n)
+        elif kind == "asset":
+            obj = Asset(n["asset_path"])
+        elif kind == "user_object" and n["identifier"] == "signature_map":
+            obj = {}
+        else:
+            obj = _UserObject()
+        built.append(obj)
+    for i, n in enumerate(nodes):
+        obj = built[i]
+        for name, child in n["children"]:
+            if isinstance(obj, dict):
+                obj[name] = built[child]
+            elif i == 0 and name in reserved:
+                continue
+            else:
+                try:
+                    setattr(obj, name, built[child])
+                except AttributeError:
+                    pass
+    return built
