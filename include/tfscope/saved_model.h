@@ -45,6 +45,30 @@ void save(const ConcreteFunction& fn, const std::string& dir, const SaveOptions&
 // A Function with an input signature, or one that has traced exactly one concrete function.
 void save(Function& fn, const std::string& dir, const SaveOptions& options = {});
 
+// One object of the tree tf.saved_model.save walks from the root (node 0), as the Python layer
+// finds it: a tf.Module (or a list/dict of trackables), a tf.Variable, or a tf.function with the
+// concrete functions traced for saving.
+struct SaveObject {
+  std::string kind;  // "user_object", "variable", "function"
+  std::string identifier = "_generic_user_object";      // user_object
+  std::vector<std::pair<std::string, int>> children;  // local name -> index, in order
+  std::shared_ptr<VariableState> variable;             // variable
+  std::vector<std::shared_ptr<ConcreteFunction>> concrete_functions;  // function
+  Value fullargspec;      // function: its FullArgSpec namedtuple, self dropped
+  Value input_signature;  // function: None or a tuple of TensorSpecs
+};
+
+// Writes `objects` (objects[0] the root) as a TF 2 SavedModel, as tf.saved_model.save does: the
+// object graph (nodes numbered breadth-first from the root, as TF numbers them: each function's
+// traces as bare concrete functions "trace_<i>", captured eager tensors as constants
+// "capture_<i>", a "signatures" map on the root), every concrete function a FunctionDef, a
+// signature wrapper per signature with its SignatureDef and the main graph's call, and the
+// variables in an object-based checkpoint (`<path>/.ATTRIBUTES/VARIABLE_VALUE` plus
+// _CHECKPOINTABLE_OBJECT_GRAPH); a fingerprint.pb with TF's fields. Same directory rules as
+// save() above.
+void save_objects(const std::vector<SaveObject>& objects, const SignatureFunctions& signatures,
+                  const std::string& dir);
+
 // The output keys save() gives `fn`'s flat outputs, in order.
 std::vector<std::string> signature_output_keys(const ConcreteFunction& fn);
 

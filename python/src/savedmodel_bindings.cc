@@ -116,6 +116,28 @@ void bind_savedmodel(nb::module_& m) {
   m.def("saved_model_save",
         [](const std::vector<std::pair<std::string, std::shared_ptr<tfs::ConcreteFunction>>>& fns,
            const std::string& dir) { sm::save(fns, dir); });
+  // objects: (kind, identifier, [(local name, index)], variable or None,
+  // [ConcreteFunctionCore], fullargspec, input_signature) per object, the root first.
+  m.def("saved_model_save_objects",
+        [](nb::list objects,
+           const std::vector<std::pair<std::string, std::shared_ptr<tfs::ConcreteFunction>>>& sigs,
+           const std::string& dir) {
+          std::vector<sm::SaveObject> objs;
+          for (nb::handle h : objects) {
+            nb::tuple t = nb::cast<nb::tuple>(h);
+            sm::SaveObject o;
+            o.kind = nb::cast<std::string>(t[0]);
+            o.identifier = nb::cast<std::string>(t[1]);
+            o.children = nb::cast<std::vector<std::pair<std::string, int>>>(t[2]);
+            if (!t[3].is_none()) o.variable = to_value(t[3]).as_variable();
+            o.concrete_functions =
+                nb::cast<std::vector<std::shared_ptr<tfs::ConcreteFunction>>>(t[4]);
+            o.fullargspec = to_value(t[5]);
+            o.input_signature = to_value(t[6]);
+            objs.push_back(std::move(o));
+          }
+          sm::save_objects(objs, sigs, dir);
+        });
   m.def("saved_model_load", &sm::load);
   m.def("roundtrip_savedmodel",
         [](const tfs::ConcreteFunction& fn, const std::vector<std::vector<tfs::Tensor>>& probes,

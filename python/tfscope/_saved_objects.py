@@ -292,3 +292,89 @@ def restore(model, root, reserved=()):
                 except AttributeError:
                     pass
     return built
+
+
+def _fullargspec(fn):
+    """The FullArgSpec TF saves for a tf.function: the Python function's, self dropped."""
+    import collections
+    FullArgSpec = collections.namedtuple(
+        "FullArgSpec", ["args", "varargs", "varkw", "defaults", "kwonlyargs", "kwonlydefaults",
+                        "annotations"])
+    spec = _inspect.getfullargspec(fn.python_function)
+    args = list(spec.args)
+    if args and args[0] == "self":
+        args = args[1:]
+    return FullArgSpec(args, spec.varargs, spec.varkw,
+                       None if spec.defaults is None else tuple(spec.defaults),
+                       list(spec.kwonlyargs), spec.kwonlydefaults, {})
+
+
+def _trackable(value):
+    from . import Module, Variable
+    from ._function import Function
+    if isinstance(value, (Variable, Module, Function)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_trackable(x) for x in value)
+    if isinstance(value, dict):
+        return any(_trackable(x) for x in value.values())
+    return False
+
+
+def _children(obj):
+    """What TF's AutoTrackable lists for a SavedModel: trackable attributes in assignment order,
+    then the object's tf.functions by name."""
+    from ._function import Function
+    out = []
+    names = set()
+    for name, value in vars(obj).items():
+        if name == "_descriptor_cache" or not _trackable(value) or isinstance(value, Function):
+            continue
+        out.append((name, value))
+        names.add(name)
+    functions = []
+    for name in sorted(dir(obj)):
+        if name in names:
+            continue
+        static = _inspect.getattr_static(type(obj), name, None)
+        value = vars(obj).get(name, static)
+        if isinstance(value, Function) or isinstance(static, Function):
+            functions.append((name, getattr(obj, name)))
+    return out + functions
+
+
+def collect(root):
+    """The object tree under `root` for _core.saved_model_save_objects, root first."""
+    from . import Module, Variable
+    from ._function import Function
+    entries, index = [], {}
+
+    def visit(o):
+        if id(o) in index:
+            return index[id(o)]
+        i = len(entries)
+        index[id(o)] = i
+        entry = ["user_object", "_generic_user_object", [], None, [], None, None]
+        entries.append(entry)
+        children = []
+        if isinstance(o, Variable):
+            entry[0], entry[3] = "variable", o
+        elif isinstance(o, Function):
+            entry[0] = "function"
+            entry[4] = [c._core for c in o.concrete_functions() if c._core.for_saving]
+            entry[5] = _fullargspec(o)
+            entry[6] = None if o.input_signature is None else tuple(o.input_signature)
+        elif isinstance(o, (list, tuple)):
+            entry[1] = "trackable_list_wrapper"
+            children = [(str(k), x) for k, x in enumerate(o) if _trackable(x)]
+        elif isinstance(o, dict):
+            entry[1] = "trackable_dict_wrapper"
+            children = [(str(k), x) for k, x in o.items() if _trackable(x)]
+        elif isinstance(o, Module) or i == 0:
+            children = _children(o)
+        for name, child in children:
+            entry[2].append((name, visit(child)))
+        return i
+
+    visit(root)
+    return [tuple(e) for e in entries]

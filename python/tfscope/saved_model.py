@@ -74,10 +74,33 @@ def save(obj, export_dir, signatures=None, options=None):
     # As TF's save does: inside its save context every function of obj is traced again (a
     # function traced once has count 2 after saving), and a signature function with no trace yet
     # is traced there only.
+    if isinstance(obj, (_Function, _ConcreteFunction)):
+        # A lone function: the v1 form (its signature only; no object to restore).
+        with _save_context():
+            _trace_for_saving(obj)
+            exported = _signatures(obj, signatures)
+        _core.saved_model_save(exported, _os.fspath(export_dir))
+        return
+    # An object: TF 2's form, its object graph (variables, nested modules, every tf.function with
+    # the traces made for saving) restored by tf.saved_model.load with its methods.
     with _save_context():
         _trace_for_saving(obj)
-        exported = _signatures(obj, signatures)
-    _core.saved_model_save(exported, _os.fspath(export_dir))
+        exported = _object_signatures(obj, signatures)
+        objects = _saved_objects.collect(obj)
+    _core.saved_model_save_objects(objects, exported, _os.fspath(export_dir))
+
+
+def _object_signatures(obj, signatures):
+    """TF's signatures for an object: the given ones, else its one @tf.function with an
+    input_signature as serving_default (none when it has zero or several)."""
+    if signatures is None:
+        found = _exported_functions(obj)
+        if len(found) != 1:
+            return []
+        signatures = found[0]
+    if not isinstance(signatures, dict):
+        signatures = {DEFAULT_SERVING_SIGNATURE_DEF_KEY: signatures}
+    return [(key, _concrete(fn, key)._core) for key, fn in signatures.items()]
 
 
 class _SignatureFunction:

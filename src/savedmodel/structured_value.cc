@@ -99,15 +99,18 @@ void value_to_structured(const Value& v, tensorflow::StructuredValue* out) {
     case VK::kStr:
       out->set_string_value(v.as_str());
       return;
-    case VK::kList:
-      for (const auto& x : v.items()) value_to_structured(x, out->mutable_list_value()->add_values());
+    case VK::kList: {
+      auto* l = out->mutable_list_value();  // set even when empty
+      for (const auto& x : v.items()) value_to_structured(x, l->add_values());
       return;
-    case VK::kTuple:
-      for (const auto& x : v.items())
-        value_to_structured(x, out->mutable_tuple_value()->add_values());
+    }
+    case VK::kTuple: {
+      auto* t = out->mutable_tuple_value();
+      for (const auto& x : v.items()) value_to_structured(x, t->add_values());
       return;
+    }
     case VK::kDict: {
-      auto* fields = out->mutable_dict_value()->mutable_fields();
+      auto* fields = out->mutable_dict_value()->mutable_fields();  // set even when empty
       for (const auto& [k, x] : v.dict_items()) {
         if (k.kind() != VK::kStr)
           throw FormatError("[savedmodel] a dict key " + k.repr() + " has no structured form");

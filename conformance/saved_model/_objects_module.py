@@ -1,0 +1,93 @@
+"""The module both sides build for objects.py, from the same seeds: `tf` is tensorflow or tfscope.
+
+Elementwise math and small reductions only, whose kernels tfscope runs bit-identically to TF's
+on every CPU (conformance/saved_model/NOTES.md), so the outputs compare bit for bit.
+"""
+import numpy as np
+
+
+def build(tf):
+    class Child(tf.Module):
+        def __init__(self):
+            super().__init__()
+            rng = np.random.default_rng(3)
+            self.w = tf.Variable(rng.standard_normal((4,)).astype(np.float32), name="w")
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+        def g(self, x):
+            return x * self.w
+
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            rng = np.random.default_rng(5)
+            self.v = tf.Variable(np.float32(1.5), name="v")
+            self.b = tf.Variable(rng.standard_normal((4,)).astype(np.float32), name="b")
+            self.child = Child()
+            # An eager tensor of more than 128 elements: captured, saved as a constant.
+            self.table = tf.constant(rng.standard_normal((200,)).astype(np.float32))
+
+        @tf.function
+        def f(self, x):
+            return x * self.v + 1.0
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+        def h(self, x):
+            y = self.child.g(x) + self.b
+            return {"relu": tf.nn.relu(y), "sum": tf.reduce_sum(y, axis=1)}
+
+        @tf.function(input_signature=[tf.TensorSpec([200], tf.float32)])
+        def t(self, x):
+            return x * self.table, x - 2.0
+
+    m = M()
+    m.f(tf.constant(2.0))
+    m.f(tf.constant([1.0, 2.0, 3.0]))
+    return m
+
+
+def inputs():
+    rng = np.random.default_rng(9)
+    return {
+        "f_scalar": np.float32(rng.standard_normal()),
+        "f_vec": rng.standard_normal((3,)).astype(np.float32),
+        "h": rng.standard_normal((5, 4)).astype(np.float32) * 3,
+        "g": rng.standard_normal((2, 4)).astype(np.float32),
+        "t": rng.standard_normal((200,)).astype(np.float32),
+    }
+
+
+def calls(tf, m):
+    """Every call the check makes on a loaded module, by name: outputs as numpy, errors as
+    (type name, text)."""
+    x = inputs()
+    out = {}
+
+    def run(name, fn):
+        try:
+            r = fn()
+            if isinstance(r, dict):
+                out[name] = {k: np.asarray(v.numpy()) for k, v in sorted(r.items())}
+            elif isinstance(r, (tuple, list)):
+                out[name] = [np.asarray(v.numpy()) for v in r]
+            else:
+                out[name] = np.asarray(r.numpy())
+        except Exception as e:  # noqa: BLE001  (the error is the result)
+            out[name] = (type(e).__name__, str(e))
+
+    run("f_scalar", lambda: m.f(tf.constant(x["f_scalar"])))
+    run("f_vec", lambda: m.f(tf.constant(x["f_vec"])))
+    run("f_python_float", lambda: m.f(2.5))
+    run("f_no_match_dtype", lambda: m.f(tf.constant(3)))
+    run("f_no_match_shape", lambda: m.f(tf.constant([1.0, 2.0])))
+    run("h", lambda: m.h(tf.constant(x["h"])))
+    run("h_bad_shape", lambda: m.h(tf.ones([2, 3])))
+    run("g", lambda: m.child.g(tf.constant(x["g"])))
+    run("g_kw", lambda: m.child.g(x=tf.constant(x["g"])))
+    run("t", lambda: m.t(tf.constant(x["t"])))
+    run("sig_serving", lambda: m.signatures["serving_default"](x=tf.constant(x["h"])))
+    run("sig_tup", lambda: m.signatures["tup"](x=tf.constant(x["t"])))
+    run("v", lambda: m.v)
+    run("b", lambda: m.b)
+    run("child_w", lambda: m.child.w)
+    return out

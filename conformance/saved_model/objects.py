@@ -1,0 +1,138 @@
+"""SavedModel objects both ways (issue 16), against real TF 2.21:
+
+1. TF -> tfscope: TF saves the module of _objects_module.py (variables, a nested module, a
+   tf.function with two traces and no input_signature, methods with input signatures and dict /
+   tuple outputs, a captured eager constant, two signatures, an asset); tfscope.saved_model.load
+   restores the object and every call of _objects_module.calls gives TF's own outputs on its
+   own loaded model, bit for bit, and TF's error texts (a function called with an input no
+   concrete function accepts, a binding error); the variables hold TF's values; the asset
+   path names the copied file; fingerprint.pb reads as TF's read_fingerprint reads it.
+2. tfscope -> TF: tfscope builds the same module from the same seeds and saves it;
+   tf.saved_model.load restores it with its methods, and every call gives the outputs TF gives
+   on its own model, bit for bit, and the same errors; TF's read_fingerprint reads tfscope's
+   fingerprint.pb (TF's fields).
+3. tfscope -> tfscope: the tfscope-saved model loads back in tfscope with the same results.
+
+  python conformance/saved_model/objects.py [--python TFSCOPE_PYTHON]
+"""
+import argparse
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+import tempfile
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import _objects_module as mod  # noqa: E402
+
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append(bool(ok))
+    print(f"{'PASS' if ok else 'FAIL'}  {name}{': ' + detail if detail else ''}")
+
+
+def same(a, b):
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return sorted(a) == sorted(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
+    return False
+
+
+def compare(label, ours, theirs):
+    bad = [k for k in theirs if k not in ours or not same(ours[k], theirs[k])]
+    errors = sum(isinstance(v, tuple) for v in theirs.values())
+    check(f"{label}: {len(theirs)} calls equal TF's ({errors} of them TF's error texts)", not bad,
+          "" if not bad else "differ: " + "; ".join(f"{k}: ours {ours.get(k)!r} TF {theirs[k]!r}"[:600] for k in bad))
+
+
+def tfscope(py, *args):
+    r = subprocess.run([py, os.path.join(HERE, "objects_tfscope.py"), *args],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"objects_tfscope.py {' '.join(args)}: {r.stderr.strip()[-2000:]}")
+
+
+def fingerprint_fields(fp):
+    """TF's Fingerprint object as a dict; its version is a VersionDef (the producer counts)."""
+    d = {k: getattr(fp, k) for k in ("saved_model_checksum", "graph_def_program_hash",
+                                      "signature_def_hash", "saved_object_graph_hash",
+                                      "checkpoint_hash")}
+    d["version"] = fp.version.producer
+    return d
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--python", default=os.environ.get(
+        "TFSCOPE_PYTHON", os.path.join(ROOT, ".venv", "bin", "python")))
+    args = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="tfscope_sm_objects_")
+    try:
+        # TF's model, with an asset.
+        vocab = os.path.join(work, "vocab.txt")
+        with open(vocab, "w") as f:
+            f.write("a\nb\nc\n")
+        m = mod.build(tf)
+        m.vocab = tf.saved_model.Asset(vocab)
+        tf_dir = os.path.join(work, "tf_saved")
+        tf.saved_model.save(m, tf_dir, signatures={"serving_default": m.h, "tup": m.t})
+        theirs = mod.calls(tf, tf.saved_model.load(tf_dir))
+
+        # 1. TF -> tfscope.
+        out = os.path.join(work, "ours_on_tf.pkl")
+        tfscope(args.python, "load", tf_dir, out)
+        with open(out, "rb") as f:
+            ours = pickle.load(f)
+        compare("TF-saved module restored by tfscope", ours["calls"], theirs)
+        path = ours["extra"].get("asset_path", "")
+        check("TF-saved asset: tfscope's asset_path names the copied file",
+              os.path.isfile(path) and open(path).read() == "a\nb\nc\n", repr(path))
+        tf_fp = fingerprint_fields(tf.saved_model.experimental.read_fingerprint(tf_dir))
+        our_fp = dict(ours["extra"]["fingerprint"] or {})
+        our_fp.pop("uuid", None)
+        check("TF's fingerprint.pb read by tfscope: every field TF's reader gives", our_fp == tf_fp,
+              f"ours {our_fp} TF {tf_fp}")
+
+        # 2. tfscope -> TF.
+        ts_dir = os.path.join(work, "tfscope_saved")
+        tfscope(args.python, "save", ts_dir)
+        loaded = tf.saved_model.load(ts_dir)
+        check("tfscope-saved module restores in TF with its methods",
+              all(hasattr(loaded, a) for a in ("f", "h", "t", "v", "b")) and
+              hasattr(loaded.child, "g") and sorted(loaded.signatures) == ["serving_default", "tup"],
+              f"signatures {sorted(loaded.signatures)}")
+        compare("tfscope-saved module restored by TF", mod.calls(tf, loaded), theirs)
+        fp = tf.saved_model.experimental.read_fingerprint(ts_dir)
+        check("tfscope's fingerprint.pb read by TF's read_fingerprint (version 4, TF's fields)",
+              fingerprint_fields(fp)["version"] == 4 and
+              all(isinstance(v, int) and v != 0 for v in fingerprint_fields(fp).values()),
+              str(fingerprint_fields(fp)))
+
+        # 3. tfscope -> tfscope.
+        out = os.path.join(work, "ours_on_ours.pkl")
+        tfscope(args.python, "load", ts_dir, out)
+        with open(out, "rb") as f:
+            ours = pickle.load(f)
+        compare("tfscope-saved module restored by tfscope", ours["calls"], theirs)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{sum(results)}/{len(results)} checks passed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""tfscope's half of objects.py (run with the tfscope package's Python):
+  objects_tfscope.py load DIR OUT.pkl   load DIR with tfscope.saved_model.load, make every call
+  objects_tfscope.py save DIR           build the module with tfscope and save it to DIR
+"""
+import os
+import pickle
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tfscope as tf  # noqa: E402
+import _objects_module as mod  # noqa: E402
+
+
+def main():
+    what, d = sys.argv[1], sys.argv[2]
+    if what == "save":
+        m = mod.build(tf)
+        tf.saved_model.save(m, d, signatures={"serving_default": m.h, "tup": m.t})
+        return 0
+    m = tf.saved_model.load(d)
+    out = mod.calls(tf, m)
+    extra = {}
+    vocab = getattr(m, "vocab", None)
+    if vocab is not None:
+        extra["asset_path"] = vocab.asset_path.numpy().decode()
+    extra["fingerprint"] = m.fingerprint
+    with open(sys.argv[3], "wb") as f:
+        pickle.dump({"calls": out, "extra": extra}, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
