@@ -87,6 +87,16 @@ def calls(tf, m):
     run("t", lambda: m.t(tf.constant(x["t"])))
     run("sig_serving", lambda: m.signatures["serving_default"](x=tf.constant(x["h"])))
     run("sig_tup", lambda: m.signatures["tup"](x=tf.constant(x["t"])))
+
+    # Restored functions called inside a tf.function: their calls are nodes of its graph.
+    @tf.function
+    def outer(y):
+        return m.f(y) + tf.reduce_sum(m.child.g(tf.reshape(tf.stack([y, y, y, y]), [1, 4])))
+
+    run("in_function", lambda: outer(tf.constant(x["f_scalar"])))
+    out["in_function_ops"] = list(  # (tfscope's graph operations name the type .op)
+        getattr(op, "type", None) or op.op
+        for op in outer.get_concrete_function(tf.constant(1.0)).graph.get_operations())
     run("v", lambda: m.v)
     run("b", lambda: m.b)
     run("child_w", lambda: m.child.w)

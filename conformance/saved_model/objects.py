@@ -41,6 +41,8 @@ def check(name, ok, detail=""):
 
 
 def same(a, b):
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
     if isinstance(a, tuple) or isinstance(b, tuple):
         return a == b
     if isinstance(a, dict) and isinstance(b, dict):

@@ -49,10 +49,10 @@ void save(Function& fn, const std::string& dir, const SaveOptions& options = {})
 // finds it: a tf.Module (or a list/dict of trackables), a tf.Variable, or a tf.function with the
 // concrete functions traced for saving.
 struct SaveObject {
-  std::string kind;  // "user_object", "variable", "function"
-  std::string identifier = "_generic_user_object";      // user_object
+  std::string kind;                                   // "user_object", "variable", "function"
+  std::string identifier = "_generic_user_object";    // user_object
   std::vector<std::pair<std::string, int>> children;  // local name -> index, in order
-  std::shared_ptr<VariableState> variable;             // variable
+  std::shared_ptr<VariableState> variable;            // variable
   std::vector<std::shared_ptr<ConcreteFunction>> concrete_functions;  // function
   Value fullargspec;      // function: its FullArgSpec namedtuple, self dropped
   Value input_signature;  // function: None or a tuple of TensorSpecs
@@ -158,7 +158,7 @@ struct LoadedObject {
   std::vector<std::pair<std::string, int>> children;  // local name -> node id, in order
   // function: its traces in the saved order; bare_concrete_function: the one.
   std::vector<std::string> concrete_functions;
-  Value fullargspec;      // function / bare: the FullArgSpec namedtuple (None when absent)
+  Value fullargspec;  // function / bare: the FullArgSpec namedtuple (None when absent)
   bool is_method = false;
   Value input_signature;  // function: its input_signature (None when it had none)
   std::vector<std::string> argument_keywords;  // bare_concrete_function

@@ -47,8 +47,9 @@ void bind_savedmodel(nb::module_& m) {
 
   nb::class_<sm::LoadedConcreteFunction>(m, "LoadedConcreteFunctionCore")
       .def_prop_ro("name", &sm::LoadedConcreteFunction::name)
-      .def_prop_ro("input_signature",
-                   [](const sm::LoadedConcreteFunction& f) { return from_value(f.input_signature()); })
+      .def_prop_ro(
+          "input_signature",
+          [](const sm::LoadedConcreteFunction& f) { return from_value(f.input_signature()); })
       .def_prop_ro(
           "output_signature",
           [](const sm::LoadedConcreteFunction& f) { return from_value(f.output_signature()); })

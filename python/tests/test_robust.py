@@ -76,7 +76,7 @@ def test_saved_model_save_writes_into_a_directory_and_keeps_the_rest(tmp_path):
     assert (tmp_path / "notes.txt").read_text() == "mine"
     assert (tmp_path / "keep" / "main.py").read_text() == "print(1)"
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "keep", "notes.txt", "saved_model.pb", "variables"]
+        "assets", "fingerprint.pb", "keep", "notes.txt", "saved_model.pb", "variables"]
     # TF's saved_model.pb for this model is 11 KB: the initializer is a Fill, not 1.6 MB of zeros
     assert (tmp_path / "saved_model.pb").stat().st_size < 20000
     out = tf.saved_model.load(str(tmp_path)).signatures["serving_default"](x=tf.zeros([1, 4]))

@@ -42,12 +42,9 @@ std::vector<Tensor> LoadedConcreteFunction::call_flat(const std::vector<Tensor>&
   for (const Tensor& t : inputs) feeds.push_back(as_input(t));
   for (const Tensor& t : captured_) feeds.push_back(as_input(t));
   b->graph()->add_function(fn_);
-  AttrMap attrs = {{"f", FuncAttr{fn.name}},
-                   {"Tin", fn.arg_dtypes()},
-                   {"Tout", fn.output_dtypes()},
-                   {"config", std::string()},
-                   {"config_proto", std::string()},
-                   {"executor_type", std::string()}};
+  AttrMap attrs = {{"f", FuncAttr{fn.name}},        {"Tin", fn.arg_dtypes()},
+                   {"Tout", fn.output_dtypes()},    {"config", std::string()},
+                   {"config_proto", std::string()}, {"executor_type", std::string()}};
   const char* op = fn.is_stateful ? "StatefulPartitionedCall" : "PartitionedCall";
   std::vector<Tensor> outs = execute(op, feeds, std::move(attrs), op);
   std::vector<PartialShape> in_shapes;
@@ -71,7 +68,10 @@ namespace detail {
 ObjectGraphLoader::ObjectGraphLoader(const tensorflow::MetaGraphDef& mg, std::string dir,
                                      std::string file, savedmodel::detail::FunctionImporter& fns,
                                      std::shared_ptr<FunctionLibrary> library)
-    : mg_(mg), dir_(std::move(dir)), file_(std::move(file)), fns_(fns),
+    : mg_(mg),
+      dir_(std::move(dir)),
+      file_(std::move(file)),
+      fns_(fns),
       library_(std::move(library)) {}
 
 void ObjectGraphLoader::fail(const std::string& what) const {
@@ -116,7 +116,8 @@ void ObjectGraphLoader::run(LoadedModel& out,
         break;
       case K::kFunction:
         o.kind = "function";
-        for (const auto& f : node.function().concrete_functions()) o.concrete_functions.push_back(f);
+        for (const auto& f : node.function().concrete_functions())
+          o.concrete_functions.push_back(f);
         read_spec(node.function().function_spec(), where, o);
         break;
       case K::kBareConcreteFunction: {
@@ -135,8 +136,8 @@ void ObjectGraphLoader::run(LoadedModel& out,
             !n->second->attr().count("value"))
           fail("object " + std::to_string(i) + ": constant '" + node.constant().operation() +
                "' is not a Const node of the graph");
-        o.constant = savedmodel::detail::tensor_from_proto(n->second->attr().at("value").tensor(),
-                                                          where);
+        o.constant =
+            savedmodel::detail::tensor_from_proto(n->second->attr().at("value").tensor(), where);
         break;
       }
       case K::kAsset: {
@@ -162,7 +163,7 @@ void ObjectGraphLoader::run(LoadedModel& out,
 }
 
 std::shared_ptr<LoadedConcreteFunction> ObjectGraphLoader::concrete(const std::string& name,
-                                                                     LoadedModel& out) {
+                                                                    LoadedModel& out) {
   const auto& og = mg_.object_graph_def();
   const auto& saved = og.concrete_functions().at(name);
   auto cf = std::make_shared<LoadedConcreteFunction>();

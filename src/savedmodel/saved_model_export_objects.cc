@@ -14,6 +14,7 @@
 //   graph's nodes and children.
 #include <algorithm>
 #include <deque>
+#include <filesystem>
 #include <random>
 #include <set>
 
@@ -135,8 +136,8 @@ class ObjectExporter {
     tree_[0].children.emplace_back("signatures", map_index);
     for (const auto& [key, cf] : sigs_) {
       if (!cf) fail("signature '" + key + "' has no function");
-      const std::string wrapper = "__inference_signature_wrapper_" + cf->function_name() + "_" +
-                                  std::to_string(next_uid());
+      const std::string wrapper =
+          "__inference_signature_wrapper_" + cf->function_name() + "_" + std::to_string(next_uid());
       int bare = add_bare(*cf, wrapper);
       tree_[static_cast<size_t>(map_index)].children.emplace_back(key, bare);
       add_wrapper(key, cf, wrapper, bare);
@@ -155,7 +156,8 @@ class ObjectExporter {
     FunctionLibrary lib;
     for (const auto& [name, fn] : library_) lib[name] = fn;
     for (const auto& [name, fn] : library_) sd::collect_library(*fn->graph, lib);
-    for (const auto& [name, fn] : lib) *g.mutable_library()->add_function() = sd::function_to_proto(*fn);
+    for (const auto& [name, fn] : lib)
+      *g.mutable_library()->add_function() = sd::function_to_proto(*fn);
     for (const auto& fd : wrappers_) *g.mutable_library()->add_function() = fd;
     main_graph(mg);
     object_graph(*mg.mutable_object_graph_def());
@@ -224,7 +226,8 @@ class ObjectExporter {
         auto var = std::dynamic_pointer_cast<VariableState>(c.external.resource_handle());
         auto it = var ? var_obj_.find(var.get()) : var_obj_.end();
         if (it == var_obj_.end())
-          fail(cf.name() + ": Tried to export a function which references an 'untracked' "
+          fail(cf.name() +
+               ": Tried to export a function which references an 'untracked' "
                "resource. TensorFlow objects (e.g. tf.Variable) captured by functions must be "
                "'tracked' by assigning them to an attribute of a tracked object or assigned to "
                "an attribute of the main object directly.");
@@ -237,7 +240,7 @@ class ObjectExporter {
         tree_.push_back(std::move(k_obj));
         int idx = static_cast<int>(tree_.size()) - 1;
         tree_[static_cast<size_t>(bare)].children.emplace_back("capture_" + std::to_string(k++),
-                                                              idx);
+                                                               idx);
         bound.push_back(idx);
       } else {
         fail(cf.name() + ": capture " + c.placeholder->name + " (" + c.kind +
@@ -314,16 +317,16 @@ class ObjectExporter {
       auto& attrs = *(*fd.mutable_arg_attr())[static_cast<uint32_t>(sig->input_arg_size() - 1)]
                          .mutable_attr();
       if (a->output_shapes[0].has_rank())
-        sd::shape_to_proto(a->output_shapes[0], attrs["_output_shapes"].mutable_list()->add_shape());
+        sd::shape_to_proto(a->output_shapes[0],
+                           attrs["_output_shapes"].mutable_list()->add_shape());
       attrs["_user_specified_name"].set_s(arg);
       arg_of[a] = arg;
     };
     ValueItems in_specs;
     for (const auto& in : inputs) {
       add_arg(in.arg, in.key);
-      in_specs.emplace_back(Value(in.key),
-                            Value(TensorSpec(in.arg->output_shapes[0], in.arg->output_dtypes[0],
-                                             in.key)));
+      in_specs.emplace_back(Value(in.key), Value(TensorSpec(in.arg->output_shapes[0],
+                                                            in.arg->output_dtypes[0], in.key)));
     }
     int k = 0;
     std::set<std::string> used;
@@ -358,9 +361,9 @@ class ObjectExporter {
           static_cast<tensorflow::DataType>(o.node->output_dtypes[static_cast<size_t>(o.index)]));
       (*fd.mutable_ret())[keys[i]] = "StatefulPartitionedCall:output:" + std::to_string(i);
       out_specs.emplace_back(
-          Value(keys[i]), Value(TensorSpec(o.node->output_shapes[static_cast<size_t>(o.index)],
-                                           o.node->output_dtypes[static_cast<size_t>(o.index)],
-                                           keys[i])));
+          Value(keys[i]),
+          Value(TensorSpec(o.node->output_shapes[static_cast<size_t>(o.index)],
+                           o.node->output_dtypes[static_cast<size_t>(o.index)], keys[i])));
     }
     sig->set_is_stateful(stateful);
     wrappers_.push_back(fd);
@@ -474,7 +477,8 @@ class ObjectExporter {
         auto& n = *g.add_node();
         n.set_name(o.const_op);
         n.set_op("Const");
-        (*n.mutable_attr())["dtype"].set_type(static_cast<tensorflow::DataType>(o.constant.dtype()));
+        (*n.mutable_attr())["dtype"].set_type(
+            static_cast<tensorflow::DataType>(o.constant.dtype()));
         sd::tensor_to_proto(o.constant, (*n.mutable_attr())["value"].mutable_tensor());
         handle_of[i] = o.const_op;
       } else if (o.kind == "variable") {
@@ -536,7 +540,8 @@ class ObjectExporter {
       for (const auto& in : call_inputs) call.add_input(in);
       auto& attrs = *call.mutable_attr();
       attrs["f"].mutable_func()->set_name(s.wrapper);
-      for (DType t : tin) attrs["Tin"].mutable_list()->add_type(static_cast<tensorflow::DataType>(t));
+      for (DType t : tin)
+        attrs["Tin"].mutable_list()->add_type(static_cast<tensorflow::DataType>(t));
       for (size_t j = 0; j < s.out_order.size(); ++j) {
         const Output& o = fn.outputs[s.out_order[j]];
         const DType dt = o.node->output_dtypes[static_cast<size_t>(o.index)];
@@ -628,6 +633,9 @@ void save_objects(const std::vector<SaveObject>& objects, const SignatureFunctio
        {savedmodel::kSavedModelFilename, pb},
        {savedmodel::kFingerprintFilename, fp.SerializeAsString()}},
       {});
+  // TF makes assets/ even when the model has none.
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(dir) / "assets", ec);
 }
 
 }  // namespace tfs::saved_model

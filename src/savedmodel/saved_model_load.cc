@@ -181,8 +181,8 @@ class Loader {
   // VarHandleOp and the object graph's variable node share it).
   std::shared_ptr<VariableState> variable_for_key(const std::string& key, DType dt,
                                                   const PartialShape& shape,
-                                                  const std::string& name,
-                                                  const std::string& what, bool trainable) {
+                                                  const std::string& name, const std::string& what,
+                                                  bool trainable) {
     if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
     auto& b = bundle();
     if (!b.contains(key))
@@ -210,9 +210,10 @@ class Loader {
     if (key == object_keys_.end())
       fail("variable '" + what + "' is not restored from the checkpoint");
     const std::string where = file_ + ": variable '" + what + "'";
-    auto var = variable_for_key(key->second, savedmodel::detail::dtype_from_proto(sv.dtype(), where),
-                                savedmodel::detail::shape_from_proto(sv.shape(), where),
-                                sv.name().empty() ? "Variable" : sv.name(), what, sv.trainable());
+    auto var =
+        variable_for_key(key->second, savedmodel::detail::dtype_from_proto(sv.dtype(), where),
+                         savedmodel::detail::shape_from_proto(sv.shape(), where),
+                         sv.name().empty() ? "Variable" : sv.name(), what, sv.trainable());
     return var;
   }
 
@@ -434,8 +435,8 @@ class Loader {
   std::map<std::string, const tensorflow::NodeDef*> nodes_;
   std::map<std::string, std::string> var_keys_;  // VarHandleOp node -> checkpoint key
   std::map<std::string, std::shared_ptr<VariableState>> variables_;  // by VarHandleOp node
-  std::map<std::string, int> handle_object_;  // VarHandleOp node -> object id
-  std::map<int, std::string> object_keys_;            // object id -> checkpoint key
+  std::map<std::string, int> handle_object_;                      // VarHandleOp node -> object id
+  std::map<int, std::string> object_keys_;                        // object id -> checkpoint key
   std::map<std::string, std::shared_ptr<VariableState>> by_key_;  // by checkpoint key
   std::unique_ptr<savedmodel::BundleReader> bundle_;
   std::unique_ptr<tensorflow::TrackableObjectGraph> ckpt_graph_;

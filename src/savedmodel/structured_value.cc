@@ -61,8 +61,7 @@ Value structured_to_value(const tensorflow::StructuredValue& s, const std::strin
         fields.push_back(p.key());
         values.push_back(structured_to_value(p.value(), where));
       }
-      return Value::named_tuple(s.named_tuple_value().name(), std::move(fields),
-                                std::move(values));
+      return Value::named_tuple(s.named_tuple_value().name(), std::move(fields), std::move(values));
     }
     case K::kTensorSpecValue: {
       const auto& t = s.tensor_spec_value();

@@ -239,6 +239,54 @@ TEST(SavedModel, TfVariablesComeFromObjectBasedCheckpointKeys) {
   EXPECT_EQ(model->variables().at("w1/.ATTRIBUTES/VARIABLE_VALUE")->shape(), (PartialShape{4, 8}));
 }
 
+TEST(SavedModel, TfObjectGraphRestoresTheModuleItsVariablesAndItsFunction) {
+  const std::string dir = std::string(TFSCOPE_SAVED_MODEL_FIXTURES) + "/tf_mlp";
+  auto model = saved_model::load(dir);
+  const auto& objects = model->objects();
+  ASSERT_FALSE(objects.empty());
+  EXPECT_EQ(objects[0].kind, "user_object");
+  EXPECT_EQ(objects[0].identifier, "_generic_user_object");
+  // TF lists a tf.Module's tracked attributes in assignment order, then its functions, then
+  // the signatures map it adds.
+  std::vector<std::string> names;
+  int call = -1;
+  for (const auto& [name, id] : objects[0].children) {
+    names.push_back(name);
+    if (name == "__call__") call = id;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"w1", "b1", "w2", "b2", "__call__", "signatures"}));
+  ASSERT_GE(call, 0);
+  const auto& fn = objects[static_cast<size_t>(call)];
+  EXPECT_EQ(fn.kind, "function");
+  ASSERT_EQ(fn.concrete_functions.size(), 1u);
+  // Variables are the checkpoint's, shared with the signature.
+  const auto& w1 = objects[static_cast<size_t>(objects[0].children[0].second)];
+  ASSERT_EQ(w1.kind, "variable");
+  EXPECT_EQ(w1.variable->name(), "w1:0");
+  EXPECT_EQ(w1.variable, model->variables().at("w1/.ATTRIBUTES/VARIABLE_VALUE"));
+  // The restored concrete function: x, then the four variables it binds; TF's outputs.
+  const auto& cf = model->concrete_function(fn.concrete_functions[0]);
+  EXPECT_EQ(cf.import_error(), "");
+  EXPECT_EQ(cf.captured_inputs().size(), 4u);
+  ASSERT_EQ(cf.input_signature().kind(), Value::Kind::kTuple);
+  const Value& spec = cf.input_signature().items()[0].items()[0];
+  ASSERT_EQ(spec.kind(), Value::Kind::kTensorSpec);
+  EXPECT_EQ(spec.as_spec().repr(), "TensorSpec(shape=(None, 4), dtype=tf.float32, name='x')");
+  std::ifstream in(dir + ".json");
+  auto j = nlohmann::json::parse(in);
+  for (size_t i = 0; i < j["inputs"].size(); ++i) {
+    Tensor want = from_hex_json(j["outputs"][i]);
+    auto got = cf.call_flat({from_hex_json(j["inputs"][i])});
+    ASSERT_EQ(got.size(), 1u);
+    auto g = got[0].to_vector<float>(), w = want.to_vector<float>();
+    ASSERT_EQ(g.size(), w.size());
+    float scale = 0;
+    for (float v : w) scale = std::max(scale, std::fabs(v));
+    for (size_t k = 0; k < w.size(); ++k) EXPECT_LE(std::fabs(g[k] - w[k]), 1e-6f * scale);
+  }
+  EXPECT_THROW(model->concrete_function("__inference_nothing_1"), Error);
+}
+
 TEST(SavedModel, ReportListsOpsVariablesAndCalledFunctions) {
   auto model = saved_model::load(std::string(TFSCOPE_SAVED_MODEL_FIXTURES) + "/tf_mlp");
   GraphReport r = model->signature("serving_default").report();
