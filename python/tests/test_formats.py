@@ -4,6 +4,7 @@ The byte-level and cross-loading checks against real TF and LiteRT live in confo
 and conformance/tflite; these tests pin the Python surface.
 """
 import numpy as np
+import pytest
 
 import tfscope as tf
 
@@ -35,6 +36,47 @@ def test_saved_model_round_trip_is_exact(tmp_path):
     out = loaded.signatures["serving_default"](x=tf.constant(x))
     (value,) = out.values()
     np.testing.assert_array_equal(value.numpy(), expected)  # bit-exact after the round trip
+
+
+class _Scale(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = tf.Variable(3.0)
+        self.inner = Dense(64, 32, seed=5)
+
+    @tf.function
+    def scale(self, x):
+        return x * self.k
+
+
+def test_saved_module_restores_with_its_methods_and_traces(tmp_path):
+    m = _Scale()
+    m.scale(tf.constant(2.0))
+    m.scale(tf.constant([1.0, 2.0]))
+    path = str(tmp_path / "scale")
+    tf.saved_model.save(m, path)
+    loaded = tf.saved_model.load(path)
+    assert loaded.k.numpy() == 3.0
+    assert loaded.scale(tf.constant(4.0)).numpy() == 12.0
+    assert loaded.scale(tf.constant([1.0, -2.0])).numpy().tolist() == [3.0, -6.0]
+    assert loaded.scale(0.5).numpy() == 1.5  # a Python float converts to the scalar trace
+    x = np.random.default_rng(6).standard_normal((3, 64)).astype(np.float32)
+    np.testing.assert_array_equal(loaded.inner(tf.constant(x)).numpy(),
+                                  m.inner(tf.constant(x)).numpy())
+    # TF 2.21's text for an input no saved trace accepts (recorded from TF).
+    with pytest.raises(ValueError) as e:
+        loaded.scale(tf.constant([1.0, 2.0, 3.0]))
+    assert str(e.value) == (
+        "Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
+        "  Positional arguments (1 total):\n"
+        "    * <tf.Tensor 'x:0' shape=(3,) dtype=float32>\n"
+        "  Keyword arguments: {}\n\n"
+        " Expected these arguments to match one of the following 2 option(s):\n\n"
+        "Option 1:\n  Positional arguments (1 total):\n"
+        "    * TensorSpec(shape=(), dtype=tf.float32, name='x')\n  Keyword arguments: {}\n\n"
+        "Option 2:\n  Positional arguments (1 total):\n"
+        "    * TensorSpec(shape=(2,), dtype=tf.float32, name='x')\n  Keyword arguments: {}")
+    assert loaded.fingerprint["version"] == 4
 
 
 def test_tflite_float_model_matches_numpy_and_int8_weights_follow_tfs_rule():
