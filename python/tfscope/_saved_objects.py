@@ -277,7 +277,9 @@ def restore(model, root, reserved=()):
         elif kind == "user_object" and n["identifier"] == "signature_map":
             obj = {}
         else:
-            obj = _UserObject()
+            # Each its own class, so that a saved __call__ makes that object callable (TF's
+            # _recreate_base_user_object does the same).
+            obj = type("_UserObject", (_UserObject,), {})()
         built.append(obj)
     for i, n in enumerate(nodes):
         obj = built[i]
@@ -290,8 +292,16 @@ def restore(model, root, reserved=()):
                 try:
                     setattr(obj, name, built[child])
                 except AttributeError:
-                    pass
+                    continue
+                if name == "__call__":
+                    if i == 0:
+                        obj.__class__ = type(type(obj).__name__, (type(obj),), {})
+                    type(obj).__call__ = _call_attribute
     return built
+
+
+def _call_attribute(self, *args, **kwargs):
+    return self.__dict__["__call__"](*args, **kwargs)
 
 
 def _fullargspec(fn):
@@ -361,7 +371,13 @@ def collect(root):
             entry[0], entry[3] = "variable", o
         elif isinstance(o, Function):
             entry[0] = "function"
-            entry[4] = [c._core for c in o.concrete_functions() if c._core.for_saving]
+            saved = [c._core for c in o.concrete_functions() if c._core.for_saving]
+            if not saved and o.input_signature is not None:
+                # TF traces a function with an input_signature in the save even when nothing
+                # calls it (its tracing count is 1 after the save).
+                o.get_concrete_function()
+                saved = [c._core for c in o.concrete_functions() if c._core.for_saving]
+            entry[4] = saved
             entry[5] = _fullargspec(o)
             entry[6] = None if o.input_signature is None else tuple(o.input_signature)
         elif isinstance(o, (list, tuple)):
