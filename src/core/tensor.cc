@@ -1,5 +1,6 @@
 #include "tfscope/tensor.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -9,13 +10,22 @@
 namespace tfs {
 namespace detail {
 
+// 64-byte aligned storage from malloc: glibc's aligned_alloc costs several times a malloc for the
+// small tensors a call makes. The block malloc returned is kept in the word before `data`.
 Buffer::Buffer(size_t n) : bytes(n) {
-  size_t rounded = ((n + 63) / 64) * 64;
-  data = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
-  if (!data) throw std::bad_alloc();
+  constexpr size_t kAlign = 64;
+  if (n > SIZE_MAX - 2 * kAlign) throw std::bad_alloc();
+  size_t rounded = ((n + kAlign - 1) / kAlign) * kAlign;
+  void* block = std::malloc((rounded == 0 ? kAlign : rounded) + kAlign);
+  if (!block) throw std::bad_alloc();
+  uintptr_t p = (reinterpret_cast<uintptr_t>(block) + sizeof(void*) + kAlign - 1) & ~(kAlign - 1);
+  data = reinterpret_cast<void*>(p);
+  reinterpret_cast<void**>(data)[-1] = block;
 }
 
-Buffer::~Buffer() { std::free(data); }
+Buffer::~Buffer() {
+  if (data) std::free(reinterpret_cast<void**>(data)[-1]);
+}
 
 }  // namespace detail
 
@@ -70,7 +80,9 @@ Tensor Tensor::strings(std::vector<std::string> values, const Shape& shape) {
   return t;
 }
 
-Tensor Tensor::string_scalar(std::string value) { return strings({std::move(value)}, Shape{}); }
+Tensor Tensor::string_scalar(std::string value) {
+  return strings({std::move(value)}, Shape{});
+}
 
 Tensor Tensor::resource(std::shared_ptr<ResourceBase> res) {
   Tensor t;
@@ -206,7 +218,9 @@ std::string Tensor::repr() const {
          ", dtype=" + std::string(dtype_name(dtype())) + ", numpy=" + np + ">";
 }
 
-std::string Tensor::numpy_str() const { return format_numpy_str(*this); }
+std::string Tensor::numpy_str() const {
+  return format_numpy_str(*this);
+}
 
 std::string TensorSpec::repr() const {
   std::string n = has_name ? "'" + name + "'" : "None";

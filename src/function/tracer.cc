@@ -206,13 +206,13 @@ const std::string& call_config_proto() {
 // Resolves the call op's `f` to the function's own plan: an eager call needs no library lookup.
 class OwnPlanRuntime : public FunctionRuntime {
  public:
-  explicit OwnPlanRuntime(const Executor* plan) : plan_(plan) {}
+  explicit OwnPlanRuntime(const PlanOnFirstRun* plan) : plan_(plan) {}
   std::vector<Tensor> call(const std::string&, std::span<const Tensor> args) override {
-    return plan_->run(args);
+    return plan_->call(args);
   }
 
  private:
-  const Executor* plan_;
+  const PlanOnFirstRun* plan_;
 };
 
 }  // namespace
@@ -258,8 +258,8 @@ void Tracer::make_call_op(ConcreteFunction& cf) {
       {"_read_only_resource_inputs", read_only_resource_inputs(gf)},
       {"_collective_manager_ids", std::vector<int64_t>{}},
   };
-  cf.runtime_ = std::make_unique<OwnPlanRuntime>(cf.executor_.get());
-  Context::get().add_function(cf.name_, std::weak_ptr<const CallableFunction>(cf.executor_));
+  cf.runtime_ = std::make_unique<OwnPlanRuntime>(cf.plan_.get());
+  Context::get().add_function(cf.name_, std::weak_ptr<const CallableFunction>(cf.plan_));
 }
 
 TraceResult Tracer::trace(const TraceRequest& r) {
@@ -340,7 +340,7 @@ TraceResult Tracer::trace(const TraceRequest& r) {
   cf->output_template_ = rebuild(out_template, id_outs, k);
   cf->structured_outputs_ = cf->output_template_;
   cf->structured_input_signature_ = Value::tuple({Value::tuple(sig_pos), Value::dict(sig_kw)});
-  cf->executor_ = Executor::for_function(gf, nullptr);
+  cf->plan_ = std::make_shared<PlanOnFirstRun>(cf->graph_fn_);
   make_call_op(*cf);
   result.cf = std::move(cf);
   result.trace_us =

@@ -1,6 +1,7 @@
 // The tracer: runs a Function's body once with placeholders built from a FunctionType (host code
 // runs now: print() and list.append() happen here), records outputs and captures, and makes the
-// ConcreteFunction: its graph function, compiled plan, call op and structured signatures.
+// ConcreteFunction: its graph function, call op and structured signatures (the compiled plan is built
+// at its first run, PlanOnFirstRun).
 #pragma once
 
 #include <memory>
