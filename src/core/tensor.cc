@@ -80,9 +80,7 @@ Tensor Tensor::strings(std::vector<std::string> values, const Shape& shape) {
   return t;
 }
 
-Tensor Tensor::string_scalar(std::string value) {
-  return strings({std::move(value)}, Shape{});
-}
+Tensor Tensor::string_scalar(std::string value) { return strings({std::move(value)}, Shape{}); }
 
 Tensor Tensor::resource(std::shared_ptr<ResourceBase> res) {
   Tensor t;
@@ -218,9 +216,7 @@ std::string Tensor::repr() const {
          ", dtype=" + std::string(dtype_name(dtype())) + ", numpy=" + np + ">";
 }
 
-std::string Tensor::numpy_str() const {
-  return format_numpy_str(*this);
-}
+std::string Tensor::numpy_str() const { return format_numpy_str(*this); }
 
 std::string TensorSpec::repr() const {
   std::string n = has_name ? "'" + name + "'" : "None";

@@ -93,24 +93,9 @@ OpDef binary_def(const std::string& name, const std::vector<DType>& types, Kerne
   return d;
 }
 
-struct Add {
-  template <typename T>
-  T operator()(T x, T y) const {
-    return x + y;
-  }
-};
-struct Sub {
-  template <typename T>
-  T operator()(T x, T y) const {
-    return x - y;
-  }
-};
-struct Mul {
-  template <typename T>
-  T operator()(T x, T y) const {
-    return x * y;
-  }
-};
+struct Add { template <typename T> T operator()(T x, T y) const { return x + y; } };
+struct Sub { template <typename T> T operator()(T x, T y) const { return x - y; } };
+struct Mul { template <typename T> T operator()(T x, T y) const { return x * y; } };
 // TF's integer division and remainder fail on a zero divisor ("Integer division by zero", an
 // InvalidArgumentError for Div, FloorDiv and FloorMod; TruncateDiv and TruncateMod report it as
 // an InternalError). The quotient of the most negative value by -1 wraps around, as in TF.
@@ -198,18 +183,8 @@ struct TruncateModF {
     }
   }
 };
-struct MaxF {
-  template <typename T>
-  T operator()(T x, T y) const {
-    return (std::isnan(static_cast<double>(x)) || x > y) ? x : y;
-  }
-};
-struct MinF {
-  template <typename T>
-  T operator()(T x, T y) const {
-    return (std::isnan(static_cast<double>(x)) || x < y) ? x : y;
-  }
-};
+struct MaxF { template <typename T> T operator()(T x, T y) const { return (std::isnan(static_cast<double>(x)) || x > y) ? x : y; } };
+struct MinF { template <typename T> T operator()(T x, T y) const { return (std::isnan(static_cast<double>(x)) || x < y) ? x : y; } };
 struct PowF {
   template <typename T>
   T operator()(T x, T y) const {
@@ -235,10 +210,8 @@ OpRegistration r_add(binary_def("AddV2", detail::kNumberTypes, binary_kernel<fal
 OpRegistration r_sub(binary_def("Sub", detail::kNumberTypes, binary_kernel<false>(Sub{})));
 OpRegistration r_mul(binary_def("Mul", detail::kNumberTypes, binary_kernel<false>(Mul{})));
 OpRegistration r_div(binary_def("RealDiv", detail::kNumberTypes, binary_kernel<false>(Div{})));
-OpRegistration r_fdiv(binary_def("FloorDiv", detail::kNumberTypes,
-                                 binary_kernel<false>(FloorDivF{})));
-OpRegistration r_fmod(binary_def("FloorMod", detail::kNumberTypes,
-                                 binary_kernel<false>(FloorModF{})));
+OpRegistration r_fdiv(binary_def("FloorDiv", detail::kNumberTypes, binary_kernel<false>(FloorDivF{})));
+OpRegistration r_fmod(binary_def("FloorMod", detail::kNumberTypes, binary_kernel<false>(FloorModF{})));
 // Floats: Eigen's packet and scalar max/min, as TF (float_binary.cc).
 OpRegistration r_max(binary_def("Maximum", detail::kNumberTypes, [](OpKernelContext& ctx) {
   if (is_floating(ctx.input(0).dtype())) return detail::float_maximum_kernel(ctx);
@@ -259,50 +232,17 @@ OpRegistration r_tmod(binary_def("TruncateMod",
                                  {DType::kInt32, DType::kInt64, DType::kFloat32, DType::kFloat64},
                                  binary_kernel<false>(TruncateModF{})));
 
-struct LessF {
-  template <typename T>
-  bool operator()(T x, T y) const {
-    return x < y;
-  }
-};
-struct LessEqF {
-  template <typename T>
-  bool operator()(T x, T y) const {
-    return x <= y;
-  }
-};
-struct GreaterF {
-  template <typename T>
-  bool operator()(T x, T y) const {
-    return x > y;
-  }
-};
-struct GreaterEqF {
-  template <typename T>
-  bool operator()(T x, T y) const {
-    return x >= y;
-  }
-};
-struct EqF {
-  template <typename T>
-  bool operator()(T x, T y) const {
-    return x == y;
-  }
-};
-struct NeF {
-  template <typename T>
-  bool operator()(T x, T y) const {
-    return x != y;
-  }
-};
+struct LessF { template <typename T> bool operator()(T x, T y) const { return x < y; } };
+struct LessEqF { template <typename T> bool operator()(T x, T y) const { return x <= y; } };
+struct GreaterF { template <typename T> bool operator()(T x, T y) const { return x > y; } };
+struct GreaterEqF { template <typename T> bool operator()(T x, T y) const { return x >= y; } };
+struct EqF { template <typename T> bool operator()(T x, T y) const { return x == y; } };
+struct NeF { template <typename T> bool operator()(T x, T y) const { return x != y; } };
 
 OpRegistration r_less(binary_def("Less", detail::kNumberTypes, binary_kernel<true>(LessF{}), true));
-OpRegistration r_lesseq(binary_def("LessEqual", detail::kNumberTypes,
-                                   binary_kernel<true>(LessEqF{}), true));
-OpRegistration r_gt(binary_def("Greater", detail::kNumberTypes, binary_kernel<true>(GreaterF{}),
-                               true));
-OpRegistration r_gteq(binary_def("GreaterEqual", detail::kNumberTypes,
-                                 binary_kernel<true>(GreaterEqF{}), true));
+OpRegistration r_lesseq(binary_def("LessEqual", detail::kNumberTypes, binary_kernel<true>(LessEqF{}), true));
+OpRegistration r_gt(binary_def("Greater", detail::kNumberTypes, binary_kernel<true>(GreaterF{}), true));
+OpRegistration r_gteq(binary_def("GreaterEqual", detail::kNumberTypes, binary_kernel<true>(GreaterEqF{}), true));
 
 // Equal / NotEqual also compare bools and strings.
 Kernel equality_kernel(bool want_equal) {
@@ -310,23 +250,19 @@ Kernel equality_kernel(bool want_equal) {
     if (ctx.input(0).dtype() == DType::kString) {
       const Tensor &a = ctx.input(0), &b = ctx.input(1);
       auto os = broadcast_shapes(a.eager_shape(), b.eager_shape());
-      if (!os)
-        ctx.fail("Incompatible shapes: " + dims_text(a.eager_shape()) + " vs. " +
-                 dims_text(b.eager_shape()));
+      if (!os) ctx.fail("Incompatible shapes: " + dims_text(a.eager_shape()) + " vs. " + dims_text(b.eager_shape()));
       Tensor& out = ctx.allocate_output(0, DType::kBool, *os);
       bool* po = out.data<bool>();
       const auto &va = a.string_values(), &vb = b.string_values();
-      for_each_broadcast(
-          *os, broadcast_strides(a.eager_shape(), *os), broadcast_strides(b.eager_shape(), *os),
-          [&](int64_t k, int64_t ia, int64_t ib) {
-            po[k] = (va[static_cast<size_t>(ia)] == vb[static_cast<size_t>(ib)]) == want_equal;
-          });
+      for_each_broadcast(*os, broadcast_strides(a.eager_shape(), *os),
+                         broadcast_strides(b.eager_shape(), *os),
+                         [&](int64_t k, int64_t ia, int64_t ib) {
+                           po[k] = (va[static_cast<size_t>(ia)] == vb[static_cast<size_t>(ib)]) == want_equal;
+                         });
       return;
     }
-    if (want_equal)
-      binary_kernel<true>(EqF{})(ctx);
-    else
-      binary_kernel<true>(NeF{})(ctx);
+    if (want_equal) binary_kernel<true>(EqF{})(ctx);
+    else binary_kernel<true>(NeF{})(ctx);
   };
 }
 
@@ -398,19 +334,14 @@ OpRegistration r_cast([] {
         using D = decltype(dtag);
         D* o = out.data<D>();
         for (int64_t i = 0; i < n; ++i) {
-          if constexpr (std::is_same_v<D, bool>)
-            o[i] = p[i] != S(0);
+          if constexpr (std::is_same_v<D, bool>) o[i] = p[i] != S(0);
           else if constexpr (std::is_integral_v<D> && std::is_floating_point_v<S>) {
             // C++ float->int conversion of out-of-range values is undefined; TF saturates NaN to 0.
             double v = static_cast<double>(p[i]);
-            if (std::isnan(v))
-              o[i] = 0;
-            else if (v >= static_cast<double>(std::numeric_limits<D>::max()))
-              o[i] = std::numeric_limits<D>::max();
-            else if (v <= static_cast<double>(std::numeric_limits<D>::min()))
-              o[i] = std::numeric_limits<D>::min();
-            else
-              o[i] = static_cast<D>(v);
+            if (std::isnan(v)) o[i] = 0;
+            else if (v >= static_cast<double>(std::numeric_limits<D>::max())) o[i] = std::numeric_limits<D>::max();
+            else if (v <= static_cast<double>(std::numeric_limits<D>::min())) o[i] = std::numeric_limits<D>::min();
+            else o[i] = static_cast<D>(v);
           } else {
             o[i] = static_cast<D>(p[i]);
           }
@@ -441,8 +372,7 @@ OpRegistration r_select([] {
     std::optional<Shape> os = s1 ? broadcast_shapes(*s1, c.eager_shape()) : std::nullopt;
     if (!os) ctx.fail("Incompatible shapes");
     Tensor& out = ctx.allocate_output(0, t.dtype(), *os);
-    auto sc = broadcast_strides(c.eager_shape(), *os),
-         stt = broadcast_strides(t.eager_shape(), *os),
+    auto sc = broadcast_strides(c.eager_shape(), *os), stt = broadcast_strides(t.eager_shape(), *os),
          se = broadcast_strides(e.eager_shape(), *os);
     visit_dtype(t.dtype(), [&](auto tag) {
       using T = decltype(tag);
@@ -454,8 +384,7 @@ OpRegistration r_select([] {
       std::vector<int64_t> cond_off;
       cond_off.reserve(static_cast<size_t>(os->num_elements()));
       std::vector<int64_t> zero(sc.size(), 0);
-      detail::for_each_broadcast(*os, sc, zero,
-                                 [&](int64_t, int64_t ic, int64_t) { cond_off.push_back(ic); });
+      detail::for_each_broadcast(*os, sc, zero, [&](int64_t, int64_t ic, int64_t) { cond_off.push_back(ic); });
       detail::for_each_broadcast(*os, stt, se, [&](int64_t k, int64_t it, int64_t ie) {
         po[k] = pc[cond_off[static_cast<size_t>(k)]] ? pt[it] : pe[ie];
       });
