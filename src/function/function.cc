@@ -9,6 +9,7 @@
 
 #include "binding.h"
 #include "explain.h"
+#include "ledger_clock.h"
 #include "ledger_log.h"
 #include "retrace_detector.h"
 #include "tracer.h"
@@ -23,11 +24,6 @@ namespace {
 constexpr int kVariableCreation = 0;
 constexpr int kNoVariableCreation = 1;
 constexpr int kSaving = 2;
-
-int64_t nanos_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
-      .count();
-}
 
 }  // namespace
 
@@ -372,7 +368,7 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
       detector().record_hit();
     }
   }
-  auto t0 = std::chrono::steady_clock::now();
+  const int64_t t0 = detail::LedgerClock::now();
   Value out;
   try {
     out =
@@ -382,7 +378,7 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
     ledger_->run_failed(*l.record, l.call, e.what());
     throw;
   }
-  detail::LedgerLog::add_run_time(*l.record, nanos_since(t0));
+  detail::LedgerLog::add_run_time(*l.record, detail::LedgerClock::now() - t0);
   if (l.later_creation) {
     value_error("Creating variables on a non-first call to a function decorated with tf.function.");
   }

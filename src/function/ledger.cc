@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "ledger_clock.h"
 #include "ledger_log.h"
 #include "tfscope/function.h"
 
@@ -54,7 +55,7 @@ CallLedger LedgerLog::snapshot() const {
   l.entries.reserve(records_.size());
   for (const Record& r : records_) {
     LedgerEntry e = r.entry;
-    e.run_us += static_cast<double>(r.run_ns.load(std::memory_order_relaxed)) / 1000.0;
+    e.run_us += LedgerClock::to_ns(r.run_ticks.load(std::memory_order_relaxed)) / 1000.0;
     l.entries.push_back(std::move(e));
   }
   return l;

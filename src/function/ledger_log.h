@@ -17,7 +17,7 @@ class LedgerLog {
   struct Record {
     LedgerEntry entry;
     const void* cf = nullptr;  // the trace it hit or made (identity only)
-    std::atomic<int64_t> run_ns{0};
+    std::atomic<int64_t> run_ticks{0};  // LedgerClock ticks
   };
 
   // A hit of call `call` that continues the last record (same request type on the same trace,
@@ -26,8 +26,8 @@ class LedgerLog {
   Record& add(LedgerEntry entry, const void* cf);
   // The run of the call recorded in `r` failed: the call gets an entry of its own saying so.
   void run_failed(Record& r, int call, const std::string& error);
-  static void add_run_time(Record& r, int64_t ns) {
-    r.run_ns.fetch_add(ns, std::memory_order_relaxed);
+  static void add_run_time(Record& r, int64_t ticks) {
+    r.run_ticks.fetch_add(ticks, std::memory_order_relaxed);
   }
 
   CallLedger snapshot() const;
