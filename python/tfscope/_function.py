@@ -31,12 +31,30 @@ def _innermost(fn):
             return fn
 
 
+# TF's frequent-retracing detectors live in a WeakKeyDictionary keyed by the code object (by code
+# equality, which includes the first line but not the file): the functions one `def` makes share
+# one, two defs do not, even with the same name and text. Each key gets a number the engine's
+# detector table is keyed by; hash(code) would not do (it leaves out the line).
+_detector_numbers = weakref.WeakKeyDictionary()
+_detector_next = [0]
+
+
 def _detector_key(fn):
-    # TF keys the frequent-retracing detector on the code object; equal code shares it.
-    code = getattr(_innermost(fn), "__code__", None)
-    if code is None:
+    # TF's _get_key_for_call_stats: through __wrapped__, then one __func__, then __code__.
+    target = fn
+    while hasattr(target, "__wrapped__"):
+        target = target.__wrapped__
+    if hasattr(target, "__func__"):
+        target = target.__func__
+    key = getattr(target, "__code__", fn)
+    try:
+        number = _detector_numbers.get(key)
+        if number is None:
+            _detector_next[0] += 1
+            number = _detector_numbers[key] = _detector_next[0]
+    except TypeError:  # neither weakly referenceable nor hashable: its own detector
         return "id:%d" % id(fn)
-    return "code:%d" % hash(code)
+    return "key:%d" % number
 
 
 _PACKAGE_DIR = _os.path.dirname(_os.path.abspath(__file__))
