@@ -6,7 +6,6 @@
 #pragma once
 
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -22,21 +21,6 @@ namespace tfs {
 namespace detail {
 class Tracer;
 }
-
-// A trace's compiled plan, built when it first runs: TF instantiates a function (grappler and
-// all) at its first call, not when it is traced, so a trace that is only staged into other graphs
-// (or only inspected) never pays for it. After the first run, reaching the plan is one atomic load.
-class PlanOnFirstRun : public CallableFunction {
- public:
-  explicit PlanOnFirstRun(std::shared_ptr<const GraphFunction> fn) : fn_(std::move(fn)) {}
-  const Executor& plan() const;
-  std::vector<Tensor> call(std::span<const Tensor> args) const override { return plan().run(args); }
-
- private:
-  std::shared_ptr<const GraphFunction> fn_;
-  mutable std::once_flag once_;
-  mutable std::shared_ptr<Executor> plan_;
-};
 
 class ConcreteFunction {
  public:
@@ -96,7 +80,7 @@ class ConcreteFunction {
   Value structured_input_signature_;
   Value structured_outputs_;  // symbolic outputs in their nest
   Value output_template_;     // the nest with symbolic leaves, rebuilt on each call
-  std::shared_ptr<PlanOnFirstRun> plan_;
+  std::shared_ptr<Executor> executor_;
   bool has_input_signature_ = false;
   bool for_saving_ = false;
   bool symbolic_captures_ = false;  // a capture is another graph's tensor (out of scope eagerly)

@@ -19,6 +19,7 @@ void bind_index(nb::module_& m);
 void bind_hlo(nb::module_& m);
 void bind_ops(nb::module_& m);
 void bind_tape(nb::module_& m);
+void bind_graph_text(nb::module_& m);
 
 namespace {
 
@@ -76,4 +77,5 @@ NB_MODULE(_core, m) {
   bind_hlo(m);
   bind_ops(m);
   bind_tape(m);
+  bind_graph_text(m);
 }

@@ -105,6 +105,7 @@ class Variable:
         self._tfscope_variable = _core.VariableCore(
             initial_value, True if trainable is None else builtins_bool(trainable),
             name or "Variable", None if dtype is None else as_dtype(dtype))
+        _function._live_variables[self._tfscope_variable._uid] = self
 
     @classmethod
     def _wrap(cls, core):

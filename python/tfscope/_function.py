@@ -1,4 +1,5 @@
 """tf.function for Python callables, over the C++ engine (tfscope._core.FunctionCore)."""
+import collections
 import functools
 import inspect
 import json as _json
@@ -57,6 +58,10 @@ def _detector_key(fn):
     return "key:%d" % number
 
 
+# Every live tf.Variable by its state's uid, so that a trace's captured handles give the user's
+# Variable objects back (cf.variables).
+_live_variables = weakref.WeakValueDictionary()
+
 _PACKAGE_DIR = _os.path.dirname(_os.path.abspath(__file__))
 
 
@@ -96,11 +101,51 @@ def _snapshot(value):
     return None
 
 
+_PARAM_KINDS = {v: k for k, v in _KINDS.items()}
+
+
+class _TypeConstraint:
+    """A parameter's type constraint (a TraceType), shown as TF shows it."""
+
+    __slots__ = ("_repr",)
+
+    def __init__(self, text):
+        self._repr = text
+
+    def __repr__(self):
+        return self._repr
+
+
+class _Parameter:
+    """One parameter of a ConcreteFunction's FunctionType (TF's function_type.Parameter)."""
+
+    __slots__ = ("name", "kind", "optional", "type_constraint")
+
+    def __init__(self, name, kind, type_text):
+        self.name = name
+        self.kind = _PARAM_KINDS[kind]
+        # A trace's type binds every parameter (defaults are literals of it): none is optional.
+        self.optional = False
+        self.type_constraint = _TypeConstraint(type_text)
+
+    def __repr__(self):
+        return "Parameter(name=%s, kind=%s, optional=%s, type_constraint=%r)" % (
+            self.name, self.kind, self.optional, self.type_constraint)
+
+
 class _FunctionType:
     """cf.function_type: prints as TF's FunctionType does (the short signature)."""
 
-    def __init__(self, text):
+    def __init__(self, text, core=None):
         self._text = text
+        self._core = core
+
+    @property
+    def parameters(self):
+        import types
+        return types.MappingProxyType(collections.OrderedDict(
+            (name, _Parameter(name, kind, text))
+            for name, kind, text in _core.function_type_params(self._core)))
 
     def __str__(self):
         return self._text
@@ -130,6 +175,21 @@ class _TraceView:
         self._core = core
 
     @property
+    def variables(self):
+        # The variables the trace captured, in capture order, as the user's Variable objects.
+        out = []
+        for t in self._core.captured_inputs:
+            uid = t._variable_uid
+            v = None if uid is None else _live_variables.get(uid)
+            if v is not None and all(v is not w for w in out):
+                out.append(v)
+        return tuple(out)
+
+    @property
+    def trainable_variables(self):
+        return tuple(v for v in self.variables if v.trainable)
+
+    @property
     def inputs(self):
         return list(self._core.inputs)
 
@@ -151,7 +211,11 @@ class ConcreteFunction(_TraceView):
 
     @property
     def function_type(self):
-        return _FunctionType(self._core.pretty_printed_signature(False))
+        return _FunctionType(self._core.pretty_printed_signature(False), self._core)
+
+    @property
+    def inference_fn(self):
+        return _AtomicFunction(self._core)
 
     @property
     def name(self):
@@ -184,6 +248,30 @@ class ConcreteFunction(_TraceView):
 
     def __str__(self):
         return "ConcreteFunction " + self.pretty_printed_signature(True)
+
+
+class _AtomicFunction:
+    """cf.inference_fn: the traced graph as one callable function (TF's AtomicFunction)."""
+
+    def __init__(self, core):
+        self._core = core
+
+    @property
+    def name(self):
+        return self._core.name.encode()
+
+    @property
+    def function_type(self):
+        return _FunctionType(self._core.pretty_printed_signature(False), self._core)
+
+    def __call__(self, *args):
+        # TF's AtomicFunction takes the flat tensors (captures included) and returns flat outputs.
+        n = len(self._core.captured_inputs)
+        return self._core.call_flat(list(args[:len(args) - n] if n else args))
+
+    def __str__(self):
+        return "<AtomicFunction> %s%s" % (self._core.name,
+                                          self._core.pretty_printed_signature(False))
 
 
 class _Func:
@@ -251,9 +339,58 @@ class _FunctionDef:
 
 class _GraphDef:
     def __init__(self, core):
+        self._core = core
         self.node = [_NodeDef(*n) for n in core.nodes()]
         self.library = type("Lib", (), {})()
         self.library.function = [_FunctionDef(*f) for f in core.library()]
+
+    def __str__(self):
+        return _core.graph_def_text(self._core)
+
+
+class _OpNodeDef:
+    """op.node_def: name, op and inputs, printed as TF's NodeDef text proto."""
+
+    def __init__(self, tensor, name, op, inputs):
+        self._tensor = tensor
+        self.name, self.op, self.input = name, op, inputs
+        self.device = ""
+
+    def __str__(self):
+        return _core.node_def_text(self._tensor)
+
+
+class Operation:
+    """tf.Operation: the node of a traced graph that makes a tensor (Tensor.op)."""
+
+    def __init__(self, tensor):
+        self._tensor = tensor
+        self._name, self._type, self._inputs, self._outputs = tensor._op_view
+
+    name = property(lambda self: self._name)
+    type = property(lambda self: self._type)
+    inputs = property(lambda self: list(self._inputs))
+    outputs = property(lambda self: list(self._outputs))
+
+    @property
+    def node_def(self):
+        return _OpNodeDef(self._tensor, self._name, self._type,
+                          [l[len("input: "):].strip('"') for l in
+                           str(_core.node_def_text(self._tensor)).splitlines()
+                           if l.startswith("input: ")])
+
+    # Equal by name: each Tensor.op builds a new view of the node.
+    def __eq__(self, other):
+        return isinstance(other, Operation) and other._name == self._name
+
+    def __hash__(self):
+        return hash(self._name)
+
+    def __repr__(self):
+        return "<tf.Operation '%s' type=%s>" % (self._name, self._type)
+
+
+_core.Tensor.op = property(Operation)
 
 
 class FuncGraph(_TraceView):
@@ -265,6 +402,13 @@ class FuncGraph(_TraceView):
 
     def as_graph_def(self):
         return _GraphDef(self._core)
+
+    @property
+    def captures(self):
+        # (external, internal) per captured tensor: the captured value and its graph input.
+        ext = self._core.captured_inputs
+        ins = self._core.inputs
+        return list(zip(ext, ins[len(ins) - len(ext):])) if ext else []
 
     def get_operations(self):
         return self.as_graph_def().node

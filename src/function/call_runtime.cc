@@ -91,11 +91,6 @@ std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vecto
 
 }  // namespace detail
 
-const Executor& PlanOnFirstRun::plan() const {
-  std::call_once(once_, [this] { plan_ = Executor::for_function(*fn_, nullptr); });
-  return *plan_;
-}
-
 std::vector<Tensor> ConcreteFunction::call_eager(std::vector<Tensor> inputs) const {
   for (auto& c : captures_)
     if (c.kind != "const") inputs.push_back(c.external);

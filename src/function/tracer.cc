@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <mutex>
 
 #include "tfscope/passes.h"
 
@@ -203,16 +204,36 @@ const std::string& call_config_proto() {
   return bytes;
 }
 
-// Resolves the call op's `f` to the function's own plan: an eager call needs no library lookup.
-class OwnPlanRuntime : public FunctionRuntime {
+// A trace's compiled plan, built when it first runs: TF instantiates a function (grappler and
+// all) at its first call, not when it is traced, so a trace that is only staged into other graphs
+// or inspected never pays for it. Once built, reaching it is one atomic load (std::call_once).
+class PlanOnFirstRun : public CallableFunction {
  public:
-  explicit OwnPlanRuntime(const PlanOnFirstRun* plan) : plan_(plan) {}
-  std::vector<Tensor> call(const std::string&, std::span<const Tensor> args) override {
-    return plan_->call(args);
+  explicit PlanOnFirstRun(std::shared_ptr<const GraphFunction> fn) : fn_(std::move(fn)) {}
+  std::vector<Tensor> call(std::span<const Tensor> args) const override {
+    std::call_once(once_, [this] { plan_ = Executor::for_function(*fn_, nullptr); });
+    return plan_->run(args);
   }
 
  private:
-  const PlanOnFirstRun* plan_;
+  std::shared_ptr<const GraphFunction> fn_;
+  mutable std::once_flag once_;
+  mutable std::shared_ptr<Executor> plan_;
+};
+
+// Resolves the call op's `f` to the function's own plan: an eager call needs no library lookup.
+// It owns the plan; the context's library holds it weakly, for call ops that name the function.
+class OwnPlanRuntime : public FunctionRuntime {
+ public:
+  explicit OwnPlanRuntime(std::shared_ptr<const GraphFunction> fn)
+      : plan_(std::make_shared<PlanOnFirstRun>(std::move(fn))) {}
+  std::vector<Tensor> call(const std::string&, std::span<const Tensor> args) override {
+    return plan_->call(args);
+  }
+  std::weak_ptr<const CallableFunction> plan() const { return plan_; }
+
+ private:
+  std::shared_ptr<PlanOnFirstRun> plan_;
 };
 
 }  // namespace
@@ -258,8 +279,9 @@ void Tracer::make_call_op(ConcreteFunction& cf) {
       {"_read_only_resource_inputs", read_only_resource_inputs(gf)},
       {"_collective_manager_ids", std::vector<int64_t>{}},
   };
-  cf.runtime_ = std::make_unique<OwnPlanRuntime>(cf.plan_.get());
-  Context::get().add_function(cf.name_, std::weak_ptr<const CallableFunction>(cf.plan_));
+  auto runtime = std::make_unique<OwnPlanRuntime>(cf.graph_fn_);
+  Context::get().add_function(cf.name_, runtime->plan());
+  cf.runtime_ = std::move(runtime);
 }
 
 TraceResult Tracer::trace(const TraceRequest& r) {
@@ -340,7 +362,6 @@ TraceResult Tracer::trace(const TraceRequest& r) {
   cf->output_template_ = rebuild(out_template, id_outs, k);
   cf->structured_outputs_ = cf->output_template_;
   cf->structured_input_signature_ = Value::tuple({Value::tuple(sig_pos), Value::dict(sig_kw)});
-  cf->plan_ = std::make_shared<PlanOnFirstRun>(cf->graph_fn_);
   make_call_op(*cf);
   result.cf = std::move(cf);
   result.trace_us =

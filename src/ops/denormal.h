@@ -18,8 +18,7 @@ class ScopedFlushDenormal {
   ScopedFlushDenormal() {
 #if defined(__x86_64__) || defined(_M_X64)
     saved_ = _mm_getcsr();
-    // A kernel run inside another (a call op's body) finds the mode set: no MXCSR write.
-    if ((saved_ & (kFtz | kDaz)) != (kFtz | kDaz)) _mm_setcsr(static_cast<unsigned>(saved_ | kFtz | kDaz));
+    _mm_setcsr(saved_ | kFtz | kDaz);
 #elif defined(__aarch64__)
     uint64_t fpcr = 0;
     __asm__ __volatile__("mrs %0, fpcr" : "=r"(fpcr));
@@ -30,7 +29,7 @@ class ScopedFlushDenormal {
   }
   ~ScopedFlushDenormal() {
 #if defined(__x86_64__) || defined(_M_X64)
-    if ((saved_ & (kFtz | kDaz)) != (kFtz | kDaz)) _mm_setcsr(static_cast<unsigned>(saved_));
+    _mm_setcsr(static_cast<unsigned>(saved_));
 #elif defined(__aarch64__)
     __asm__ __volatile__("msr fpcr, %0" : : "r"(saved_));
 #endif
