@@ -64,9 +64,23 @@ class GradientTape {
                                const std::vector<Tensor>& output_gradients = {},
                                UnconnectedGradients unconnected = UnconnectedGradients::kNone);
 
+  // tape.jacobian: d target / d source for each source, shaped target.shape + source.shape
+  // (undefined: None). tape.batch_jacobian: d target[b] / d source[b] for each b, shaped
+  // [batch] + target.shape[1:] + source.shape[1:]. Static shapes only; one backward pass per
+  // target element (TF vectorizes them with pfor: same values, another graph).
+  std::vector<Tensor> jacobian(const TapeOperand& target, const std::vector<TapeOperand>& sources,
+                               UnconnectedGradients unconnected = UnconnectedGradients::kNone);
+  Tensor batch_jacobian(const TapeOperand& target, const TapeOperand& source,
+                        UnconnectedGradients unconnected = UnconnectedGradients::kNone);
+
   struct Impl;
 
  private:
+  // One backward pass per seed (an output gradient of the target), on one use of the tape.
+  std::vector<std::vector<Tensor>> seeded_gradients(const TapeOperand& target,
+                                                    const std::vector<TapeOperand>& sources,
+                                                    const std::vector<Tensor>& seeds,
+                                                    UnconnectedGradients unconnected);
   std::shared_ptr<Impl> impl_;
 };
 

@@ -68,7 +68,22 @@ void bind_tape(nb::module_& m) {
             return out;
           },
           nb::arg("targets"), nb::arg("sources"), nb::arg("output_gradients").none(),
-          nb::arg("zero"));
+          nb::arg("zero"))
+      .def("jacobian",
+           [](GradientTape& t, nb::handle target, nb::handle sources, bool zero) {
+             auto g = t.jacobian(
+                 tape_operand(target), operands(sources),
+                 zero ? tfs::UnconnectedGradients::kZero : tfs::UnconnectedGradients::kNone);
+             nb::list out;
+             for (auto& x : g) out.append(x.defined() ? nb::cast(x) : nb::none());
+             return out;
+           })
+      .def("batch_jacobian", [](GradientTape& t, nb::handle target, nb::handle source, bool zero) {
+        tfs::Tensor g = t.batch_jacobian(
+            tape_operand(target), tape_operand(source),
+            zero ? tfs::UnconnectedGradients::kZero : tfs::UnconnectedGradients::kNone);
+        return g.defined() ? nb::cast(g) : nb::none();
+      });
   def_any(m, "sparse_softmax_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits) {
     return tfs::sparse_softmax_cross_entropy_with_logits(operand(labels), operand(logits));
   });

@@ -123,3 +123,22 @@ class GradientTape:
         flat = self._core.gradient(flat_targets, flat_sources, output_gradients,
                                    unconnected is UnconnectedGradients.ZERO)
         return _pack_as(sources, flat)
+
+    def _unconnected(self, unconnected_gradients):
+        try:
+            return UnconnectedGradients(unconnected_gradients) is UnconnectedGradients.ZERO
+        except ValueError:
+            raise ValueError(
+                "Unknown value for unconnected_gradients: %r" % unconnected_gradients) from None
+
+    def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
+                 parallel_iterations=None, experimental_use_pfor=True):
+        """tape.jacobian: d target / d each source, shaped target.shape + source.shape."""
+        zero = self._unconnected(unconnected_gradients)
+        flat = self._core.jacobian(target, _flatten(sources), zero)
+        return _pack_as(sources, flat)
+
+    def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
+                       parallel_iterations=None, experimental_use_pfor=True):
+        """tape.batch_jacobian: d target[i] / d source[i] for each i of the first dimension."""
+        return self._core.batch_jacobian(target, source, self._unconnected(unconnected_gradients))

@@ -166,3 +166,48 @@ TEST(Tape, IntegerTensorsAreNotFollowed) {
 
 }  // namespace
 }  // namespace tfs
+
+namespace tfs {
+namespace {
+
+// Worked-out jacobians: y = x * x has d y_i / d x_j = 2 x_i where i == j; y = x . W (rows of a
+// batch) has d y[b, i] / d x[b, k] = W[k, i] for every b.
+TEST(Jacobian, ElementwiseSquareIsDiagonal) {
+  Tensor x = Tensor::from_vector<float>({0.5f, -1.0f, 3.0f});
+  GradientTape tape(/*persistent=*/true);
+  tape.enter();
+  tape.watch(x);
+  Tensor y = multiply(x, x);
+  tape.exit();
+  Tensor j = tape.jacobian(y, {TapeOperand(x)})[0];
+  ASSERT_EQ(j.eager_shape(), (Shape{3, 3}));
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k)
+      EXPECT_EQ(j.data<float>()[i * 3 + k], i == k ? 2 * x.data<float>()[i] : 0.0f);
+  // A persistent tape serves a second jacobian; an unconnected source is None, or zeros.
+  Tensor other = Tensor::from_vector<float>({1.0f});
+  EXPECT_FALSE(tape.jacobian(y, {TapeOperand(other)})[0].defined());
+  Tensor z = tape.jacobian(y, {TapeOperand(other)}, UnconnectedGradients::kZero)[0];
+  EXPECT_EQ(z.eager_shape(), (Shape{3, 1}));
+}
+
+TEST(Jacobian, BatchJacobianOfRowsTimesMatrix) {
+  Tensor x = Tensor::from_vector<double>({1, 2, 3, 4, 5, 6}, Shape{2, 3});
+  Tensor w = Tensor::from_vector<double>({1, -2, 0.5, 4, -1, 3}, Shape{3, 2});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(x);
+  Tensor y = matmul(x, w);
+  tape.exit();
+  Tensor bj = tape.batch_jacobian(y, x);
+  ASSERT_EQ(bj.eager_shape(), (Shape{2, 2, 3}));
+  for (int b = 0; b < 2; ++b)
+    for (int i = 0; i < 2; ++i)
+      for (int k = 0; k < 3; ++k)
+        EXPECT_EQ(bj.data<double>()[(b * 2 + i) * 3 + k], w.data<double>()[k * 2 + i]);
+  // The tape was not persistent: it is used up.
+  EXPECT_THROW(tape.batch_jacobian(y, x), Error);
+}
+
+}  // namespace
+}  // namespace tfs
