@@ -8,7 +8,7 @@
    concrete function accepts, a binding error); the variables hold TF's values; the asset
    path names the copied file; fingerprint.pb reads as TF's read_fingerprint reads it.
 2. tfscope -> TF: tfscope builds the same module from the same seeds and saves it;
-   tf.saved_model.load restores it with its methods, and every call gives the outputs TF gives
+   tf.saved_model.load restores it with its methods and its asset, and every call gives the outputs TF gives
    on its own model, bit for bit, and the same errors; TF's read_fingerprint reads tfscope's
    fingerprint.pb (TF's fields).
 3. tfscope -> tfscope: the tfscope-saved model loads back in tfscope with the same results.
@@ -111,8 +111,12 @@ def main():
 
         # 2. tfscope -> TF.
         ts_dir = os.path.join(work, "tfscope_saved")
-        tfscope(args.python, "save", ts_dir)
+        tfscope(args.python, "save", ts_dir, vocab)
         loaded = tf.saved_model.load(ts_dir)
+        path = loaded.vocab.asset_path.numpy().decode()
+        check("tfscope-saved asset: TF's restored asset_path names the copied file in assets/",
+              path == os.path.join(ts_dir, "assets", "vocab.txt") and
+              open(path).read() == "a\nb\nc\n", repr(path))
         check("tfscope-saved module restores in TF with its methods",
               all(hasattr(loaded, a) for a in ("f", "h", "t", "v", "b")) and
               hasattr(loaded.child, "g") and sorted(loaded.signatures) == ["serving_default", "tup"],
@@ -130,6 +134,9 @@ def main():
         with open(out, "rb") as f:
             ours = pickle.load(f)
         compare("tfscope-saved module restored by tfscope", ours["calls"], theirs)
+        check("tfscope-saved asset restored by tfscope",
+              ours["extra"].get("asset_path") == os.path.join(ts_dir, "assets", "vocab.txt"),
+              repr(ours["extra"].get("asset_path")))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{sum(results)}/{len(results)} checks passed")

@@ -1,6 +1,7 @@
 """tfscope's half of objects.py (run with the tfscope package's Python):
   objects_tfscope.py load DIR OUT.pkl   load DIR with tfscope.saved_model.load, make every call
-  objects_tfscope.py save DIR           build the module with tfscope and save it to DIR
+  objects_tfscope.py save DIR ASSET     build the module with tfscope, ASSET as its asset, and
+                                        save it to DIR
 """
 import os
 import pickle
@@ -15,6 +16,7 @@ def main():
     what, d = sys.argv[1], sys.argv[2]
     if what == "save":
         m = mod.build(tf)
+        m.vocab = tf.saved_model.Asset(sys.argv[3])
         tf.saved_model.save(m, d, signatures={"serving_default": m.h, "tup": m.t})
         return 0
     m = tf.saved_model.load(d)

@@ -49,13 +49,14 @@ void save(Function& fn, const std::string& dir, const SaveOptions& options = {})
 // finds it: a tf.Module (or a list/dict of trackables), a tf.Variable, or a tf.function with the
 // concrete functions traced for saving.
 struct SaveObject {
-  std::string kind;                                   // "user_object", "variable", "function"
+  std::string kind;  // "user_object", "variable", "function", "asset"
   std::string identifier = "_generic_user_object";    // user_object
   std::vector<std::pair<std::string, int>> children;  // local name -> index, in order
   std::shared_ptr<VariableState> variable;            // variable
   std::vector<std::shared_ptr<ConcreteFunction>> concrete_functions;  // function
-  Value fullargspec;      // function: its FullArgSpec namedtuple, self dropped
-  Value input_signature;  // function: None or a tuple of TensorSpecs
+  Value fullargspec;       // function: its FullArgSpec namedtuple, self dropped
+  Value input_signature;   // function: None or a tuple of TensorSpecs
+  std::string asset_path;  // asset: the file, copied into assets/ under its own name
 };
 
 // Writes `objects` (objects[0] the root) as a TF 2 SavedModel, as tf.saved_model.save does: the

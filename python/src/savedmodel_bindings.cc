@@ -118,7 +118,8 @@ void bind_savedmodel(nb::module_& m) {
         [](const std::vector<std::pair<std::string, std::shared_ptr<tfs::ConcreteFunction>>>& fns,
            const std::string& dir) { sm::save(fns, dir); });
   // objects: (kind, identifier, [(local name, index)], variable or None,
-  // [ConcreteFunctionCore], fullargspec, input_signature) per object, the root first.
+  // [ConcreteFunctionCore], fullargspec, input_signature) per object, the root first; an asset's
+  // identifier is its file's path.
   m.def("saved_model_save_objects",
         [](nb::list objects,
            const std::vector<std::pair<std::string, std::shared_ptr<tfs::ConcreteFunction>>>& sigs,
@@ -129,6 +130,7 @@ void bind_savedmodel(nb::module_& m) {
             sm::SaveObject o;
             o.kind = nb::cast<std::string>(t[0]);
             o.identifier = nb::cast<std::string>(t[1]);
+            if (o.kind == "asset") o.asset_path = o.identifier;  // the asset's file
             o.children = nb::cast<std::vector<std::pair<std::string, int>>>(t[2]);
             if (!t[3].is_none()) o.variable = to_value(t[3]).as_variable();
             o.concrete_functions =

@@ -18,10 +18,13 @@ class _UserObject:
 
 
 class Asset:
-    """A restored asset: asset_path is a string tensor with the file's path (tf.saved_model.Asset)."""
+    """tf.saved_model.Asset: a file the SavedModel carries in assets/; asset_path is a string
+    tensor with its path (after loading, the copy's)."""
 
     def __init__(self, path):
         from . import constant
+        if not isinstance(path, str):
+            path = path.numpy().decode()
         self.asset_path = constant(path)
 
     def __repr__(self):
@@ -322,7 +325,7 @@ def _fullargspec(fn):
 def _trackable(value):
     from . import Module, Variable
     from ._function import Function
-    if isinstance(value, (Variable, Module, Function)):
+    if isinstance(value, (Variable, Module, Function, Asset)):
         return True
     if isinstance(value, (list, tuple)):
         return any(_trackable(x) for x in value)
@@ -369,6 +372,8 @@ def collect(root):
         children = []
         if isinstance(o, Variable):
             entry[0], entry[3] = "variable", o
+        elif isinstance(o, Asset):
+            entry[0], entry[1] = "asset", o.asset_path.numpy().decode()
         elif isinstance(o, Function):
             entry[0] = "function"
             saved = [c._core for c in o.concrete_functions() if c._core.for_saving]

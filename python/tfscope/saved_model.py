@@ -12,6 +12,8 @@ from ._function import ConcreteFunction as _ConcreteFunction
 from ._function import Function as _Function
 from ._function import _save_context, _trace_for_saving
 
+Asset = _saved_objects.Asset
+
 SERVING = "serve"
 DEFAULT_SERVING_SIGNATURE_DEF_KEY = "serving_default"
 

@@ -18,6 +18,7 @@
 #include <random>
 #include <set>
 
+#include "file_util.h"
 #include "graph_convert.h"
 #include "model_directory.h"
 #include "structured_value.h"
@@ -47,6 +48,7 @@ struct Obj {
   int64_t allowed_positional = 0;
   Tensor constant;
   std::string const_op;  // constant: its main-graph Const node
+  std::string asset;     // asset: the source file
 };
 
 // A function written to the library with its SavedConcreteFunction.
@@ -115,6 +117,7 @@ class ObjectExporter {
         x.children.emplace_back(name, c);
       }
       if (x.kind == "variable" && !x.variable) fail("variable object without a variable");
+      if (x.kind == "asset") x.asset = o.asset_path;
       tree_.push_back(std::move(x));
     }
     for (size_t i = 0; i < objects_.size(); ++i)
@@ -448,6 +451,8 @@ class ObjectExporter {
         b->set_allowed_positional_arguments(o.allowed_positional);
       } else if (o.kind == "constant") {
         n->mutable_constant()->set_operation(o.const_op);
+      } else if (o.kind == "asset") {
+        n->mutable_asset()->set_asset_file_def_index(asset_index_.at(order_[k]));
       }
     }
     for (const auto& s : saved_) {
@@ -493,6 +498,25 @@ class ObjectExporter {
         a["container"].set_s("");
         handle_of[i] = name;
       }
+    }
+    for (size_t k = 0; k < order_.size(); ++k) {
+      const Obj& o = tree_[static_cast<size_t>(order_[k])];
+      if (o.kind != "asset") continue;
+      // TF: a string Placeholder "asset_path_initializer" per asset, which asset_file_def names.
+      const std::string name = unique("asset_path_initializer");
+      auto& n = *g.add_node();
+      n.set_name(name);
+      n.set_op("Placeholder");
+      (*n.mutable_attr())["dtype"].set_type(tensorflow::DT_STRING);
+      (*n.mutable_attr())["shape"].mutable_shape();
+      const std::string file = std::filesystem::path(o.asset).filename().string();
+      for (const auto& a : mg.asset_file_def())
+        if (a.filename() == file) fail("two assets are named " + file);
+      asset_index_[order_[k]] = mg.asset_file_def_size();
+      auto* a = mg.add_asset_file_def();
+      a->mutable_tensor_info()->set_name(name + ":0");
+      a->set_filename(file);
+      asset_files_.push_back({std::string("assets/") + file, sd::read_file(o.asset)});
     }
     auto& noop = *g.add_node();
     noop.set_name(unique("NoOp"));
@@ -579,6 +603,10 @@ class ObjectExporter {
   std::vector<int> order_;  // node id -> tree index
   std::vector<std::string> path_;
   int consts_ = 0;
+  std::map<int, int> asset_index_;  // tree index -> asset_file_def index
+
+ public:
+  std::vector<sd::ModelFile> asset_files_;  // assets/<name> and the bytes to copy
 };
 
 // A 64-bit FNV-1a hash (tfscope's own: TF's fields hash with FarmHash over regularized protos,
@@ -626,13 +654,12 @@ void save_objects(const std::vector<SaveObject>& objects, const SignatureFunctio
   fp.mutable_version()->set_producer(4);  // what TF 2.21 writes
   fp.set_uuid(random_uuid());
   const std::string vars = std::string(savedmodel::kVariablesDirectory) + "/";
-  savedmodel::detail::write_model_directory(
-      dir,
-      {{vars + "variables.data-00000-of-00001", bundle.data},
-       {vars + "variables.index", bundle.index},
-       {savedmodel::kSavedModelFilename, pb},
-       {savedmodel::kFingerprintFilename, fp.SerializeAsString()}},
-      {});
+  std::vector<sd::ModelFile> files = ex.asset_files_;
+  files.insert(files.end(), {{vars + "variables.data-00000-of-00001", bundle.data},
+                             {vars + "variables.index", bundle.index},
+                             {savedmodel::kSavedModelFilename, pb},
+                             {savedmodel::kFingerprintFilename, fp.SerializeAsString()}});
+  savedmodel::detail::write_model_directory(dir, files, {});
   // TF makes assets/ even when the model has none.
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(dir) / "assets", ec);
