@@ -50,16 +50,19 @@ Tensor detail::convert_operand(const Value& v, DType dtype, const std::string& p
   }
 }
 
-namespace {
+namespace detail {
 
-using detail::convert_operand;
-
-// A generated op wrapper's conversion of one operand, in the scope the op created next is named
-// after: a host value becomes "<Op>/<param>", a variable is read as "<Op>/ReadVariableOp".
 Tensor convert_input(const std::string& op, const Value& v, DType dtype, const std::string& param) {
-  detail::InputScope s(op);
+  InputScope s(op);
   return convert_operand(v, dtype, param, op);
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::convert_input;
+using detail::convert_operand;
 
 std::pair<Tensor, Tensor> convert_pair(const Value& x, const Value& y, const std::string& op) {
   if (is_tensorish(x)) {

@@ -8,19 +8,14 @@
 namespace tfs {
 namespace {
 
-using detail::InputScope;
 using detail::OpScope;
 
 bool is_tensorish(const Value& v) {
   return v.kind() == Value::Kind::kTensor || v.kind() == Value::Kind::kVariable;
 }
 
-// A generated wrapper's conversion of one operand: a host value becomes "<op>/<param>".
-Tensor convert_input(const std::string& op, const Value& v, DType dtype, const std::string& param) {
-  if (is_tensorish(v)) return convert_to_tensor(v, dtype);
-  InputScope s(op);
-  return convert_to_tensor(v, dtype, param);
-}
+// TF's Conv2D wrapper reads a variable operand inside its scope: "Conv2D/ReadVariableOp".
+using detail::convert_input;
 
 // op_def_library's check of a string attr against the op's allowed values.
 void check_padding(const std::string& op, const std::string& padding, bool explicit_allowed) {

@@ -54,6 +54,11 @@ class InputScope {
 Tensor convert_operand(const Value& v, DType dtype, const std::string& param,
                        const std::string& op);
 
+// A generated op wrapper's conversion of one operand (TF's _apply_op_helper), in the scope the op
+// created next is named after: a host value becomes "<Op>/<param>" (with convert_operand's
+// TypeError), a variable is read there as "<Op>/ReadVariableOp", a tensor passes as it is.
+Tensor convert_input(const std::string& op, const Value& v, DType dtype, const std::string& param);
+
 // tfs::reduce with the node named `name` ("<name>/reduction_indices" for a given axis), as
 // tf.reduce_mean(..., name="mean") names it inside tf.nn.moments.
 Tensor named_reduce(const std::string& op, const Tensor& x, const Value& axis, bool keepdims,
