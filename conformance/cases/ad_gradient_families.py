@@ -4,7 +4,7 @@ gradients' bits match TF's eagerly (and in the function for the math, reduce and
 the others' are in ad_gradient_function_bits): Softmax and LogSoftmax; the array ops
 (Transpose, ConcatV2, Pack, Unpack, Slice, StridedSlice, Tile, BroadcastTo); the math ops
 (Relu6, Pow with a tensor and a scalar exponent, Abs, Erf, Log1p, Reciprocal, DivNoNan); the
-Max/Min reductions (ties shared); BatchMatMulV2 with and without a broadcast batch; gelu (Erfc);
+Max/Min reductions (ties shared); Prod (over an axis, all, keepdims); BatchMatMulV2 with and without a broadcast batch; gelu (Erfc);
 the dense cross-entropy; and Sum/Mean over a batch known only when the function runs."""
 # conformance: live-only: the gradients run MatMul, Softmax, exp/log and reductions, whose bits depend on the CPU and on oneDNN
 import hashlib
@@ -69,6 +69,14 @@ def reduce_body(x):
     return tape.gradient(loss, x)
 
 
+def prod_body(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        loss = (tf.reduce_sum(tf.reduce_prod(x, axis=1)) + tf.reduce_prod(x * 0.5)
+                + tf.reduce_sum(tf.reduce_prod(x, axis=0, keepdims=True)))
+    return tape.gradient(loss, x)
+
+
 def bmm_body(a, b, c):
     with tf.GradientTape() as tape:
         tape.watch([a, b, c])
@@ -90,6 +98,7 @@ cases = [
     ("math", math_body, (f32(3, 4), f32(3, 4, lo=0.3, hi=2.0))),
     # Rounded to quarters: Max and Min see ties, whose gradient TF shares equally.
     ("reduce", reduce_body, (tf.round(f32(4, 5) * 2.0) / 2.0,)),
+    ("prod", prod_body, (f32(3, 4),)),
     ("bmm", bmm_body, (f32(2, 3, 4), f32(4, 5), f32(2, 6, 4))),
     ("gelu_xent", gelu_xent_body, (f32(4, 6), tf.nn.softmax(f32(4, 6)))),
 ]

@@ -1,4 +1,4 @@
-"""Autodiff: the gradients of ad_gradient_families' softmax, array and gelu_xent functions, and of
+"""Autodiff: the gradients of ad_gradient_families' softmax, array, gelu_xent and prod functions, and of
 Sum/Mean over a run-time batch, computed in a tf.function (their graphs and eager bits are
 checked there; these results are kept apart because they differ from TF's: see
 known_differences.md)."""
@@ -65,6 +65,14 @@ def reduce_body(x):
     return tape.gradient(loss, x)
 
 
+def prod_body(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        loss = (tf.reduce_sum(tf.reduce_prod(x, axis=1)) + tf.reduce_prod(x * 0.5)
+                + tf.reduce_sum(tf.reduce_prod(x, axis=0, keepdims=True)))
+    return tape.gradient(loss, x)
+
+
 def bmm_body(a, b, c):
     with tf.GradientTape() as tape:
         tape.watch([a, b, c])
@@ -86,11 +94,12 @@ cases = [
     ("math", math_body, (f32(3, 4), f32(3, 4, lo=0.3, hi=2.0))),
     # Rounded to quarters: Max and Min see ties, whose gradient TF shares equally.
     ("reduce", reduce_body, (tf.round(f32(4, 5) * 2.0) / 2.0,)),
+    ("prod", prod_body, (f32(3, 4),)),
     ("bmm", bmm_body, (f32(2, 3, 4), f32(4, 5), f32(2, 6, 4))),
     ("gelu_xent", gelu_xent_body, (f32(4, 6), tf.nn.softmax(f32(4, 6)))),
 ]
 for label, body, args in cases:
-    if label in ("softmax", "array", "gelu_xent"):
+    if label in ("softmax", "array", "gelu_xent", "prod"):
         record(label + " gradients in a tf.function",
                [bits(g) for g in tf.nest.flatten(tf.function(body)(*args))])
 

@@ -1,10 +1,13 @@
 // Gradients of the elementwise math ops and the reductions, as TF 2.21's math_grad.py builds
 // them (the same ops, names and shortcuts for static shapes).
+#include <algorithm>
 #include <numeric>
 
+#include "../ops/op_scope.h"
 #include "grad_util.h"
 #include "tfscope/errors.h"
 #include "tfscope/graph.h"
+#include "tfscope/graph_builder.h"
 #include "tfscope/ops_array.h"
 #include "tfscope/value.h"
 
@@ -105,6 +108,56 @@ Grads min_max_grad(const GradOp& op, const Grads& g) {
   return {multiply(truediv(indicators, num_selected), grad), Tensor()};
 }
 
+// _ProdGrad: the product of all other elements, as the exclusive cumulative products from both
+// ends of the input with the reduced axes moved first and flattened.
+Grads prod_grad(const GradOp& op, const Grads& g) {
+  const Tensor& x = op.inputs[0];
+  Tensor input_shape = shape(x);
+  Tensor reduction_indices = reshape(op.inputs[1], int_list({-1}));
+  Tensor grad = g[0];
+  if (!attr_bool_or(op.attrs, "keep_dims", false))
+    grad = reshape(grad, reduced_shape(input_shape, op.inputs[1]));
+  grad = broadcast_to(grad, Value(input_shape));
+  Tensor r = rank(x);
+  if (reduction_indices.dtype() != r.dtype())
+    reduction_indices = cast(reduction_indices, r.dtype());
+  Tensor reduced = floormod(add(reduction_indices, r), r);
+  Tensor idx = range(Value(0), Value(r));
+  std::vector<Tensor> diff =
+      execute("ListDiff", {idx, reduced}, {{"out_idx", reduced.dtype()}}, "ListDiff");
+  Tensor other = diff[0];
+  Tensor perm = concat({reduced, other}, 0);
+  Tensor reduced_num = reduce_prod(gather(input_shape, Value(reduced)));
+  Tensor other_num = reduce_prod(gather(input_shape, Value(other)));
+  Tensor permuted = transpose_by(x, perm);
+  // TF's shape inference evaluates the small constant graph of the permutation; tfscope's works it
+  // out here from the static shape and axes, and pins it on the Transpose.
+  auto dims = shape_tuple(x);
+  auto axes = constant_ints(op.inputs[1]);
+  if (permuted.is_symbolic() && fully_defined(dims) && axes && current_builder()) {
+    const int64_t n = static_cast<int64_t>(dims->size());
+    std::vector<int64_t> order, moved;
+    for (int64_t a : *axes) order.push_back(((a % n) + n) % n);
+    for (int64_t i = 0; i < n; ++i)
+      if (std::find(order.begin(), order.end(), i) == order.end()) order.push_back(i);
+    for (int64_t i : order) moved.push_back((*dims)[static_cast<size_t>(i)]);
+    permuted = current_builder()->refine_shape(permuted, PartialShape(moved));
+  }
+  Tensor permuted_shape = shape(permuted);
+  Tensor reshaped = reshape(permuted, Value::tuple({Value(reduced_num), Value(other_num)}));
+  auto cumprod = [](const Tensor& t, bool reverse) {
+    detail::OpScope s("Cumprod");
+    Tensor axis = constant(Value(0), DType::kInt32, "axis");
+    return execute1("Cumprod", {t, axis}, {{"exclusive", true}, {"reverse", reverse}}, s.op_name());
+  };
+  Tensor left = cumprod(reshaped, false);
+  Tensor right = cumprod(reshaped, true);
+  Tensor y = reshape(multiply(left, right), Value(permuted_shape));
+  Tensor inv = gen("InvertPermutation", {perm});
+  Tensor out = multiply(grad, transpose_by(y, inv));
+  return {reshape(out, Value(input_shape)), Tensor()};
+}
+
 Grads add_grad(const GradOp& op, const Grads& g) {
   const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
   if (op.skips(1) && is_scalar(y)) return {grad, Tensor()};
@@ -196,6 +249,7 @@ GradientRegistration r_sum("Sum", reduction_grad);
 GradientRegistration r_mean("Mean", reduction_grad);
 GradientRegistration r_rmax("Max", min_max_grad);
 GradientRegistration r_rmin("Min", min_max_grad);
+GradientRegistration r_prod("Prod", prod_grad);
 GradientRegistration r_neg("Neg", [](const GradOp&, const Grads& g) -> Grads {
   return {gen("Neg", {g[0]})};
 });

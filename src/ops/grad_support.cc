@@ -1,7 +1,8 @@
 // Ops that TF's gradient functions build besides the *Grad kernels: InvertPermutation
 // (Transpose's gradient), ConcatOffset (ConcatV2's), DynamicStitch (math_ops.reduced_shape's),
-// Select (Pow's, through the v1 tf.where), DivNoNan (and its own gradient) and L2Loss
-// (tf.nn.l2_loss). Each with TF's signature, shape function and error texts.
+// ListDiff and Cumprod (Prod's), Select (Pow's, through the v1 tf.where), DivNoNan (and its own
+// gradient) and L2Loss (tf.nn.l2_loss). Each with TF's signature, shape function and error texts.
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -188,6 +189,108 @@ OpRegistration r_dynamic_stitch([] {
         mv.copy(rows[static_cast<size_t>(j)] * slice, j * slice, slice);
       }
     }
+  };
+  return d;
+}());
+
+// ---- ListDiff: the elements of x not in y, in x's order, and their indices in x ----
+
+OpRegistration r_list_diff([] {
+  OpDef d;
+  d.name = "ListDiff";
+  d.inputs = {{"x", "T"}, {"y", "T"}};
+  d.outputs = {{"out", "T"}, {"idx", "out_idx"}};
+  d.type_attrs = {{"T", {}}, {"out_idx", detail::kIndexTypes, DType::kInt32}};
+  d.shape_fn = [](InferenceContext& c) {
+    detail::with_rank(c, c.in(0), 1);
+    detail::with_rank(c, c.in(1), 1);
+    c.set_output(0, PartialShape::unknown_of_rank(1));
+    c.set_output(1, PartialShape::unknown_of_rank(1));
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &x = ctx.input(0), &y = ctx.input(1);
+    if (x.eager_shape().rank() != 1) ctx.fail("x should be a 1D vector.");
+    if (y.eager_shape().rank() != 1) ctx.fail("y should be a 1D vector.");
+    std::vector<int64_t> xs = detail::tensor_ints(x), ys = detail::tensor_ints(y);
+    std::vector<int64_t> keep;
+    for (size_t i = 0; i < xs.size(); ++i)
+      if (std::find(ys.begin(), ys.end(), xs[i]) == ys.end())
+        keep.push_back(static_cast<int64_t>(i));
+    const int64_t n = static_cast<int64_t>(keep.size());
+    Tensor& out = ctx.allocate_output(0, x.dtype(), Shape{n});
+    detail::Mover mv(x, out);
+    for (int64_t i = 0; i < n; ++i) mv.copy(i, keep[static_cast<size_t>(i)]);
+    const DType idx_type =
+        ctx.attrs->count("out_idx") ? attr_type(*ctx.attrs, "out_idx") : DType::kInt32;
+    Tensor& idx = ctx.allocate_output(1, idx_type, Shape{n});
+    for (int64_t i = 0; i < n; ++i) {
+      if (idx_type == DType::kInt32)
+        idx.data<int32_t>()[i] = static_cast<int32_t>(keep[static_cast<size_t>(i)]);
+      else
+        idx.data<int64_t>()[i] = keep[static_cast<size_t>(i)];
+    }
+  };
+  return d;
+}());
+
+// ---- Cumprod: running products along an axis, one after the other (exclusive: the product
+// before each element; reverse: from the end) ----
+
+OpRegistration r_cumprod([] {
+  OpDef d;
+  d.name = "Cumprod";
+  d.inputs = {{"x", "T"}, {"axis", "Tidx"}};
+  d.outputs = {{"out", "T"}};
+  d.type_attrs = {{"T", detail::kNumberTypes}, {"Tidx", detail::kIndexTypes, DType::kInt32}};
+  d.shape_fn = detail::same_shape_fn;
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor& x = ctx.input(0);
+    const Shape& s = x.eager_shape();
+    if (ctx.input(1).eager_shape().rank() != 0) {
+      ctx.fail("ScanOp: axis must be a scalar, not " + ctx.input(1).eager_shape().str());
+    }
+    int64_t axis = detail::tensor_ints(ctx.input(1))[0];
+    if (axis < -s.rank() || axis >= s.rank()) {
+      ctx.fail("ScanOp: Expected scan axis in the range [" + std::to_string(-s.rank()) + ", " +
+               std::to_string(s.rank()) + "), but got " + std::to_string(axis));
+    }
+    if (axis < 0) axis += s.rank();
+    const bool exclusive = attr_bool_or(*ctx.attrs, "exclusive", false);
+    const bool reverse = attr_bool_or(*ctx.attrs, "reverse", false);
+    int64_t outer = 1, inner = 1;
+    for (int i = 0; i < axis; ++i) outer *= s.dim(i);
+    for (int i = static_cast<int>(axis) + 1; i < s.rank(); ++i) inner *= s.dim(i);
+    const int64_t len = s.dim(static_cast<int>(axis));
+    Tensor& out = ctx.allocate_output(0, x.dtype(), s);
+    visit_dtype(x.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        const T* px = x.data<T>();
+        T* po = out.data<T>();
+        auto times = [](T a, T b) {
+          if constexpr (std::is_floating_point_v<T>) return detail::flush_denormal(a * b);
+          return static_cast<T>(a * b);
+        };
+        for (int64_t o = 0; o < outer; ++o) {
+          for (int64_t in = 0; in < inner; ++in) {
+            T acc = T(1);
+            for (int64_t k = 0; k < len; ++k) {
+              const int64_t j = reverse ? len - 1 - k : k;
+              const int64_t at = (o * len + j) * inner + in;
+              if (exclusive) {
+                po[at] = acc;
+                acc = times(acc, px[at]);
+              } else {
+                acc = times(acc, px[at]);
+                po[at] = acc;
+              }
+            }
+          }
+        }
+      } else {
+        ctx.fail("[ops] Cumprod of " + std::string(dtype_name(x.dtype())));
+      }
+    });
   };
   return d;
 }());

@@ -199,13 +199,16 @@ TEST(GradientCheck, MoreUnaryAndBinaryMath) {
       {x, row});
 }
 
-TEST(GradientCheck, MaxMinReductions) {
+TEST(GradientCheck, MaxMinProdReductions) {
   // Distinct values, so that each max/min is one element (the numerical derivative of a tie is
   // not defined).
   auto x = rand_f64({3, 4}, 34);
   check_gradient([](auto& v) { return reduce_max(v[0], std::vector<int64_t>{1}); }, {x});
   check_gradient([](auto& v) { return reduce_min(v[0], std::vector<int64_t>{0}, true); }, {x});
   check_gradient([](auto& v) { return reduce_max(v[0]); }, {x});
+  check_gradient([](auto& v) { return reduce_prod(v[0], std::vector<int64_t>{1}); }, {x});
+  check_gradient([](auto& v) { return reduce_prod(v[0], std::vector<int64_t>{0}, true); }, {x});
+  check_gradient([](auto& v) { return reduce_prod(v[0]); }, {x});
 }
 
 TEST(GradientCheck, MaxSharesTiesEqually) {
