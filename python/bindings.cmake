@@ -16,6 +16,7 @@ set(TFSCOPE_BINDING_SOURCES
   src/hlo_bindings.cc
   src/op_bindings.cc
   src/tape_bindings.cc
+  src/graphdef_bindings.cc
   src/graph_text.cc
 )
 list(TRANSFORM TFSCOPE_BINDING_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)

@@ -16,12 +16,14 @@ struct CaptureInfo {
   DType dtype = DType::kInvalid;
   PartialShape shape;
   std::string kind;   // "const", "tensor", "resource", "outer"
+  std::string tf_dtype{};  // TF's name of a dtype tfscope has none for (dtype kInvalid)
 };
 
 struct TensorInfo {
   std::string name;
   DType dtype = DType::kInvalid;
   PartialShape shape;
+  std::string tf_dtype{};  // TF's name of a dtype tfscope has none for (dtype kInvalid)
 };
 
 struct GraphReport {

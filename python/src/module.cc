@@ -19,6 +19,7 @@ void bind_index(nb::module_& m);
 void bind_hlo(nb::module_& m);
 void bind_ops(nb::module_& m);
 void bind_tape(nb::module_& m);
+void bind_graphdef(nb::module_& m);
 void bind_graph_text(nb::module_& m);
 
 namespace {
@@ -77,5 +78,6 @@ NB_MODULE(_core, m) {
   bind_hlo(m);
   bind_ops(m);
   bind_tape(m);
+  bind_graphdef(m);
   bind_graph_text(m);
 }

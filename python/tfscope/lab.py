@@ -12,11 +12,10 @@ real TensorFlow tf.function alike.
 With a real tf.function, TF traces, saves and converts (TF's own converter, LiteRT runs the
 model), and tfscope inspects and explains: RetraceProbe runs the calls under tfscope.watch (each
 trace's reason, and tfscope's own prediction of it), autograph_diff shows tfscope's conversion
-beside TF's, roundtrip_savedmodel loads TF's SavedModel with tfscope's C++ reader too (its
-GraphReport and outputs), and convert_tflite_dynamic converts TF's SavedModel with tfscope's own
-converter beside TF's. TensorFlow is imported only for a real TF function.
+beside TF's, trace_and_inspect reads TF's GraphDef with tfscope's C++ reader, roundtrip_savedmodel
+loads TF's SavedModel with tfscope's C++ reader too (its GraphReport and outputs), and
+convert_tflite_dynamic converts TF's SavedModel with tfscope's own converter beside TF's. TensorFlow is imported only for a real TF function.
 """
-import collections
 import difflib
 import inspect
 import json
@@ -81,15 +80,15 @@ class GraphReport:
 
 
 def _tf_report(cf):
-    gd = cf.graph.as_graph_def()
-    ops = collections.Counter(n.op for n in gd.node)
-    captured = {id(t) for t in cf.graph.internal_captures}
-    caps = [(t.name, t.dtype.name, str(t.shape)) for t in cf.graph.inputs if id(t) in captured]
-    inputs = [(t.name, t.dtype.name, str(t.shape)) for t in cf.inputs]
-    outputs = [(t.name, t.dtype.name, str(t.shape)) for t in cf.outputs]
-    name = cf.name.decode() if isinstance(cf.name, bytes) else str(cf.name)
-    return GraphReport(name, cf.pretty_printed_signature(verbose=False), ops, caps, inputs,
-                       outputs, "tensorflow %s" % _tf().__version__)
+    """TF's concrete function read by tfscope's C++ GraphDef reader (tfscope.watch's report)."""
+    from .watch import _graph
+    d = _graph.report_dict(cf)
+
+    def rows(xs):
+        return [(x["name"], x["dtype"], x["shape"]) for x in xs]
+
+    return GraphReport(d["function"], d["signature"], d["op_counts"], rows(d["captures"]),
+                       rows(d["inputs"]), rows(d["outputs"]), "tensorflow %s" % _tf().__version__)
 
 
 def _tfs_report(cf):

@@ -15,6 +15,12 @@ std::string dot_escape(const std::string& s) {
   return r;
 }
 
+template <class T>
+std::string dtype_text_of(const T& t) {
+  return t.dtype == DType::kInvalid && !t.tf_dtype.empty() ? t.tf_dtype
+                                                           : std::string(dtype_name(t.dtype));
+}
+
 }  // namespace
 
 GraphReport report_function(const GraphFunction& fn) {
@@ -61,18 +67,18 @@ std::string GraphReport::text() const {
   for (auto& [op, n] : op_counts) s += "    " + op + ": " + std::to_string(n) + "\n";
   s += "  inputs:\n";
   for (auto& t : inputs) {
-    s += "    " + t.name + ": " + std::string(dtype_name(t.dtype)) + " " + t.shape.str() + "\n";
+    s += "    " + t.name + ": " + dtype_text_of(t) + " " + t.shape.str() + "\n";
   }
   s += "  captures:";
   if (captures.empty()) s += " none";
   s += "\n";
   for (auto& c : captures) {
-    s += "    " + c.name + ": " + std::string(dtype_name(c.dtype)) + " " + c.shape.str() + " (" +
+    s += "    " + c.name + ": " + dtype_text_of(c) + " " + c.shape.str() + " (" +
          c.kind + ")\n";
   }
   s += "  outputs:\n";
   for (auto& t : outputs) {
-    s += "    " + t.name + ": " + std::string(dtype_name(t.dtype)) + " " + t.shape.str() + "\n";
+    s += "    " + t.name + ": " + dtype_text_of(t) + " " + t.shape.str() + "\n";
   }
   if (!library.empty()) {
     s += "  library:\n";
@@ -92,7 +98,7 @@ std::string GraphReport::json() const {
   auto tensors = [](const std::vector<TensorInfo>& v) {
     nlohmann::ordered_json a = nlohmann::ordered_json::array();
     for (auto& t : v) {
-      a.push_back({{"name", t.name}, {"dtype", std::string(dtype_name(t.dtype))},
+      a.push_back({{"name", t.name}, {"dtype", dtype_text_of(t)},
                    {"shape", t.shape.str()}});
     }
     return a;
@@ -101,7 +107,7 @@ std::string GraphReport::json() const {
   j["outputs"] = tensors(outputs);
   j["captures"] = nlohmann::ordered_json::array();
   for (auto& c : captures) {
-    j["captures"].push_back({{"name", c.name}, {"dtype", std::string(dtype_name(c.dtype))},
+    j["captures"].push_back({{"name", c.name}, {"dtype", dtype_text_of(c)},
                              {"shape", c.shape.str()}, {"kind", c.kind}});
   }
   j["library"] = library;

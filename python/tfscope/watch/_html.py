@@ -22,6 +22,9 @@ svg.graph .node rect{fill:#eef4ff;stroke:#6b8bd6;rx:5}svg.graph .node.var rect{f
 stroke:#d69a42}svg.graph .op{font:600 11px system-ui;fill:#1d2430}svg.graph .nm{font:10px
 monospace;fill:#5a6372}svg.graph .edge{fill:none;stroke:#98a2b3;stroke-width:1.2}
 svg.graph .edge.ctl{stroke-dasharray:4 3}.library{color:#5a6372}
+table.greport{border-collapse:collapse;margin:6px 0;font-size:12px}table.greport td,
+table.greport th{border:1px solid #e4e7ec;padding:2px 8px;text-align:left}
+table.greport th{background:#f4f6fa}.greport-sig{font:12px monospace;margin:4px 0}
 """
 
 SCRIPT = """
@@ -174,12 +177,42 @@ def _function_html(rec, k):
         if not t.graph:
             continue
         parts.append('<details class="concrete"%s><summary>graph of trace %d: %s (%d ops%s)'
-                     '</summary><div class="graphbox">%s</div></details>' % (
+                     '</summary>%s<div class="graphbox">%s</div></details>' % (
                          " open" if i < 2 else "", t.index, _e(t.signature()), t.graph_ops,
                          "" if len(t.graph) == t.graph_ops else ", the first %d drawn" %
-                         len(t.graph), graph_svg(t.graph, t.graph_ops)))
+                         len(t.graph), graph_report_html(t.graph_report),
+                         graph_svg(t.graph, t.graph_ops)))
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def graph_report_html(g):
+    """The GraphReport tfscope's GraphDef reader gave: signature, ops by type, captures,
+    inputs and outputs, library functions."""
+    if g is None:
+        return ""
+
+    def rows(ts, extra=False):
+        return "".join("<tr><td>%s</td><td>%s</td><td>%s</td>%s</tr>" % (
+            _e(t["name"]), _e(t["dtype"]), _e(t["shape"]),
+            "<td>%s</td>" % _e(t["kind"]) if extra else "") for t in ts)
+
+    ops = "".join("<tr><td>%s</td><td>%d</td></tr>" % (_e(op), n)
+                  for op, n in sorted(g["op_counts"].items(), key=lambda kv: (-kv[1], kv[0])))
+    out = ['<div class="greport" data-function="%s" data-nodes="%d">' % (_e(g["function"]),
+                                                                        g["num_nodes"]),
+           '<div class="greport-sig">%s %s</div>' % (_e(g["function"]), _e(g["signature"])),
+           '<table class="greport ops"><tr><th>op type</th><th>count</th></tr>%s</table>' % ops]
+    for title, key, extra in (("inputs", "inputs", False), ("captures", "captures", True),
+                              ("outputs", "outputs", False)):
+        if g[key]:
+            out.append('<table class="greport %s"><tr><th>%s</th><th>dtype</th><th>shape</th>%s'
+                       '</tr>%s</table>' % (key, title, "<th>kind</th>" if extra else "",
+                                            rows(g[key], extra)))
+    if g["library"]:
+        out.append('<div class="library">library: %s</div>' % _e(", ".join(g["library"])))
+    out.append("</div>")
+    return "".join(out)
 
 
 def page(session):

@@ -2,6 +2,7 @@
 and the same facts as JSON."""
 import json
 
+from . import _graph
 from . import _lint_join
 
 
@@ -52,6 +53,11 @@ def summary(session):
                 "?" if t.graph_ops is None else t.graph_ops, "; ".join(t.reason)))
             for h in t.hint:
                 lines.append("      hint: " + h)
+            g = t.graph_report
+            if g is not None:
+                caps = ", ".join("%s (%s)" % (c["name"], c["kind"]) for c in g["captures"])
+                lines.append("      graph: %s; captures: %s" % (_graph.ops_text(g),
+                                                              caps or "none"))
             for f in t.lint:
                 lines.append("      lint: %s at %s:%d:%d: %s" % (f["code"], f["path"], f["line"],
                                                              f["col"], f["message"]))

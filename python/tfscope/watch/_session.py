@@ -11,6 +11,7 @@ import time
 import weakref
 
 from . import _explain
+from . import _graph
 
 TIMELINE_CAP = 100000  # calls kept per function for the report's timeline; counts stay exact
 
@@ -53,7 +54,10 @@ def user_site(depth=1):
     while f is not None:
         code = f.f_code
         fn = code.co_filename
-        if not _is_library(fn):
+        lib = _library_cache.get(fn)
+        if lib is None:
+            lib = _is_library(fn)
+        if not lib:
             key = (fn, f.f_lineno)
             site = _site_cache.get(key)
             if site is None:
@@ -105,6 +109,8 @@ class TraceRecord:
         self.tid = 0
         self.lint = []              # tfscope lint findings that explain it (see _lint_join)
         self.graph = None           # [(name, op type, [input op names])] for the HTML report
+        self.graph_report = None    # the GraphReport (dict) tfscope's GraphDef reader gave
+        self.graph_report_error = None
 
     def signature(self):
         return ", ".join("%s: %s" % (n, _explain.type_text(p.type_constraint))
@@ -116,7 +122,10 @@ class TraceRecord:
                 "signature": self.signature(), "reason": self.reason,
                 "kinds": self.diff_kinds, "hint": self.hint, "seconds": self.seconds,
                 "rss_delta_bytes": self.rss_delta, "graph_ops": self.graph_ops,
-                "generalized": self.generalized, "lint": self.lint}
+                "generalized": self.generalized, "lint": self.lint,
+                "graph_report": self.graph_report,
+                **({"graph_report_error": self.graph_report_error}
+                   if self.graph_report_error else {})}
 
 
 class FunctionRecord:
@@ -422,6 +431,10 @@ class Session:
             t.graph = _graph_nodes(ops)
         except Exception:  # a ConcreteFunction whose graph was released
             t.graph_ops = None
+        try:
+            t.graph_report = _graph.report_dict(concrete)
+        except Exception as e:  # noqa: BLE001  (the report says why, the program goes on)
+            t.graph_report_error = "%s: %s" % (type(e).__name__, e)
         try:
             ft = concrete.function_type
             if ft.parameters != t.lookup_type.parameters:
