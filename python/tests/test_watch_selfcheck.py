@@ -114,3 +114,40 @@ def test_every_call_of_the_watch_programs_is_predicted(tmp_path):
             rep["self_check"]["compared"]) in p.stderr
     rep2, _, p2 = wo.watch(tmp_path / "off", "basics.py", options=["--no-self-check"])
     assert "self_check" not in rep2 and "self-check" not in p2.stderr
+
+
+MEMO = '''
+import tensorflow as tf
+import tfscope
+
+@tf.function
+def f(x, k=1):
+    return x
+
+x = tf.zeros([2])
+f(x)
+f(x)      # a repeat: answered from the hit memo, the twin is asked at report time
+f(x, k=1)  # another key (k given): the twin is asked now
+f(x, k=2)
+# fault injection: the twin forgets its traces, as a tfscope whose cache lost an entry would;
+# the repeats above must then be reported, though the twin was not asked at their calls
+twin = f.__dict__["_tfscope_twin"][1]
+twin.function = tfscope.function(twin.function.python_function, autograph=False)
+'''
+
+
+def test_a_repeat_answered_from_the_memo_is_still_checked_by_the_twin(tmp_path):
+    prog = tmp_path / "memo.py"
+    prog.write_text(MEMO)
+    rep = tmp_path / "r.json"
+    p = wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), "--self-check-cases",
+                          str(tmp_path / "cases"), str(prog)])
+    r = json.loads(rep.read_text())
+    d = wo.function(r, "f")["self_check"]["disagreements"]
+    # the twin was asked at calls 1, 3 and 4 (a trace, a hit, a trace in both); call 2 repeats
+    # call 1's arguments, so the memo answered it, and the twin, asked at report time, traces
+    assert r["self_check"] == {"compared": 4, "agreed": 3, "not_modelled": 0,
+                               "disagreements": 1}
+    assert [(x["call"], x["tf_traces"], x["tfscope_traces"]) for x in d] == [(2, 0, 1)]
+    assert d[0]["site"].endswith("memo.py:%d" % wo_line(prog, "f(x)      #", 1))
+    assert "  self-check DISAGREES: call 2 at " in p.stderr

@@ -131,6 +131,7 @@ def _patch():
     perf = time.perf_counter
     get_ident = threading.get_ident
     site_of = _session.user_site
+    observe_hit = _selfcheck.observe_hit
 
     def __init__(self, *args, **kwargs):
         orig_init(self, *args, **kwargs)
@@ -154,7 +155,10 @@ def _patch():
         # or were refused]: traces are attributed through this thread's stack, so concurrent
         # calls do not share them
         frame = [rec, rec.calls, site_of(1), 0, 0.0, 0]
-        stack = s.stack()
+        try:
+            stack = s.local.stack
+        except AttributeError:
+            stack = s.stack()
         stack.append(frame)
         ok = False
         t0 = perf()
@@ -174,10 +178,19 @@ def _patch():
                 rec.tf_counts[self.__dict__["_tfscope_watch"][2]] = len(self._function_cache)
             elif not ok:
                 rec.failed_calls += 1
+            tid = get_ident()
             if len(rec.timeline) < _session.TIMELINE_CAP:
-                rec.timeline.append((t0 - s.t0, dt, traced, frame[2], get_ident(), not ok))
+                rec.timeline.append((t0 - s.t0, dt, traced, frame[2], tid, not ok))
             if s.self_check and not frame[5]:
-                _check(s, self, rec, "call", args, kwds, traced, frame[1], frame[2], ok)
+                # a hit on TF's side: the hit memo first (_selfcheck.observe_hit); any failure of
+                # its own leaves the call to the full check, which reports it
+                try:
+                    done = not traced and ok and observe_hit(s, self, rec, args, kwds, tid,
+                                                             frame[1], frame[2])
+                except Exception:  # noqa: BLE001
+                    done = False
+                if not done:
+                    _check(s, self, rec, "call", args, kwds, traced, frame[1], frame[2], ok)
 
     def get_concrete_function(self, *args, **kwargs):
         s = _state["session"]

@@ -12,6 +12,18 @@ after is tfscope's prediction. Calls the twin cannot take (a TF value tfscope ha
 call in TF1 graph mode, a Function traced before the watch started) are counted as not modelled,
 with the reason. A disagreement is kept with the calls that led to it, and can be written as a
 conformance case (write_cases).
+
+The hot path (a hit in TF): once the twin has taken a call, a later call of the same Function
+object from the same thread whose arguments are equal in everything tfscope's tracing rules read
+(tensors by dtype and shape, Python numbers, strings, None and bools by type and value, tuples,
+lists and string-keyed dicts of those) is answered from a memo (HIT_MEMO_KEPT keys per object):
+the call is recorded, and off the hot path (when the report is made, and before the twin is
+released) the twin is asked about one repeat of each memoized call that was repeated. Where
+tfscope would trace or raise there, the first repeat is a disagreement like any other (the twin's
+cache only grows: it has no max_cache_entries, and its context is the same eager one, so one
+repeat answers for all of them). Every call TF traced, raised on or ran eagerly, or whose
+arguments hold anything else (variables, objects, composites, NaN), is predicted by the twin
+itself when it is made.
 """
 import atexit
 import inspect
@@ -20,8 +32,11 @@ import threading
 import weakref
 
 CALLS_KEPT = 2000  # argument lists kept per Function object, for the conformance case
+HIT_MEMO_KEPT = 4096  # argument keys per Function object whose repeat is a hit for tfscope
 
 _state = {"tf": None, "quiet": threading.local(), "sink": None}
+# TF's class and functions the hot path (observe_hit) reads, set by _tf()
+_EagerTensor = _eager_run = _in_save = _eager = _eager_outside = None
 
 
 _specs = {}  # (TF dtype, shape tuple) -> the tfscope TensorSpec of a tensor argument
@@ -47,6 +62,10 @@ def _tf():
             "eager": context.executing_eagerly,
             "eager_outside": ops.executing_eagerly_outside_functions,
             "in_save": save_context.in_save_context}
+        from tensorflow.python.eager.polymorphic_function import eager_function_run
+        global _EagerTensor, _eager_run, _in_save, _eager, _eager_outside
+        _EagerTensor, _eager_run = ops.EagerTensor, eager_function_run
+        _in_save, _eager, _eager_outside = t["in_save"], t["eager"], t["eager_outside"]
     return t
 
 
@@ -95,6 +114,8 @@ class Twin:
         self.variables = {}        # id(TF variable) -> (weakref, tfscope variable)
         self.objects = {}          # id(object) -> its number in the case, for the case's text
         self.input_signature = None
+        self.memo = {}             # call key -> its recorded (kind, args, kwargs): a repeat hits
+        self.last = None           # the last call's recorded (kind, args, kwargs)
         if any(t.obj_index == obj_index for t in rec.prewatch):
             self.not_modelled = "traced before the watch started"
             return
@@ -138,11 +159,33 @@ class Twin:
             self.not_modelled = "tfscope's tf.function refused it: %s: %s" % (
                 type(e).__name__, str(e).strip().splitlines()[0] if str(e).strip() else "")
 
+    def settle(self, ledger):
+        """Off the hot path (at report time, and before release): the twin is asked about one
+        repeat of each memoized call that was repeated; where tfscope would not hit (a trace or
+        an error), the first repeat becomes a disagreement. The twin's cache only grows, so one
+        repeat answers for all of them."""
+        if self.function is None:
+            return
+        for entry in list(self.memo.values()):
+            if entry.settled or not entry.first_call:
+                continue
+            entry.settled = True
+            kind, margs, mkw = entry.recorded
+            predicted, error = self.ask(kind, margs, mkw, False)
+            if predicted or error is not None:
+                self.agreed -= 1
+                ledger.agreed -= 1
+                d = Disagreement(self, entry.first_call, kind, 0, predicted, error, entry.site)
+                d.upto = entry.upto
+                ledger.disagreements.append(d)
+
     def release(self):
         """Drops the tfscope objects (the watch stopped): the recorded calls keep variables as
         VarTokens, enough for the conformance case."""
         if self.function is None:
             return
+        if self.rec.selfcheck is not None:
+            self.settle(self.rec.selfcheck)
         tokens = {}
 
         def walk(v):
@@ -161,6 +204,8 @@ class Twin:
             return v
 
         self.calls = [(k, walk(a), walk(kw)) for k, a, kw in self.calls]
+        self.memo = {}
+        self.last = None
         self.function = None
         self.variables = {}
         if not self.not_modelled:
@@ -245,8 +290,13 @@ class Twin:
             mkw = {k: self.map(v) for k, v in kwargs.items()}
         except RecursionError:
             raise NotModelled("arguments nested deeper than Python's recursion limit")
+        self.last = (kind, margs, mkw)
         if len(self.calls) < CALLS_KEPT:
-            self.calls.append((kind, margs, mkw))
+            self.calls.append(self.last)
+        return self.ask(kind, margs, mkw, eagerly)
+
+    def ask(self, kind, margs, mkw, eagerly):
+        """The twin's trace count for one call of mapped arguments, and tfscope's error text."""
         f = self.function
         core = f._core
         before = core.experimental_get_tracing_count()
@@ -368,6 +418,8 @@ class Ledger:
 
     def final(self):
         """(compared, agreed, disagreements), with the totals of the concurrent twins."""
+        for t in self.twins:
+            t.settle(self)
         compared, agreed = self.compared, self.agreed
         out = [d for d in self.disagreements if not d.twin.concurrent]
         for t in self.twins:
@@ -442,8 +494,92 @@ def observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok
     if error is None and predicted == tf_traces:
         led.agreed += 1
         twin.agreed += 1
+        if (kind == "call" and ok and not eagerly and not twin.concurrent and
+                len(twin.memo) < HIT_MEMO_KEPT):
+            key = call_key(args, kwargs)
+            if key is not None and key not in twin.memo:
+                twin.memo[key] = MemoEntry(twin.last)
         return
     led.disagreements.append(Disagreement(twin, call, kind, tf_traces, predicted, error, site))
+
+
+class _Ineligible(Exception):
+    """An argument the hit memo does not key (the twin itself predicts the call)."""
+
+
+def _key(v, eager_tensor):
+    """A value's part of a call key: a tensor's (dtype enum, shape), else (type, ...)."""
+    t = type(v)
+    if t is eager_tensor:
+        return (v._datatype_enum(), v._shape_tuple())
+    if t is int or t is bool or t is str or t is bytes or v is None:
+        return (t, v)
+    if t is float:
+        if v != v:
+            raise _Ineligible  # NaN: TF's Literal never equals it
+        return (t, v.hex())  # -0.0 and 0.0 apart
+    if t is tuple or t is list:
+        return (t, tuple([_key(c, eager_tensor) for c in v]))
+    if t is dict:
+        items = []
+        for k, c in v.items():
+            if type(k) is not str:
+                raise _Ineligible
+            items.append((k, _key(c, eager_tensor)))
+        return (t, tuple(items))
+    raise _Ineligible
+
+
+def call_key(args, kwargs):
+    """The hit memo's key of a call's arguments, or None when one is not keyed."""
+    et = _EagerTensor
+    try:
+        key = tuple([(a._datatype_enum(), a._shape_tuple()) if type(a) is et else _key(a, et)
+                     for a in args])
+        if kwargs:
+            key += tuple([(k, _key(v, et)) for k, v in kwargs.items()])
+        return key
+    except (_Ineligible, RecursionError):
+        return None
+
+
+class MemoEntry:
+    """A call the twin took (its recorded arguments) whose repeats the hit memo answers; the first
+    repeat's call number, site and place among the recorded calls, for settle()."""
+
+    __slots__ = ("recorded", "first_call", "site", "upto", "settled")
+
+    def __init__(self, recorded):
+        self.recorded = recorded
+        self.first_call = 0
+        self.site = None
+        self.upto = 0
+        self.settled = False
+
+
+def observe_hit(session, fn, rec, args, kwargs, tid, call, site):
+    """The hot path of a call TF answered from its cache (thread `tid`): True when the hit memo
+    compared it (an agreement), False when the twin must be asked (observe)."""
+    entry = fn.__dict__.get("_tfscope_twin")
+    if entry is None or entry[0] is not session:
+        return False
+    twin = entry[1]
+    memo = twin.memo
+    if not memo or twin.thread != tid:
+        return False
+    seen = memo.get(call_key(args, kwargs))
+    if seen is None or _eager_run.RUN_FUNCTIONS_EAGERLY or not _eager() or _in_save():
+        return False  # not memoized, run eagerly, or in a context observe decides about
+    if len(twin.calls) < CALLS_KEPT:
+        twin.calls.append(seen.recorded)
+    if not seen.first_call:  # the twin is asked about this repeat at report time (settle)
+        seen.first_call, seen.site, seen.upto = call, site, len(twin.calls)
+    twin.compared += 1
+    twin.agreed += 1
+    led = rec.selfcheck
+    led.compared += 1
+    led.agreed += 1
+    return True
 
 
 # Conformance cases --------------------------------------------------------------------------------
