@@ -6,10 +6,13 @@ A tiny tf.function (x + 1 on a scalar) is called in blocks, alternating without 
 one process, after warm-up; the median per-call time of each side and their difference are
 printed (wall and CPU time). On a busy machine the noise of a real TF call (hundreds of us) hides
 a few us, so the watch's own work is also timed alone: TF's Function.__call__ replaced by a no-op,
-with and without the watch's wrapper around it.
+with and without the watch's wrapper around it. With the self-check on (the default) those calls
+are hits on both sides, which the self-check answers from its hit memo (the twin is asked about
+one repeat when the report is made). The machine's load average is printed with the figures.
 """
 import argparse
 import json
+import os
 import statistics
 import time
 
@@ -32,6 +35,7 @@ def main():
     p.add_argument("--keras-epochs", type=int, default=0,
                    help="also time Keras fit epochs (this many per side, alternating)")
     a = p.parse_args()
+    load0 = os.getloadavg()
 
     import tensorflow as tf
     import tfscope.watch as watch
@@ -81,8 +85,16 @@ def main():
               % out["wrapper_self_check_us"])
     if a.keras_epochs:
         out.update(_keras_fit(watch, a.keras_epochs, sc))
-        print("Keras fit epoch (64 steps of 32): %.1f ms plain, %.1f ms watched, %+.2f%% "
-              "(goal <= 1%%)" % (out["fit_plain_ms"], out["fit_watched_ms"], out["fit_added_pct"]))
+        print("Keras fit epoch (64 steps of 32, %d epochs per side, alternating): %.1f ms plain, "
+              "%.1f ms watched, %+.2f%% (goal <= 1%%); the noise: epoch times' median absolute "
+              "deviation %.1f ms plain, %.1f ms watched, plain's own halves %+.2f%% apart" % (
+                  a.keras_epochs, out["fit_plain_ms"], out["fit_watched_ms"],
+                  out["fit_added_pct"], out["fit_plain_mad_ms"], out["fit_watched_mad_ms"],
+                  out["fit_plain_halves_pct"]))
+    out["loadavg_start"], out["loadavg_end"] = list(load0), list(os.getloadavg())
+    print("load average: %s at the start, %s at the end (%d CPUs)" % (
+        " ".join("%.1f" % v for v in load0), " ".join("%.1f" % v for v in os.getloadavg()),
+        os.cpu_count() or 0))
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(out, fh, indent=1)
@@ -111,8 +123,17 @@ def _keras_fit(watch, epochs, self_check=True):
             if use:
                 w.stop(release=False)
     mp, mw = statistics.median(plain), statistics.median(watched)
+
+    def mad(xs):
+        m = statistics.median(xs)
+        return statistics.median(abs(v - m) for v in xs)
+
+    # how far two sets of the same (plain) epochs are apart: the noise floor of the comparison
+    h1, h2 = statistics.median(plain[0::2]), statistics.median(plain[1::2])
     return {"fit_plain_ms": mp * 1e3, "fit_watched_ms": mw * 1e3,
-            "fit_added_pct": (mw - mp) / mp * 100.0}
+            "fit_added_pct": (mw - mp) / mp * 100.0, "fit_plain_mad_ms": mad(plain) * 1e3,
+            "fit_watched_mad_ms": mad(watched) * 1e3,
+            "fit_plain_halves_pct": (h2 - h1) / h1 * 100.0, "fit_epochs_per_side": epochs}
 
 
 def _wrapper_only(tf, watch, f, x, calls, blocks, self_check):

@@ -79,6 +79,15 @@ def test_html_has_each_functions_timeline_traces_and_graphs(html_report):
         for g in re.findall(r'<svg class="graph".*?</svg>', s, re.S):
             assert len(re.findall(r'<g class="node', g)) == int(
                 re.search(r'data-drawn="(\d+)"', g).group(1))
+        # beside each drawing, the GraphReport tfscope's GraphDef reader gave: ops by type that
+        # sum to the op count, as many rows as TF's graph has op types
+        reports = re.findall(r'<div class="greport" data-function="([^"]*)" data-nodes="(\d+)">'
+                             r'(.*?)</table>', s, re.S)
+        assert [(n, int(k)) for n, k, _ in reports] == [
+            (t["graph_report"]["function"], t["graph_ops"]) for t in f["trace_list"]]
+        for (_, _, table), t in zip(reports, f["trace_list"]):
+            rows = re.findall(r"<tr><td>([^<]*)</td><td>(\d+)</td></tr>", table)
+            assert {op: int(n) for op, n in rows} == t["graph_report"]["op_counts"]
         assert "self-check: tfscope's rules agree with TF on all %d calls compared" % (
             f["self_check"]["compared"]) in s.replace("&#x27;", "'")
 

@@ -33,7 +33,7 @@ def report_dict(concrete):
     return json.loads(graph_report(concrete).json())
 
 
-def ops_text(report, most=8):
+def ops_text(report, most=12):
     """'AddV2 1, Identity 1, Placeholder 2' (the most frequent first, then by name)."""
     ops = sorted(report["op_counts"].items(), key=lambda kv: (-kv[1], kv[0]))
     text = ", ".join("%s %d" % kv for kv in ops[:most])

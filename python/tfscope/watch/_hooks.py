@@ -132,6 +132,7 @@ def _patch():
     get_ident = threading.get_ident
     site_of = _session.user_site
     observe_hit = _selfcheck.observe_hit
+    timeline_cap = _session.TIMELINE_CAP
 
     def __init__(self, *args, **kwargs):
         orig_init(self, *args, **kwargs)
@@ -179,7 +180,7 @@ def _patch():
             elif not ok:
                 rec.failed_calls += 1
             tid = get_ident()
-            if len(rec.timeline) < _session.TIMELINE_CAP:
+            if len(rec.timeline) < timeline_cap:
                 rec.timeline.append((t0 - s.t0, dt, traced, frame[2], tid, not ok))
             if s.self_check and not frame[5]:
                 # a hit on TF's side: the hit memo first (_selfcheck.observe_hit); any failure of

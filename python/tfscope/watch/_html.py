@@ -22,7 +22,8 @@ svg.graph .node rect{fill:#eef4ff;stroke:#6b8bd6;rx:5}svg.graph .node.var rect{f
 stroke:#d69a42}svg.graph .op{font:600 11px system-ui;fill:#1d2430}svg.graph .nm{font:10px
 monospace;fill:#5a6372}svg.graph .edge{fill:none;stroke:#98a2b3;stroke-width:1.2}
 svg.graph .edge.ctl{stroke-dasharray:4 3}.library{color:#5a6372}
-table.greport{border-collapse:collapse;margin:6px 0;font-size:12px}table.greport td,
+table.greport{border-collapse:collapse;margin:6px 12px 6px 0;font-size:12px;display:inline-table;
+vertical-align:top}table.greport td,
 table.greport th{border:1px solid #e4e7ec;padding:2px 8px;text-align:left}
 table.greport th{background:#f4f6fa}.greport-sig{font:12px monospace;margin:4px 0}
 """

@@ -23,7 +23,9 @@ tfscope would trace or raise there, the first repeat is a disagreement like any 
 cache only grows: it has no max_cache_entries, and its context is the same eager one, so one
 repeat answers for all of them). Every call TF traced, raised on or ran eagerly, or whose
 arguments hold anything else (variables, objects, composites, NaN), is predicted by the twin
-itself when it is made.
+itself when it is made. A hit whose first argument is of a type the twin found not modelled by
+its type alone (Keras's step functions take their iterator, every step) is counted as not
+modelled with that reason again, without mapping the arguments.
 """
 import atexit
 import inspect
@@ -35,8 +37,9 @@ CALLS_KEPT = 2000  # argument lists kept per Function object, for the conformanc
 HIT_MEMO_KEPT = 4096  # argument keys per Function object whose repeat is a hit for tfscope
 
 _state = {"tf": None, "quiet": threading.local(), "sink": None}
-# TF's class and functions the hot path (observe_hit) reads, set by _tf()
+# TF's class, modules and functions the hot path (observe_hit) reads, set by _tf()
 _EagerTensor = _eager_run = _in_save = _eager = _eager_outside = None
+_context_module = _save_state = None
 
 
 _specs = {}  # (TF dtype, shape tuple) -> the tfscope TensorSpec of a tensor argument
@@ -44,6 +47,10 @@ _specs = {}  # (TF dtype, shape tuple) -> the tfscope TensorSpec of a tensor arg
 
 class NotModelled(Exception):
     """A call the twin cannot take; its text is the reason."""
+
+
+class NotModelledType(NotModelled):
+    """An argument not modelled for its type alone (a composite, an attrs class...)."""
 
 
 def _tf():
@@ -64,9 +71,24 @@ def _tf():
             "in_save": save_context.in_save_context}
         from tensorflow.python.eager.polymorphic_function import eager_function_run
         global _EagerTensor, _eager_run, _in_save, _eager, _eager_outside
+        global _context_module, _save_state
         _EagerTensor, _eager_run = ops.EagerTensor, eager_function_run
         _in_save, _eager, _eager_outside = t["in_save"], t["eager"], t["eager_outside"]
+        # what executing_eagerly() and in_save_context() read, read directly on the hot path
+        # (both are per-thread state); where TF's internals differ, the public functions
+        if (hasattr(context, "_context") and
+                hasattr(save_context._save_context, "_in_save_context")):
+            _context_module, _save_state = context, save_context._save_context
     return t
+
+
+def _eager_not_saving():
+    """executing_eagerly() and not in_save_context(), the context observe_hit answers in."""
+    if _context_module is not None:
+        ctx = _context_module._context
+        if ctx is not None:
+            return ctx._thread_local_data.is_eager and not _save_state._in_save_context
+    return _eager() and not _in_save()
 
 
 def _quiet_sink(msg):
@@ -116,6 +138,7 @@ class Twin:
         self.input_signature = None
         self.memo = {}             # call key -> its recorded (kind, args, kwargs): a repeat hits
         self.last = None           # the last call's recorded (kind, args, kwargs)
+        self.unmodelled_first = {}  # type of a first argument -> why no call with it is modelled
         if any(t.obj_index == obj_index for t in rec.prewatch):
             self.not_modelled = "traced before the watch started"
             return
@@ -206,6 +229,7 @@ class Twin:
         self.calls = [(k, walk(a), walk(kw)) for k, a, kw in self.calls]
         self.memo = {}
         self.last = None
+        self.unmodelled_first = {}
         self.function = None
         self.variables = {}
         if not self.not_modelled:
@@ -241,16 +265,16 @@ class Twin:
         if isinstance(v, t["Function"]):
             return v  # a Function passed as an argument: an object, by identity, in both
         if isinstance(v, t["Composite"]):
-            raise NotModelled("tfscope has no trace type for a %s argument" % type(v).__name__)
+            raise NotModelledType("tfscope has no trace type for a %s argument" % type(v).__name__)
         if hasattr(v, "__attrs_attrs__"):
-            raise NotModelled("tfscope has no trace type for an attrs class (%s)" %
-                              type(v).__name__)
+            raise NotModelledType("tfscope has no trace type for an attrs class (%s)" %
+                                  type(v).__name__)
         if hasattr(type(v), "__tf_tracing_type__"):
-            raise NotModelled("tfscope has no __tf_tracing_type__ protocol (%s)" %
-                              type(v).__name__)
+            raise NotModelledType("tfscope has no __tf_tracing_type__ protocol (%s)" %
+                                  type(v).__name__)
         mod = type(v).__module__ or ""
         if mod.startswith(("tensorflow", "keras", "tf_keras")) and not callable(v):
-            raise NotModelled("tfscope has no trace type for a %s argument" % type(v).__name__)
+            raise NotModelledType("tfscope has no trace type for a %s argument" % type(v).__name__)
         return v  # numpy values and other Python objects: tfscope's own rules
 
     def _spec(self, shape, dtype, name):
@@ -290,6 +314,13 @@ class Twin:
             mkw = {k: self.map(v) for k, v in kwargs.items()}
         except RecursionError:
             raise NotModelled("arguments nested deeper than Python's recursion limit")
+        except NotModelledType as e:
+            if args and len(self.unmodelled_first) < 64:
+                try:
+                    self.map(args[0])
+                except NotModelledType as first:  # the first argument's type decides
+                    self.unmodelled_first[type(args[0])] = str(first)
+            raise e
         self.last = (kind, margs, mkw)
         if len(self.calls) < CALLS_KEPT:
             self.calls.append(self.last)
@@ -534,8 +565,10 @@ def call_key(args, kwargs):
     """The hit memo's key of a call's arguments, or None when one is not keyed."""
     et = _EagerTensor
     try:
-        key = tuple([(a._datatype_enum(), a._shape_tuple()) if type(a) is et else _key(a, et)
-                     for a in args])
+        key = []
+        for a in args:  # a loop, not a comprehension: no frame of its own (Python 3.11)
+            key.append((a._datatype_enum(), a._shape_tuple()) if type(a) is et else _key(a, et))
+        key = tuple(key)
         if kwargs:
             key += tuple([(k, _key(v, et)) for k, v in kwargs.items()])
         return key
@@ -559,16 +592,25 @@ class MemoEntry:
 
 def observe_hit(session, fn, rec, args, kwargs, tid, call, site):
     """The hot path of a call TF answered from its cache (thread `tid`): True when the hit memo
-    compared it (an agreement), False when the twin must be asked (observe)."""
+    compared it (an agreement) or its first argument's type is not modelled, False when the twin
+    must be asked (observe)."""
     entry = fn.__dict__.get("_tfscope_twin")
     if entry is None or entry[0] is not session:
         return False
     twin = entry[1]
     memo = twin.memo
-    if not memo or twin.thread != tid:
+    if twin.thread != tid:
+        return False
+    if args and twin.unmodelled_first:
+        why = twin.unmodelled_first.get(type(args[0]))
+        if why is not None and _eager_not_saving():
+            led = rec.selfcheck  # e.g. Keras's step function on its iterator, every step
+            led.not_modelled[why] = led.not_modelled.get(why, 0) + 1
+            return True
+    if not memo:
         return False
     seen = memo.get(call_key(args, kwargs))
-    if seen is None or _eager_run.RUN_FUNCTIONS_EAGERLY or not _eager() or _in_save():
+    if seen is None or _eager_run.RUN_FUNCTIONS_EAGERLY or not _eager_not_saving():
         return False  # not memoized, run eagerly, or in a context observe decides about
     if len(twin.calls) < CALLS_KEPT:
         twin.calls.append(seen.recorded)
