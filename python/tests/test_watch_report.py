@@ -2,6 +2,7 @@
 without console errors, fetches nothing, and holds per function the timeline with each trace and
 its reason, the trace list and each concrete function's graph, op for op), and the C++ `tfscope
 watch` command, which runs the same as `python -m tfscope watch`."""
+import html
 import json
 import os
 import re
@@ -83,7 +84,7 @@ def test_html_has_each_functions_timeline_traces_and_graphs(html_report):
         # sum to the op count, as many rows as TF's graph has op types
         reports = re.findall(r'<div class="greport" data-function="([^"]*)" data-nodes="(\d+)">'
                              r'(.*?)</table>', s, re.S)
-        assert [(n, int(k)) for n, k, _ in reports] == [
+        assert [(html.unescape(n), int(k)) for n, k, _ in reports] == [
             (t["graph_report"]["function"], t["graph_ops"]) for t in f["trace_list"]]
         for (_, _, table), t in zip(reports, f["trace_list"]):
             rows = re.findall(r"<tr><td>([^<]*)</td><td>(\d+)</td></tr>", table)
