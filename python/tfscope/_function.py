@@ -3,6 +3,7 @@ import collections
 import functools
 import inspect
 import json as _json
+import logging as _logging
 import os as _os
 import sys as _sys
 import weakref
@@ -76,29 +77,60 @@ def _call_site():
     return ""
 
 
-def _same(a, b):
-    # Identity first; == only for plain host values (== on tensors is elementwise).
-    if a is b:
+def _has_mutation(before, after):
+    """TF's func_graph.has_mutation: another structure, or a leaf that is not the same object."""
+    try:
+        _nest.assert_same_structure(before, after)
+    except ValueError:
         return True
-    if isinstance(a, (int, float, str, bytes, bool, type(None))) and type(a) is type(b):
-        return a == b
-    return False
+    return any(x is not y for x, y in zip(_nest.flatten(before), _nest.flatten(after)))
 
 
-def _mutated(value, copy, kind):
-    if kind == "list":
-        now = list(value)
-        return len(now) != len(copy) or not all(_same(a, b) for a, b in zip(now, copy))
-    now = dict(value)
-    return now.keys() != copy.keys() or not all(_same(now[k], copy[k]) for k in now)
+def _check_not_mutated(func, args_before, args, kwargs_before, kwargs):
+    """TF's check_func_mutation: the body may not change the nests it was given."""
+    if not _has_mutation((args_before, kwargs_before), (args, kwargs)):
+        return
+    name = getattr(func, "__qualname__", getattr(func, "__name__", func))
+    sig = inspect.signature(func)
+    old = sig.bind(*args_before, **kwargs_before).arguments
+    new = sig.bind(*args, **kwargs).arguments
+    changed = ", ".join(k for k in new if _has_mutation(old[k], new[k]))
+    raise ValueError("%s%s should not modify its Python input arguments. Modifying a copy is "
+                     "allowed. The following parameter(s) were modified: %s" % (name, sig, changed))
 
 
-def _snapshot(value):
-    if isinstance(value, list):
-        return ("list", id(value), list(value))
-    if isinstance(value, dict):
-        return ("dict", id(value), dict(value))
-    return None
+def _absl_warning(message):
+    """A warning TF logs through absl: to its handlers when the program set some, else the line
+    absl writes to stderr before its flags are parsed."""
+    logger = _logging.getLogger("absl")
+    if logger.hasHandlers():
+        logger.warning(message)
+    else:
+        print("WARNING:absl:" + message, file=_sys.stderr)
+
+
+_sanitization_warnings = [0]  # TF warns for the first five names it renames in a process
+
+
+def _sanitize_arg_name(name):
+    """TF's function_type.sanitize_arg_name: what is not alphanumeric becomes _, and a name
+    that does not start with a letter gets an arg_ prefix."""
+    swapped = "".join(c if c.isalnum() else "_" for c in name)
+    result = swapped if swapped[0].isalpha() else "arg_" + swapped
+    if result != name and _sanitization_warnings[0] < 5:
+        _absl_warning("`%s` is not a valid tf.function parameter name. Sanitizing to `%s`." %
+                      (name, result))
+        _sanitization_warnings[0] += 1
+    return result
+
+
+def _sanitize_kwargs(kwargs):
+    """The keyword arguments under their sanitized names; TF's error when two collide."""
+    out = {_sanitize_arg_name(k): v for k, v in kwargs.items()}
+    if len(out) != len(kwargs):
+        raise ValueError("Name collision after sanitization. Please rename tf.function input "
+                         "parameters. Original: %s, Sanitized: %s" % (sorted(kwargs), sorted(out)))
+    return out
 
 
 _PARAM_KINDS = {v: k for k, v in _KINDS.items()}
@@ -468,25 +500,12 @@ class Function:
 
     def _body(self, args, kwargs):
         self._trace_sites.append(_call_site())
-        snaps = [(_snapshot(a), a) for a in args] + [(_snapshot(v), v) for v in kwargs.values()]
-        names = list(self._param_names)
+        copy = _nest.pack_sequence_as((args, kwargs), _nest.flatten((args, kwargs)))
         target = self._python_function
         if self._autograph:  # AutoGraph: run the converted function (tfscope.autograph)
             target = _autograph_convert(target)
         result = target(*args, **kwargs)
-        modified = []
-        for i, (snap, value) in enumerate(snaps):
-            if snap is None:
-                continue
-            kind, _, copy = snap
-            changed = _mutated(value, copy, kind)
-            if changed:
-                modified.append(names[i] if i < len(names) else "arg%d" % i)
-        if modified:
-            raise ValueError(
-                "%s(%s) should not modify its Python input arguments. Modifying a copy is allowed. "
-                "The following parameter(s) were modified: %s" %
-                (self._name, ", ".join(self._param_names), ", ".join(modified)))
+        _check_not_mutated(self._python_function, copy[0], args, copy[1], kwargs)
         return result
 
     @property
@@ -503,9 +522,13 @@ class Function:
             return self._python_function(*args, **kwargs)
         if self._input_signature is not None and args:
             args = _convert_numpy_to_signature(args, self._input_signature)
+        if kwargs:
+            kwargs = _sanitize_kwargs(kwargs)
         return self._core.call(*args, **kwargs)
 
     def get_concrete_function(self, *args, **kwargs):
+        if kwargs:
+            kwargs = _sanitize_kwargs(kwargs)
         return _wrap_concrete(self._core.get_concrete_function(*args, **kwargs))
 
     def experimental_get_tracing_count(self):

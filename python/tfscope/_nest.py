@@ -156,14 +156,15 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
         raise ValueError("Could not pack sequence. Structure had %d atoms, but flat_sequence had "
                          "%d items.  Structure: %s, flat_sequence: %s."
                          % (n, len(flat), structure, flat_sequence))
-    it = iter(flat)
+    return _pack(structure, iter(flat))
 
-    def rec(s):
-        if not is_nested(s):
-            return next(it)
-        return _rebuild(s, [rec(c) for c in _children(s)])
 
-    return rec(structure)
+def _pack(s, it):
+    # A module-level function, not a closure over itself: a self-referencing closure is a cycle
+    # that would keep the packed leaves alive until the garbage collector runs.
+    if not is_nested(s):
+        return next(it)
+    return _rebuild(s, [_pack(c, it) for c in _children(s)])
 
 
 def map_structure(func, *structure, **kwargs):

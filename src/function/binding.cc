@@ -144,6 +144,68 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
   return sorted;
 }
 
+std::vector<TypedParameter> add_type_constraints(std::vector<Parameter>& params,
+                                                 const std::vector<Value>& signature) {
+  std::function<void(const Value&)> check_leaf = [&](const Value& v) {
+    Value::Kind k = v.kind();
+    if (k == Value::Kind::kList || k == Value::Kind::kTuple || k == Value::Kind::kNamedTuple) {
+      for (auto& x : v.items()) check_leaf(x);
+      return;
+    }
+    if (k == Value::Kind::kDict) {
+      for (auto& kv : v.dict_items()) check_leaf(kv.second);
+      return;
+    }
+    if (k != Value::Kind::kTensorSpec) {
+      type_error(
+          "input_signature must be a possibly nested sequence of TensorSpec objects, got "
+          "invalid args [" +
+          v.repr() + "] with types [" + python_class_repr(v) + "].");
+    }
+  };
+  for (auto& v : signature) check_leaf(v);
+  bool has_var_pos = std::any_of(params.begin(), params.end(), [](const Parameter& p) {
+    return p.kind == ParamKind::kVarPositional;
+  });
+  TraceTypeBuilder tb;
+  size_t next = 0;  // the first constraint not yet taken
+  std::vector<TypedParameter> typed;
+  std::vector<Parameter> bound;
+  for (const Parameter& p : params) {
+    ParamKind kind = has_var_pos && p.kind == ParamKind::kPositionalOrKeyword
+                         ? ParamKind::kPositionalOnly
+                         : p.kind;
+    if (p.kind == ParamKind::kVarKeyword) continue;
+    if (p.kind == ParamKind::kVarPositional) {
+      for (size_t i = 0; next < signature.size(); ++i) {
+        std::string name = p.name + "_" + std::to_string(i);
+        typed.push_back(
+            TypedParameter{name, ParamKind::kPositionalOnly, tb.from_value(signature[next++])});
+        bound.push_back(Parameter{name, ParamKind::kPositionalOnly, std::nullopt});
+      }
+      continue;
+    }
+    if (p.kind == ParamKind::kKeywordOnly && !p.default_value) {
+      type_error("Since input_signature is defined, keyword-only parameter `" + p.name +
+                 "` must have a default value");
+    }
+    if (next < signature.size()) {
+      typed.push_back(TypedParameter{p.name, kind, tb.from_value(signature[next++])});
+    } else if (p.default_value) {
+      typed.push_back(TypedParameter{p.name, kind, tb.from_value(*p.default_value)});
+    } else {
+      type_error("input_signature missing type constraint for " + p.name);
+    }
+    bound.push_back(Parameter{p.name, kind, p.default_value});
+  }
+  if (next < signature.size()) {
+    type_error("input_signature contains " + std::to_string(signature.size() - next) +
+               " extra type constraints.");
+  }
+  params = std::move(bound);
+  return typed;
+}
+
 std::string plain_signature_text(const std::vector<Parameter>& params) {
   std::string s = "(";
   bool star_done = false;
@@ -258,6 +320,13 @@ Value cast_value(const Value& v, const TraceType& t, const BindingFailure& fail)
     for (size_t i = 0; i < t.children().size(); ++i)
       items.push_back(cast_value(v.items()[i], t.children()[i], fail));
     return t.kind() == TraceType::Kind::kList ? Value::list(items) : Value::tuple(items);
+  }
+  if (t.kind() == TraceType::Kind::kNamedTuple && v.kind() == Value::Kind::kNamedTuple &&
+      v.named_tuple().type_name == t.type_name() && v.named_tuple().fields == t.fields()) {
+    ValueList items;
+    for (size_t i = 0; i < t.children().size(); ++i)
+      items.push_back(cast_value(v.items()[i], t.children()[i], fail));
+    return Value::named_tuple(t.type_name(), t.fields(), std::move(items));
   }
   if (t.kind() == TraceType::Kind::kDict) {
     if (std::string e = container_mismatch(v, t); !e.empty()) fail(e);

@@ -55,6 +55,15 @@ std::string container_mismatch(const Value& v, const TraceType& t);
 void cast_to_signature(BoundArguments& b, const std::vector<TypedParameter>& signature,
                        const BindingFailure& fail);
 
+// TF's add_type_constraints: the parameters of a function with an input_signature. *args takes
+// the constraints left after the positional ones (args_0, args_1, ... positional-only; every
+// positional-or-keyword parameter becomes positional-only beside it), **kwargs is dropped, a
+// parameter without a constraint takes its default's type. `params` becomes the parameters calls
+// bind against (defaults kept); throws TypeError with TF's texts. `signature` must hold
+// TensorSpecs in lists, tuples, namedtuples and dicts (checked first, as TF does).
+std::vector<TypedParameter> add_type_constraints(std::vector<Parameter>& params,
+                                                 const std::vector<Value>& signature);
+
 // "(x, factor=<captured_default_value>)": how TF prints a signature with no input_signature.
 std::string plain_signature_text(const std::vector<Parameter>& params);
 // "(<tf.Tensor: ...>, 2)" and "{'y': 1}".

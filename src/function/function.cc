@@ -70,48 +70,10 @@ Function::Function(std::string name, std::vector<Parameter> params, Body body,
   if (options_.display_name.empty()) options_.display_name = "<function " + name_ + ">";
   plain_layout_ = detail::plain_layout(params_);
   if (!options_.input_signature) return;
-  // Validate the signature now, as tf.function does at decoration.
-  const auto& sig = *options_.input_signature;
-  std::function<void(const Value&)> check_leaf = [&](const Value& v) {
-    if (v.kind() == Value::Kind::kList || v.kind() == Value::Kind::kTuple) {
-      for (auto& x : v.items()) check_leaf(x);
-      return;
-    }
-    if (v.kind() == Value::Kind::kDict) {
-      for (auto& kv : v.dict_items()) check_leaf(kv.second);
-      return;
-    }
-    if (v.kind() != Value::Kind::kTensorSpec) {
-      type_error(
-          "input_signature must be a possibly nested sequence of TensorSpec objects, got "
-          "invalid args [" +
-          v.repr() + "] with types [" + detail::python_class_repr(v) + "].");
-    }
-  };
-  for (auto& v : sig) check_leaf(v);
-  size_t positional = 0;
-  for (auto& p : params_) {
-    if (p.kind == ParamKind::kPositionalOnly || p.kind == ParamKind::kPositionalOrKeyword) positional++;
-  }
-  if (sig.size() > positional) {
-    type_error("input_signature contains " + std::to_string(sig.size() - positional) +
-               " extra type constraints.");
-  }
-  TraceTypeBuilder tb;
-  size_t si = 0;
-  for (auto& p : params_) {
-    if (p.kind == ParamKind::kVarKeyword || p.kind == ParamKind::kVarPositional) continue;
-    if (si < sig.size() && p.kind != ParamKind::kKeywordOnly) {
-      signature_params_.push_back(TypedParameter{p.name, p.kind, tb.from_value(sig[si++])});
-      continue;
-    }
-    if (p.kind == ParamKind::kKeywordOnly && !p.default_value) {
-      type_error("Since input_signature is defined, keyword-only parameter `" + p.name +
-                 "` must have a default value");
-    }
-    if (!p.default_value) type_error("input_signature missing type constraint for " + p.name);
-    signature_params_.push_back(TypedParameter{p.name, p.kind, tb.from_value(*p.default_value)});
-  }
+  // Validate the signature now, as tf.function does at decoration; calls bind against the
+  // parameters it gives (*args unrolled, **kwargs dropped).
+  signature_params_ = detail::add_type_constraints(params_, *options_.input_signature);
+  plain_layout_ = detail::plain_layout(params_);
   signature_hash_ = FunctionType{signature_params_}.hash();
 }
 
@@ -130,9 +92,9 @@ detail::BoundArguments Function::bind(const std::vector<Value>& args, const Kwar
     } else {
       sig = detail::plain_signature_text(params_);
     }
-    type_error("Binding inputs to tf.function failed due to `" + inner + "`. Received args: " +
-               detail::args_repr(args) + " and kwargs: " + detail::kwargs_repr(kwargs) +
-               " for signature: " + sig + ".");
+    type_error("Binding inputs to tf.function failed due to `" + inner +
+               "`. Received args: " + detail::args_repr(args) +
+               " and kwargs: " + detail::kwargs_repr(kwargs) + " for signature: " + sig + ".");
   };
   detail::BoundArguments b;
   try {
