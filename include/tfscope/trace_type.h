@@ -13,9 +13,61 @@
 
 namespace tfs {
 
+// What a CustomTraceType's placeholder_value is given: the graph inputs of the trace being built,
+// made in the flat order the type's to_tensors gives its tensors.
+class PlaceholderContext {
+ public:
+  virtual ~PlaceholderContext() = default;
+  virtual Tensor placeholder(DType dtype, const PartialShape& shape) = 0;
+};
+
+// A TraceType defined outside this file: TF's open protocol (tf.types.experimental.TraceType,
+// a Python class, through python/src/convert.cc) or a C++ kind (a DatasetSpec, IndexedSlices,
+// TensorArraySpec). One subclass is a whole new kind: the cache asks it for equality, hashing,
+// subtyping and supertypes, the tracer for the value the body traces with, a call for the
+// tensors it feeds, an input_signature for the cast. A Value traces as one when it holds a
+// TracedObject whose trace_type() returns it.
+class CustomTraceType {
+ public:
+  virtual ~CustomTraceType() = default;
+  virtual bool equals(const CustomTraceType& other) const = 0;
+  virtual size_t hash() const = 0;
+  virtual bool is_subtype_of(const CustomTraceType& other) const = 0;
+  // Null when there is none.
+  virtual std::shared_ptr<const CustomTraceType> most_specific_common_supertype(
+      const CustomTraceType& other) const = 0;
+  virtual std::string repr() const = 0;
+  // The value the body is traced with; its tensors come from ctx.placeholder, in to_tensors order.
+  virtual Value placeholder_value(PlaceholderContext& ctx) const = 0;
+  // The tensors a call feeds for `v`, a value of this type (TF's default: none).
+  virtual std::vector<Tensor> to_tensors(const Value& v) const;
+  // `v` cast to this type for an input_signature or a concrete function's call; throws
+  // TypeError (TF's default: `v` itself, when it traces as this type).
+  virtual Value cast(const Value& v) const;
+  // The specs of the tensors to_tensors gives (TF's flatten()).
+  virtual std::vector<TensorSpec> flatten() const { return {}; }
+};
+
+// An object that traces as a type of its own (a Python object with __tf_tracing_type__); null
+// when it has none (it is then keyed by identity).
+class TracedObject : public Object {
+ public:
+  virtual std::shared_ptr<const CustomTraceType> trace_type() const = 0;
+};
+
 class TraceType {
  public:
-  enum class Kind { kLiteral, kTensorSpec, kList, kTuple, kDict, kNamedTuple, kWeakref, kVariableSpec };
+  enum class Kind {
+    kLiteral,
+    kTensorSpec,
+    kList,
+    kTuple,
+    kDict,
+    kNamedTuple,
+    kWeakref,
+    kVariableSpec,
+    kCustom
+  };
 
   static TraceType literal(Value v);
   static TraceType tensor_spec(TensorSpec s);
@@ -26,6 +78,7 @@ class TraceType {
                                std::vector<TraceType> c);
   static TraceType weakref(std::shared_ptr<Object> o);
   static TraceType variable_spec(PartialShape shape, DType dtype, bool trainable, int alias_id);
+  static TraceType custom(std::shared_ptr<const CustomTraceType> c);
 
   Kind kind() const { return kind_; }
   const Value& literal_value() const { return literal_; }
@@ -38,6 +91,7 @@ class TraceType {
   const std::shared_ptr<Object>& object() const { return object_; }
   int alias_id() const { return alias_id_; }
   bool trainable() const { return trainable_; }
+  const CustomTraceType& custom() const { return *custom_; }
 
   bool operator==(const TraceType& o) const;
   size_t hash() const;
@@ -65,6 +119,7 @@ class TraceType {
   std::shared_ptr<Object> object_;
   int alias_id_ = 0;
   bool trainable_ = true;
+  std::shared_ptr<const CustomTraceType> custom_;
 };
 
 // A VariableSpec as a host value (in structured_input_signature).

@@ -7,6 +7,7 @@
 
 #include "tfscope/ops.h"
 #include "tfscope/trace_type.h"
+#include "trace_type_bindings.h"
 
 namespace tfpy {
 
@@ -232,6 +233,7 @@ tfs::Value to_value(nb::handle h) {
     if (n.is_none()) return Value(tfs::TensorSpec(s, d));
     return Value(tfs::TensorSpec(s, d, nb::cast<std::string>(n)));
   }
+  if (has_tracing_protocol(h)) return traced_value(h);  // TF asks the protocol first
   if (PyList_Check(h.ptr())) {
     NestLevel level;
     tfs::ValueList items;
@@ -343,6 +345,7 @@ nb::object from_value(const tfs::Value& v) {
     case K::kObject: {
       auto* o = dynamic_cast<const PyObjectKey*>(v.as_object().get());
       if (o) return o->get();
+      if (nb::object held; held_object(v, &held)) return held;
       if (auto* vs = dynamic_cast<const tfs::VariableSpecValue*>(v.as_object().get())) {
         return nb::module_::import_("tfscope._types")
             .attr("VariableSpec")(py_shape(vs->shape), py_dtype(vs->dtype), vs->trainable,

@@ -21,6 +21,7 @@ void bind_ops(nb::module_& m);
 void bind_tape(nb::module_& m);
 void bind_graphdef(nb::module_& m);
 void bind_graph_text(nb::module_& m);
+void bind_trace_type(nb::module_& m);
 
 namespace {
 
@@ -80,4 +81,5 @@ NB_MODULE(_core, m) {
   bind_tape(m);
   bind_graphdef(m);
   bind_graph_text(m);
+  bind_trace_type(m);
 }

@@ -25,6 +25,7 @@ else:
     from . import _core
 from . import errors
 from ._types import DType, TensorShape, TensorSpec, as_dtype, _make_spec
+from ._trace_type import types
 from ._function import Function, ConcreteFunction, function
 from . import _nest as nest
 

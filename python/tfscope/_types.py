@@ -182,6 +182,17 @@ class TensorSpec:
         other = spec_or_tensor
         return self.dtype == other.dtype and self.shape.is_compatible_with(other.shape)
 
+    # As a TraceType's component (tfscope._trace_type): inside a placeholder_value call, a graph
+    # input of the function being traced; a value of this spec is the one tensor it feeds.
+    def placeholder_value(self, placeholder_context):
+        return placeholder_context._placeholder(self)
+
+    def to_tensors(self, value):
+        return [value]
+
+    def flatten(self):
+        return [self]
+
     def __repr__(self):
         return "TensorSpec(shape=%s, dtype=%r, name=%r)" % (self.shape, self.dtype, self.name)
 

@@ -338,6 +338,14 @@ Value cast_value(const Value& v, const TraceType& t, const BindingFailure& fail)
     }
     return Value::dict(items);
   }
+  if (t.kind() == TraceType::Kind::kCustom) {
+    try {
+      return t.custom().cast(v);
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::kTypeError) throw;
+      fail(e.what());
+    }
+  }
   TraceTypeBuilder tb;
   if (!(tb.from_value(v) == t)) fail("Can not cast " + v.repr() + " to " + t.repr());
   return v;

@@ -34,6 +34,8 @@ std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vecto
                                                         : convert_to_tensor(v, t.spec().dtype));
       } else if (t.kind() == K::kVariableSpec) {
         flat.push_back(Tensor::resource(v.as_variable()));
+      } else if (t.kind() == K::kCustom) {
+        for (Tensor& x : t.custom().to_tensors(v)) flat.push_back(std::move(x));
       }
     }
     return flat;
@@ -73,6 +75,17 @@ std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vecto
               walk(t.children()[i], *v.dict_get(t.keys()[i]), p);
             }
             return;
+          case K::kCustom: {
+            size_t made = 0;
+            for (Tensor& x : t.custom().to_tensors(v)) {
+              auto p = path;
+              char buf[24];
+              std::snprintf(buf, sizeof buf, "%08zu", made++);
+              p.push_back(buf);
+              leaves.push_back({std::move(p), std::move(x)});
+            }
+            return;
+          }
           default:
             return;
         }
@@ -183,6 +196,9 @@ Value ConcreteFunction::operator()(const std::vector<Value>& args, const Kwargs&
         }
         case K::kVariableSpec:
           if (v.kind() != Value::Kind::kVariable) cast_error();
+          return;
+        case K::kCustom:
+          t.custom().cast(v);
           return;
         case K::kList:
         case K::kTuple:

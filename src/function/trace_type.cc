@@ -69,6 +69,33 @@ TraceType TraceType::variable_spec(PartialShape shape, DType dtype, bool trainab
   return t;
 }
 
+TraceType TraceType::custom(std::shared_ptr<const CustomTraceType> c) {
+  TraceType t;
+  t.kind_ = Kind::kCustom;
+  t.custom_ = std::move(c);
+  return t;
+}
+
+namespace {
+
+std::shared_ptr<const CustomTraceType> own_type(const Value& v) {
+  if (v.kind() != Value::Kind::kObject) return nullptr;
+  auto* t = dynamic_cast<const TracedObject*>(v.as_object().get());
+  return t ? t->trace_type() : nullptr;
+}
+
+}  // namespace
+
+std::vector<Tensor> CustomTraceType::to_tensors(const Value&) const {
+  return {};
+}
+
+Value CustomTraceType::cast(const Value& v) const {
+  auto own = own_type(v);
+  if (!own || !own->equals(*this)) type_error("Can not cast " + v.repr() + " to type " + repr());
+  return v;
+}
+
 namespace {
 
 // Dict values matched by key regardless of insertion order.
@@ -93,7 +120,8 @@ bool TraceType::operator==(const TraceType& o) const {
     case Kind::kLiteral:
       if (nan_ || o.nan_) return nan_ && o.nan_;
       return literal_ == o.literal_;
-    case Kind::kTensorSpec: return spec_ == o.spec_;
+    case Kind::kTensorSpec:
+      return spec_ == o.spec_;
     case Kind::kVariableSpec:
       return spec_ == o.spec_ && trainable_ == o.trainable_ && alias_id_ == o.alias_id_;
     case Kind::kWeakref: {
@@ -112,6 +140,8 @@ bool TraceType::operator==(const TraceType& o) const {
     case Kind::kList:
     case Kind::kTuple:
       return children_ == o.children_;
+    case Kind::kCustom:
+      return custom_ == o.custom_ || custom_->equals(*o.custom_);
   }
   return false;
 }
@@ -120,16 +150,24 @@ size_t TraceType::hash() const {
   size_t h = static_cast<size_t>(kind_) * 0x9e3779b97f4a7c15ULL;
   auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
   switch (kind_) {
-    case Kind::kLiteral: mix(nan_ ? 0x7ff8 : literal_.hash()); break;
+    case Kind::kLiteral:
+      mix(nan_ ? 0x7ff8 : literal_.hash());
+      break;
     case Kind::kTensorSpec:
     case Kind::kVariableSpec:
       mix(static_cast<size_t>(spec_.dtype));
       mix(static_cast<size_t>(spec_.shape.rank() + 1));
       if (spec_.shape.has_rank())
-        for (int i = 0; i < spec_.shape.rank(); ++i) mix(static_cast<size_t>(spec_.shape.dim(i) + 2));
+        for (int i = 0; i < spec_.shape.rank(); ++i)
+          mix(static_cast<size_t>(spec_.shape.dim(i) + 2));
       mix(static_cast<size_t>(alias_id_));
       break;
-    case Kind::kWeakref: mix(object_->hash()); break;
+    case Kind::kWeakref:
+      mix(object_->hash());
+      break;
+    case Kind::kCustom:
+      mix(custom_->hash());
+      break;
     case Kind::kDict: {
       size_t s = 0;
       for (auto& k : keys_) s += k.hash();
@@ -160,6 +198,8 @@ size_t TraceType::skeleton_hash() const {
     case Kind::kWeakref:
       mix(object_->hash());
       break;
+    case Kind::kCustom:
+      break;  // a custom type may be a subtype of one with another hash: all share a skeleton
     case Kind::kDict: {
       // Order-insensitive, as dict types compare by key.
       size_t s = 0;
@@ -179,12 +219,14 @@ size_t TraceType::skeleton_hash() const {
 bool TraceType::is_subtype_of(const TraceType& o) const {
   if (kind_ != o.kind_) return false;
   switch (kind_) {
-    case Kind::kTensorSpec: return spec_.is_subtype_of(o.spec_);
+    case Kind::kTensorSpec:
+      return spec_.is_subtype_of(o.spec_);
     case Kind::kVariableSpec:
       return spec_.dtype == o.spec_.dtype && trainable_ == o.trainable_ &&
              alias_id_ == o.alias_id_ && spec_.shape.is_subtype_of(o.spec_.shape);
     case Kind::kLiteral:
-    case Kind::kWeakref: return *this == o;
+    case Kind::kWeakref:
+      return *this == o;
     case Kind::kDict: {
       if (!same_keys(*this, o)) return false;
       for (size_t i = 0; i < keys_.size(); ++i)
@@ -200,6 +242,8 @@ bool TraceType::is_subtype_of(const TraceType& o) const {
       for (size_t i = 0; i < children_.size(); ++i)
         if (!children_[i].is_subtype_of(o.children_[i])) return false;
       return true;
+    case Kind::kCustom:
+      return custom_->is_subtype_of(*o.custom_);
   }
   return false;
 }
@@ -251,6 +295,11 @@ std::optional<TraceType> TraceType::most_specific_common_supertype(const TraceTy
       t.children_ = std::move(c);
       return t;
     }
+    case Kind::kCustom: {
+      auto s = custom_->most_specific_common_supertype(*o.custom_);
+      if (!s) return std::nullopt;
+      return custom(std::move(s));
+    }
   }
   return std::nullopt;
 }
@@ -263,18 +312,23 @@ std::string TraceType::repr() const {
   };
   switch (kind_) {
     case Kind::kLiteral:
-      return "Literal[" + (nan_ ? std::string("<object object at 0x7f0000000000>") : literal_.repr()) + "]";
-    case Kind::kTensorSpec: return spec_.repr();
+      return "Literal[" +
+             (nan_ ? std::string("<object object at 0x7f0000000000>") : literal_.repr()) + "]";
+    case Kind::kTensorSpec:
+      return spec_.repr();
     case Kind::kVariableSpec:
       return "VariableSpec(shape=" + spec_.shape.str() + ", dtype=" + dtype_repr(spec_.dtype) +
              ", trainable=" + (trainable_ ? "True" : "False") +
              ", alias_id=" + std::to_string(alias_id_) + ")";
-    case Kind::kList: return "List[" + join(children_) + "]";
-    case Kind::kTuple: return "Tuple[" + join(children_) + "]";
+    case Kind::kList:
+      return "List[" + join(children_) + "]";
+    case Kind::kTuple:
+      return "Tuple[" + join(children_) + "]";
     case Kind::kDict: {
       std::string s = "Dict[";
       for (size_t i = 0; i < keys_.size(); ++i)
-        s += (i ? ", " : "") + std::string("[") + keys_[i].repr() + ", " + children_[i].repr() + "]";
+        s +=
+            (i ? ", " : "") + std::string("[") + keys_[i].repr() + ", " + children_[i].repr() + "]";
       return s + "]";
     }
     case Kind::kNamedTuple: {
@@ -283,7 +337,10 @@ std::string TraceType::repr() const {
         s += (i ? ", " : "") + std::string("['") + fields_[i] + "', " + children_[i].repr() + "]";
       return s + "]";
     }
-    case Kind::kWeakref: return "Weakref[" + object_->repr() + "]";
+    case Kind::kWeakref:
+      return "Weakref[" + object_->repr() + "]";
+    case Kind::kCustom:
+      return custom_->repr();
   }
   return "?";
 }
@@ -295,14 +352,17 @@ std::string TraceType::summary() const {
     case Kind::kVariableSpec:
       return "variable " + std::string(dtype_name(spec_.dtype)) + " " + spec_.shape.str() +
              " alias " + std::to_string(alias_id_);
-    default: return repr();
+    default:
+      return repr();
   }
 }
 
 TraceType TraceTypeBuilder::from_value(const Value& v) {
   switch (v.kind()) {
-    case Value::Kind::kTensor: return TraceType::tensor_spec(TensorSpec::from_tensor(v.as_tensor()));
-    case Value::Kind::kTensorSpec: return TraceType::tensor_spec(v.as_spec());
+    case Value::Kind::kTensor:
+      return TraceType::tensor_spec(TensorSpec::from_tensor(v.as_tensor()));
+    case Value::Kind::kTensorSpec:
+      return TraceType::tensor_spec(v.as_spec());
     case Value::Kind::kVariable: {
       const auto& var = v.as_variable();
       const void* key = var.get();
@@ -321,7 +381,8 @@ TraceType TraceTypeBuilder::from_value(const Value& v) {
     case Value::Kind::kNamedTuple: {
       std::vector<TraceType> c;
       for (auto& x : v.items()) c.push_back(from_value(x));
-      return TraceType::named_tuple(v.named_tuple().type_name, v.named_tuple().fields, std::move(c));
+      return TraceType::named_tuple(v.named_tuple().type_name, v.named_tuple().fields,
+                                    std::move(c));
     }
     case Value::Kind::kDict: {
       std::vector<Value> keys;
@@ -333,9 +394,11 @@ TraceType TraceTypeBuilder::from_value(const Value& v) {
       return TraceType::dict(std::move(keys), std::move(vals));
     }
     case Value::Kind::kObject:
+      if (auto c = own_type(v)) return TraceType::custom(std::move(c));
       if (v.as_object()->is_literal()) return TraceType::literal(v);
       return TraceType::weakref(v.as_object());
-    default: return TraceType::literal(v);
+    default:
+      return TraceType::literal(v);
   }
 }
 
@@ -446,6 +509,11 @@ size_t TraceTypeBuilder::hash_of(const Value& v) {
       return m.h;
     }
     case Value::Kind::kObject:
+      if (auto c = own_type(v)) {
+        Mixer m(K::kCustom);
+        m.mix(c->hash());
+        return m.h;
+      }
       if (!v.as_object()->is_literal()) {
         Mixer m(K::kWeakref);
         m.mix(v.as_object()->hash());
@@ -502,6 +570,9 @@ bool TraceTypeBuilder::matches(const TraceType& t, const Value& v) {
       return true;
     }
     case Value::Kind::kObject:
+      if (auto c = own_type(v)) {
+        return t.kind() == K::kCustom && (&t.custom() == c.get() || t.custom().equals(*c));
+      }
       if (!v.as_object()->is_literal()) {
         if (t.kind() != K::kWeakref) return false;
         const auto& o = v.as_object();
@@ -518,8 +589,8 @@ bool TraceTypeBuilder::matches(const TraceType& t, const Value& v) {
 
 std::string VariableSpecValue::repr() const {
   return "VariableSpec(shape=" + shape.str() + ", dtype=" + std::string(dtype_name(dtype)) +
-         ", trainable=" + (trainable ? "True" : "False") + ", alias_id=" +
-         std::to_string(alias_id) + ")";
+         ", trainable=" + (trainable ? "True" : "False") +
+         ", alias_id=" + std::to_string(alias_id) + ")";
 }
 
 }  // namespace tfs

@@ -89,6 +89,30 @@ struct PlaceholderBuilder {
         *spec_out = Value::dict(specs);
         return Value::dict(items);
       }
+      case K::kCustom: {
+        // The type makes its own placeholders, in its to_tensors order.
+        struct Context : PlaceholderContext {
+          PlaceholderBuilder& pb;
+          const std::string& name;
+          const std::vector<std::string>& path;
+          size_t made = 0;
+          Context(PlaceholderBuilder& pb, const std::string& name,
+                  const std::vector<std::string>& path)
+              : pb(pb), name(name), path(path) {}
+          Tensor placeholder(DType dtype, const PartialShape& shape) override {
+            Tensor ph = pb.builder.add_placeholder(name, dtype, shape);
+            auto p = path;
+            char buf[24];
+            std::snprintf(buf, sizeof buf, "%08zu", made++);
+            p.push_back(buf);
+            pb.leaves.push_back({std::move(p), ph.node()});
+            return ph;
+          }
+        } ctx(*this, name, path);
+        Value v = t.custom().placeholder_value(ctx);
+        *spec_out = v;
+        return v;
+      }
       case K::kWeakref:
         *spec_out = Value(t.object());
         return Value(t.object());
