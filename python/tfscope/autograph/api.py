@@ -336,6 +336,7 @@ class _ErrorMetadata(object):
         if issubclass(preferred_type, errors.OpError):
             return preferred_type(self.get_message())
         if preferred_type in (PyCTError, AutoGraphError, ConversionError, StagingError,
+                              errors._InaccessibleTensorError,
                               errors.OperatorNotAllowedInGraphError):
             return preferred_type(self.get_message())
         to_ret = None
