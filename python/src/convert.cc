@@ -4,6 +4,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <cstring>
+#include <map>
 
 #include "tfscope/ops.h"
 #include "tfscope/trace_type.h"
@@ -64,6 +65,40 @@ class PyObjectKey : public tfs::Object {
   bool weak_;
   Py_hash_t h_;
 };
+
+// The namedtuple classes seen going in, by name and fields, so that what comes back out (the
+// body's argument, a function's output) is an instance of the user's own class, as in TF. Weak:
+// a class may reach the module whose functions hold these values.
+std::map<std::string, nb::object>& namedtuple_classes() {
+  static auto* m = new std::map<std::string, nb::object>();
+  return *m;
+}
+
+std::string namedtuple_key(const std::string& name, const std::vector<std::string>& fields) {
+  std::string k = name;
+  for (auto& f : fields) k += '\0' + f;
+  return k;
+}
+
+void note_namedtuple_class(const std::string& name, const std::vector<std::string>& fields,
+                           nb::handle cls) {
+  nb::object& ref = namedtuple_classes()[namedtuple_key(name, fields)];
+  if (ref.is_valid() && nb::handle(PyWeakref_GetObject(ref.ptr())).is(cls)) return;
+  PyObject* w = PyWeakref_NewRef(cls.ptr(), nullptr);
+  if (!w) {
+    PyErr_Clear();
+    return;
+  }
+  ref = nb::steal(w);
+}
+
+nb::object namedtuple_class(const std::string& name, const std::vector<std::string>& fields) {
+  auto it = namedtuple_classes().find(namedtuple_key(name, fields));
+  if (it == namedtuple_classes().end()) return nb::object();
+  PyObject* cls = PyWeakref_GetObject(it->second.ptr());
+  if (cls == Py_None) return nb::object();
+  return nb::borrow(cls);
+}
 
 // One level of a nest being walked. A nest deeper than Python's recursion limit raises
 // RecursionError, as TF's nest walk does, instead of overflowing the C stack.
@@ -248,6 +283,7 @@ tfs::Value to_value(nb::handle h) {
       std::vector<std::string> fields;
       for (nb::handle f : h.attr("_fields")) fields.push_back(nb::cast<std::string>(f));
       std::string name = nb::cast<std::string>(h.type().attr("__name__"));
+      note_namedtuple_class(name, fields, h.type());
       return Value::named_tuple(name, fields, std::move(items));
     }
     return Value::tuple(std::move(items));
@@ -335,6 +371,8 @@ nb::object from_value(const tfs::Value& v) {
       nb::list fields, vals;
       for (auto& f : nt.fields) fields.append(nb::str(f.c_str()));
       for (auto& x : nt.values) vals.append(from_value(x));
+      if (nb::object cls = namedtuple_class(nt.type_name, nt.fields); cls.is_valid())
+        return cls(*vals);
       return registry().namedtuple_factory(nb::str(nt.type_name.c_str()), fields, vals);
     }
     case K::kDict: {
