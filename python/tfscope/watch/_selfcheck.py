@@ -344,9 +344,11 @@ class Twin:
                 finally:
                     _core.run_functions_eagerly(was)
             else:
+                from tfscope import _function
                 if kind == "call" and f._input_signature is not None and margs:
-                    from tfscope import _function
                     margs = _function._convert_numpy_to_signature(margs, f._input_signature)
+                if mkw:  # keyword names as tf.function sanitizes them (or its collision error)
+                    mkw = _function._sanitize_kwargs(mkw)
                 core.get_concrete_function(*margs, **mkw)
         except Exception as e:  # noqa: BLE001  (tfscope raised: compared with what TF did)
             text = str(e).strip()
