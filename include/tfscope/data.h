@@ -176,11 +176,15 @@ class Dataset {
   const Tensor& variant_tensor() const { return variant_; }
   DatasetRef dataset() const { return dataset_of(variant_); }
   Iterator make_iterator(IteratorContext ctx = {}) const { return Iterator(dataset(), ctx); }
-  // In a graph (iterator_ops.cc): an iterator resource over this dataset
-  // (AnonymousIteratorV3 + MakeIterator), and its next element (IteratorGetNext).
+  // An iterator resource over this dataset (iterator_ops.cc: AnonymousIteratorV3 +
+  // MakeIterator, run now when eager), and its next element (IteratorGetNext). An eager
+  // resource is TF's OwnedIterator: eager_iterator_next reads it directly (nullopt at the end,
+  // errors as IteratorGetNext's), and a graph that captures it or takes it as an argument
+  // reads the same iterator.
   Tensor make_graph_iterator() const;
   static std::vector<Tensor> iterator_get_next(const Tensor& iterator,
                                                const std::vector<TensorSpec>& specs);
+  static std::optional<Element> eager_iterator_next(const Tensor& iterator);
 
  private:
   Tensor variant_;

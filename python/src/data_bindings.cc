@@ -236,7 +236,8 @@ void bind_data(nb::module_& m) {
       .def("cardinality", &td::Dataset::cardinality)
       .def("specs", [](const td::Dataset& d) { return specs_py(d.element_specs()); })
       .def_prop_ro("variant_tensor", &td::Dataset::variant_tensor)
-      .def("iterator", [](const td::Dataset& d) { return d.make_iterator(); });
+      .def("iterator", [](const td::Dataset& d) { return d.make_iterator(); })
+      .def_static("eager_iterator_next", &td::Dataset::eager_iterator_next);
 
   m.def("example_serialize", [](nb::list features) {
     std::string s = td::serialize_example(features_arg(features));

@@ -29,6 +29,24 @@ DatasetRef dataset_of(const Tensor& t) {
   invalid_argument("[data] expected a dataset variant tensor");
 }
 
+void detail::rethrow_as_iterator_get_next(const std::vector<DType>& dtypes, const Error& e) {
+  switch (e.kind()) {
+    case ErrorKind::kInvalidArgument:
+    case ErrorKind::kOutOfRange:
+    case ErrorKind::kDataLoss:
+    case ErrorKind::kNotFound:
+    case ErrorKind::kFailedPrecondition:
+    case ErrorKind::kUnimplemented:
+    case ErrorKind::kInternal: {
+      AttrMap attrs{{"output_types", dtypes}};
+      throw Error(e.kind(), tfs::detail::eager_op_error_text(
+                                OpRegistry::global().get("IteratorGetNext"), attrs, e.what()));
+    }
+    default:
+      throw e;
+  }
+}
+
 namespace {
 
 // Runs `f`, rethrowing a kernel error as TF's IteratorGetNext reports it.
@@ -37,21 +55,7 @@ auto as_iterator_get_next(const DatasetBase& ds, F f) {
   try {
     return f();
   } catch (const Error& e) {
-    switch (e.kind()) {
-      case ErrorKind::kInvalidArgument:
-      case ErrorKind::kOutOfRange:
-      case ErrorKind::kDataLoss:
-      case ErrorKind::kNotFound:
-      case ErrorKind::kFailedPrecondition:
-      case ErrorKind::kUnimplemented:
-      case ErrorKind::kInternal: {
-        AttrMap attrs{{"output_types", ds.output_dtypes()}};
-        throw Error(e.kind(), tfs::detail::eager_op_error_text(
-                                  OpRegistry::global().get("IteratorGetNext"), attrs, e.what()));
-      }
-      default:
-        throw;
-    }
+    detail::rethrow_as_iterator_get_next(ds.output_dtypes(), e);
   }
 }
 

@@ -76,6 +76,10 @@ Tensor int64_arg(const Value& v);
 // The common attrs of a dataset op.
 AttrMap spec_attrs(const std::vector<TensorSpec>& specs, const char* types_attr = "output_types");
 
+// Rethrows a kernel error of an eager iterator as TF's eager IteratorGetNext reports it (other
+// errors as they are).
+[[noreturn]] void rethrow_as_iterator_get_next(const std::vector<DType>& dtypes, const Error& e);
+
 // A dataset whose iterators come from `make` (the front end's element source).
 DatasetRef make_source_dataset(std::function<std::unique_ptr<IteratorBase>()> make,
                                const std::vector<TensorSpec>& specs);

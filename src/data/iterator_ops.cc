@@ -22,6 +22,20 @@ class IteratorResource : public ResourceBase {
   }
   bool next(Element& out) {
     std::lock_guard<std::mutex> lock(mu_);
+    return next_locked(out);
+  }
+  // Eager next(it): the kernel's errors as TF's eager IteratorGetNext reports them.
+  bool eager_next(Element& out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    try {
+      return next_locked(out);
+    } catch (const Error& e) {
+      detail::rethrow_as_iterator_get_next(ds_ ? ds_->output_dtypes() : std::vector<DType>{}, e);
+    }
+  }
+
+ private:
+  bool next_locked(Element& out) {
     if (!it_) {
       throw Error(ErrorKind::kFailedPrecondition,
                   "GetNext() failed because the iterator has not been initialized. Ensure that "
@@ -32,7 +46,6 @@ class IteratorResource : public ResourceBase {
     return it_->get_next(out);
   }
 
- private:
   std::mutex mu_;
   DatasetRef ds_;
   std::unique_ptr<IteratorBase> it_;
@@ -92,6 +105,14 @@ Tensor Dataset::make_graph_iterator() const {
 std::vector<Tensor> Dataset::iterator_get_next(const Tensor& iterator,
                                                const std::vector<TensorSpec>& specs) {
   return execute("IteratorGetNext", {iterator}, detail::spec_attrs(specs));
+}
+
+std::optional<Element> Dataset::eager_iterator_next(const Tensor& iterator) {
+  auto it = std::dynamic_pointer_cast<IteratorResource>(iterator.resource_handle());
+  if (!iterator.is_eager() || !it) invalid_argument("[data] expected an eager iterator resource");
+  Element e;
+  if (!it->eager_next(e)) return std::nullopt;
+  return e;
 }
 
 }  // namespace tfs::data

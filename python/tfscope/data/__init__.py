@@ -78,10 +78,14 @@ class DatasetV2:
 
     def _from_flat(self, flat):
         """An element's components as the iterator hands them out: tensors, or datasets."""
-        if not any(i is not None for i in self._inner):
-            return flat
-        return [t if inner is None else _VariantDataset(_core.DatasetCore.from_variant(t))
-                for t, inner in zip(flat, self._inner)]
+        return _components(flat, self._inner)
+
+    @property
+    def _type_spec(self):
+        return DatasetSpec(self.element_spec)
+
+    def __tf_tracing_type__(self, context):
+        return self._type_spec
 
     def cardinality(self):
         return _core.convert_to_tensor(self._core.cardinality(), _INT64)
@@ -101,9 +105,7 @@ class DatasetV2:
         return "<%s element_spec=%r>" % (type(self).__name__, self.element_spec)
 
     def __iter__(self):
-        if not _core.executing_eagerly():
-            return _GraphIterator(self)  # iter(ds) in a tf.function: iterator ops, as TF
-        return OwnedIterator(self)
+        return OwnedIterator(self)  # in a tf.function: the iterator ops in the graph, as TF
 
     def as_numpy_iterator(self):
         return NumpyIterator(self)
@@ -382,7 +384,9 @@ _TakeWhileDataset = _dataset_class("_TakeWhileDataset")  # a dataset held by a t
 
 
 class DatasetSpec:
-    """The spec of a dataset-valued component (a window's)."""
+    """tf.data.DatasetSpec: the spec of a dataset, as an element component (a window's) and as
+    the trace type of a dataset argument of a tf.function (a variant input of the graph, a
+    `_VariantDataset` in the body: one trace per element spec, as TF)."""
 
     def __init__(self, element_spec, dataset_shape=()):
         self._element_spec = element_spec
@@ -391,8 +395,39 @@ class DatasetSpec:
     element_spec = property(lambda self: self._element_spec)
 
     def __eq__(self, other):
-        return (isinstance(other, DatasetSpec) and self._element_spec == other._element_spec
-                and self._dataset_shape == other._dataset_shape)
+        return (type(other) is DatasetSpec and
+                _spec_key(self._element_spec) == _spec_key(other._element_spec) and
+                self._dataset_shape == other._dataset_shape)
+
+    def __hash__(self):
+        return hash(("DatasetSpec", _spec_key(self._element_spec)))
+
+    def is_subtype_of(self, other):
+        return (type(other) is DatasetSpec and self._dataset_shape == other._dataset_shape and
+                _spec_subtype(self._element_spec, other._element_spec))
+
+    def most_specific_common_supertype(self, others):
+        if any(type(o) is not DatasetSpec or o._dataset_shape != self._dataset_shape
+               for o in others):
+            return None
+        spec = _spec_supertype(self._element_spec, [o._element_spec for o in others])
+        return None if spec is None else DatasetSpec(spec, self._dataset_shape)
+
+    def placeholder_value(self, placeholder_context):
+        variant = TensorSpec(TensorShape([]), as_dtype("variant")).placeholder_value(
+            placeholder_context)
+        structure, specs, inner = _element_parts(self._element_spec)
+        core = _core.DatasetCore.from_variant_specs(variant, specs)
+        return _VariantDataset(core, structure, None, inner)
+
+    def to_tensors(self, value):
+        return [value._core.variant_tensor]
+
+    def flatten(self):
+        return [TensorSpec(TensorShape([]), as_dtype("variant"))]
+
+    def cast(self, value, cast_context):
+        return value
 
     def __repr__(self):
         return "DatasetSpec(%r, %r)" % (self._element_spec, self._dataset_shape)
@@ -432,66 +467,187 @@ _END_OF_SEQUENCE = ("{{function_node __wrapped__IteratorGetNext_output_types_%d_
 
 
 class OwnedIterator:
-    """The iterator of a dataset in eager mode (iter(dataset))."""
+    """The iterator of a dataset (TF's OwnedIterator): an iterator resource, made eagerly by
+    AnonymousIteratorV3 and MakeIterator, read eagerly or by a tf.function that captures it or
+    takes it as an argument (an IteratorSpec), so both read the same position. Made while a
+    graph is built (iter(ds) in a tf.function), the resource and each next() are graph ops."""
 
-    def __init__(self, dataset):
-        self._dataset = dataset
-        self._structure = dataset._structure
-        self._it = dataset._core.iterator()
+    def __init__(self, dataset, _handle=None, _element=None):
+        if _element is None:
+            _element = (dataset.element_spec, dataset._structure, dataset._core.specs(),
+                        dataset._inner)
+        self._element_spec, self._structure, self._specs, self._inner = _element
+        self._handle = dataset._core.graph_iterator() if _handle is None else _handle
 
     @property
     def element_spec(self):
-        return self._dataset.element_spec
+        return self._element_spec
+
+    @property
+    def _type_spec(self):
+        return IteratorSpec(self._element_spec)
+
+    def __tf_tracing_type__(self, context):
+        return self._type_spec
 
     def __iter__(self):
         return self
 
     def _next_flat(self):
+        """The next element's tensors, or None at the end (eagerly); in a graph an
+        IteratorGetNext, which raises OutOfRangeError when it runs past the end."""
         if not _core.executing_eagerly():
-            # Read now, the element would be a constant of the trace; TF passes the iterator in
-            # as an IteratorSpec argument and reads it each run, which tfscope does not yet.
-            raise TypeError("tfscope: an iterator made outside a tf.function cannot be read "
-                            "inside it yet (TF passes it as an IteratorSpec); call iter(dataset) "
-                            "inside the function")
-        return self._it.next()
+            return _core.DatasetCore.iterator_get_next(self._handle, self._specs)
+        return _core.DatasetCore.eager_iterator_next(self._handle)
+
+    def _element(self, flat):
+        return _nest.pack(self._structure, _components(flat, self._inner))
 
     def __next__(self):
         flat = self._next_flat()
         if flat is None:
             raise StopIteration
-        return _nest.pack(self._structure, self._dataset._from_flat(flat))
+        return self._element(flat)
 
     def get_next(self):
         flat = self._next_flat()
         if flat is None:
-            raise _errors.OutOfRangeError(_END_OF_SEQUENCE % len(self._dataset._core.specs()))
-        return _nest.pack(self._structure, self._dataset._from_flat(flat))
+            raise _errors.OutOfRangeError(_END_OF_SEQUENCE % len(self._specs))
+        return self._element(flat)
 
     def get_next_as_optional(self):
         raise NotImplementedError("tfscope: Iterator.get_next_as_optional is not supported")
 
 
-class _GraphIterator:
-    """iter(dataset) while a graph is built (TF's OwnedIterator in a tf.function): an
-    AnonymousIteratorV3 resource made to iterate the dataset by MakeIterator; next() adds an
-    IteratorGetNext, which raises OutOfRangeError when the graph runs past the end."""
+_GraphIterator = OwnedIterator  # iter(ds) while a graph is built: the same class, as in TF
 
-    def __init__(self, dataset):
-        self._dataset = dataset
-        self._handle = dataset._core.graph_iterator()
 
-    @property
-    def element_spec(self):
-        return self._dataset.element_spec
+def _components(flat, inner):
+    """An element's components as an iterator hands them out: tensors, or datasets."""
+    if not any(i is not None for i in inner):
+        return flat
+    return [t if i is None else _VariantDataset(_core.DatasetCore.from_variant(t))
+            for t, i in zip(flat, inner)]
 
-    def __iter__(self):
-        return self
 
-    def get_next(self):
-        flat = _core.DatasetCore.iterator_get_next(self._handle, self._dataset._core.specs())
-        return _nest.pack(self._dataset._structure, self._dataset._from_flat(flat))
+def _element_parts(element_spec):
+    """(structure, flat (shape, dtype) specs, inner element specs) of an element spec."""
+    leaves, structure = _nest.flatten_values(element_spec)
+    specs = [(TensorShape([]), as_dtype("variant")) if isinstance(s, DatasetSpec)
+             else (s.shape, s.dtype) for s in leaves]
+    inner = [s.element_spec if isinstance(s, DatasetSpec) else None for s in leaves]
+    return structure, specs, inner
 
-    __next__ = get_next
+
+# ---- DatasetSpec / IteratorSpec as trace types (TF's rules for a dataset or iterator argument:
+# one trace per element spec, not per object; a subtype is served by a trace of its supertype,
+# and reduce_retracing relaxes shapes to the most specific common supertype) ----
+
+def _shape_subtype(a, b):
+    """TensorShape a is a subtype of b: b of unknown rank, or the same rank with b's known
+    dims equal to a's."""
+    if b.rank is None:
+        return True
+    if a.rank is None or a.rank != b.rank:
+        return False
+    return all(y is None or x == y for x, y in zip(a.as_list(), b.as_list()))
+
+
+def _shape_supertype(a, b):
+    if a.rank is None or b.rank is None or a.rank != b.rank:
+        return TensorShape(None)
+    return TensorShape([x if x == y else None for x, y in zip(a.as_list(), b.as_list())])
+
+
+def _leaf_key(s):
+    if isinstance(s, DatasetSpec):
+        return ("dataset", _spec_key(s._element_spec), tuple(s._dataset_shape.as_list()))
+    return (None if s.shape.rank is None else tuple(s.shape.as_list()), s.dtype.name)
+
+
+def _spec_key(element_spec):
+    leaves, structure = _nest.flatten_values(element_spec)
+    return (repr(structure), tuple(_leaf_key(s) for s in leaves))
+
+
+def _leaf_subtype(a, b):
+    if isinstance(a, DatasetSpec) or isinstance(b, DatasetSpec):
+        return isinstance(a, DatasetSpec) and a.is_subtype_of(b)
+    return a.dtype == b.dtype and _shape_subtype(a.shape, b.shape)
+
+
+def _spec_subtype(a, b):
+    la, sa = _nest.flatten_values(a)
+    lb, sb = _nest.flatten_values(b)
+    return (repr(sa) == repr(sb) and len(la) == len(lb) and
+            all(_leaf_subtype(x, y) for x, y in zip(la, lb)))
+
+
+def _leaf_supertype(a, b):
+    if isinstance(a, DatasetSpec) or isinstance(b, DatasetSpec):
+        if not (isinstance(a, DatasetSpec) and isinstance(b, DatasetSpec)):
+            return None
+        return a.most_specific_common_supertype([b])
+    if a.dtype != b.dtype:
+        return None
+    return TensorSpec(_shape_supertype(a.shape, b.shape), a.dtype)
+
+
+def _spec_supertype(spec, others):
+    leaves, structure = _nest.flatten_values(spec)
+    for o in others:
+        lo, so = _nest.flatten_values(o)
+        if repr(so) != repr(structure) or len(lo) != len(leaves):
+            return None
+        leaves = [_leaf_supertype(x, y) for x, y in zip(leaves, lo)]
+        if any(x is None for x in leaves):
+            return None
+    return _nest.pack(structure, leaves)
+
+
+class IteratorSpec:
+    """tf.data.IteratorSpec: the trace type of an iterator argument, a resource input of the
+    graph that the body reads with IteratorGetNext (the caller's iterator advances)."""
+
+    def __init__(self, element_spec):
+        self._element_spec = element_spec
+
+    element_spec = property(lambda self: self._element_spec)
+
+    def __eq__(self, other):
+        return type(other) is IteratorSpec and (_spec_key(self._element_spec) ==
+                                                _spec_key(other._element_spec))
+
+    def __hash__(self):
+        return hash(("IteratorSpec", _spec_key(self._element_spec)))
+
+    def is_subtype_of(self, other):
+        return type(other) is IteratorSpec and _spec_subtype(self._element_spec,
+                                                             other._element_spec)
+
+    def most_specific_common_supertype(self, others):
+        if any(type(o) is not IteratorSpec for o in others):
+            return None
+        spec = _spec_supertype(self._element_spec, [o._element_spec for o in others])
+        return None if spec is None else IteratorSpec(spec)
+
+    def placeholder_value(self, placeholder_context):
+        handle = TensorSpec(TensorShape([]), as_dtype("resource")).placeholder_value(
+            placeholder_context)
+        structure, specs, inner = _element_parts(self._element_spec)
+        return OwnedIterator(None, handle, (self._element_spec, structure, specs, inner))
+
+    def to_tensors(self, value):
+        return [value._handle]
+
+    def flatten(self):
+        return [TensorSpec(TensorShape([]), as_dtype("resource"))]
+
+    def cast(self, value, cast_context):
+        return value
+
+    def __repr__(self):
+        return "IteratorSpec(%r,)" % (self._element_spec,)
 
 
 class NumpyIterator:
