@@ -46,6 +46,10 @@ class CustomTraceType {
   virtual Value cast(const Value& v) const;
   // The specs of the tensors to_tensors gives (TF's flatten()).
   virtual std::vector<TensorSpec> flatten() const { return {}; }
+  // What structured_input_signature shows for an argument of this type, given the value the
+  // body was traced with: TF asks placeholder_value again under an unnest_only context, where a
+  // TypeSpec (DatasetSpec, IteratorSpec) answers itself; by default the traced value.
+  virtual Value signature_value(const Value& placeholder) const { return placeholder; }
 };
 
 // An object that traces as a type of its own (a Python object with __tf_tracing_type__); null

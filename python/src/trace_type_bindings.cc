@@ -46,6 +46,7 @@ void release(nb::object* o) {
 // placeholder; unusable once that call returns.
 struct PyPlaceholderContext {
   tfs::PlaceholderContext* ctx = nullptr;
+  bool unnest_only = false;  // TF's: the signature's view, no graph inputs made
 };
 
 class PyTraceType : public tfs::CustomTraceType {
@@ -96,6 +97,17 @@ class PyTraceType : public tfs::CustomTraceType {
       ~Invalidate() { h->ctx = nullptr; }
     } invalidate{holder};
     return held_value(t_.attr("placeholder_value")(pctx));
+  }
+  tfs::Value signature_value(const tfs::Value& placeholder) const override {
+    nb::gil_scoped_acquire gil;
+    live();
+    auto* holder = new PyPlaceholderContext{nullptr, true};
+    nb::object pctx = nb::cast(holder, nb::rv_policy::take_ownership);
+    try {
+      return held_value(t_.attr("placeholder_value")(pctx));
+    } catch (nb::python_error&) {
+      return placeholder;  // a type that cannot answer without graph inputs
+    }
   }
   std::vector<tfs::Tensor> to_tensors(const tfs::Value& v) const override {
     nb::gil_scoped_acquire gil;
@@ -224,12 +236,14 @@ void bind_trace_type(nb::module_& m) {
     for (nb::object* o : refs) o->reset();
   });
   nb::class_<PyPlaceholderContext>(m, "PlaceholderContext")
-      .def("_placeholder", [](PyPlaceholderContext& c, nb::handle spec) {
+      .def_prop_ro("unnest_only", [](const PyPlaceholderContext& c) { return c.unnest_only; })
+      .def("_placeholder", [](PyPlaceholderContext& c, nb::handle spec) -> nb::object {
+        if (c.unnest_only) return nb::borrow(spec);  // a TensorSpec shows itself, as TF's
         if (!c.ctx) throw nb::value_error("this placeholder context is no longer in use");
         tfs::Value s = to_value(spec);
         if (s.kind() != tfs::Value::Kind::kTensorSpec)
           throw nb::type_error("a placeholder is made from a TensorSpec");
-        return c.ctx->placeholder(s.as_spec().dtype, s.as_spec().shape);
+        return nb::cast(c.ctx->placeholder(s.as_spec().dtype, s.as_spec().shape));
       });
 }
 

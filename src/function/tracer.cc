@@ -110,7 +110,7 @@ struct PlaceholderBuilder {
           }
         } ctx(*this, name, path);
         Value v = t.custom().placeholder_value(ctx);
-        *spec_out = v;
+        *spec_out = t.custom().signature_value(v);
         return v;
       }
       case K::kWeakref:

@@ -9,6 +9,7 @@ import numpy as _np
 
 from .. import _core
 from .. import errors as _errors
+from .._trace_type import TraceType as _TraceType
 from .._types import TensorShape, TensorSpec, as_dtype
 from . import _nest
 
@@ -383,7 +384,7 @@ _ScanDataset = _dataset_class("_ScanDataset")
 _TakeWhileDataset = _dataset_class("_TakeWhileDataset")  # a dataset held by a tensor (a window)
 
 
-class DatasetSpec:
+class DatasetSpec(_TraceType):
     """tf.data.DatasetSpec: the spec of a dataset, as an element component (a window's) and as
     the trace type of a dataset argument of a tf.function (a variant input of the graph, a
     `_VariantDataset` in the body: one trace per element spec, as TF)."""
@@ -414,6 +415,8 @@ class DatasetSpec:
         return None if spec is None else DatasetSpec(spec, self._dataset_shape)
 
     def placeholder_value(self, placeholder_context):
+        if getattr(placeholder_context, "unnest_only", False):
+            return self  # the signature's view (TF's TypeSpec)
         variant = TensorSpec(TensorShape([]), as_dtype("variant")).placeholder_value(
             placeholder_context)
         structure, specs, inner = _element_parts(self._element_spec)
@@ -605,7 +608,7 @@ def _spec_supertype(spec, others):
     return _nest.pack(structure, leaves)
 
 
-class IteratorSpec:
+class IteratorSpec(_TraceType):
     """tf.data.IteratorSpec: the trace type of an iterator argument, a resource input of the
     graph that the body reads with IteratorGetNext (the caller's iterator advances)."""
 
@@ -632,6 +635,8 @@ class IteratorSpec:
         return None if spec is None else IteratorSpec(spec)
 
     def placeholder_value(self, placeholder_context):
+        if getattr(placeholder_context, "unnest_only", False):
+            return self  # the signature's view (TF's TypeSpec)
         handle = TensorSpec(TensorShape([]), as_dtype("resource")).placeholder_value(
             placeholder_context)
         structure, specs, inner = _element_parts(self._element_spec)
