@@ -70,14 +70,22 @@ def test_iterators_in_a_function():
         two(tf.constant(1, tf.int64))
 
 
-def test_an_eager_iterator_read_in_a_trace_is_an_error_not_a_constant():
+def test_an_eager_iterator_passed_to_a_function_advances_with_eager_reads():
+    # TF (data_spec_args): the iterator is an IteratorSpec argument, a resource the graph reads
+    # with IteratorGetNext; eager next() and the function read one position.
     it = iter(D.range(3))
 
     @tf.function
     def take(i):
         return next(i)
 
-    with pytest.raises(TypeError, match="iterator made outside a tf.function"):
+    assert [int(take(it)), int(next(it)), int(take(it))] == [0, 1, 2]
+    assert take.experimental_get_tracing_count() == 1
+    cf = take.get_concrete_function(it)
+    assert [t.dtype.name for t in cf.inputs] == ["resource"]
+    assert repr(cf.structured_input_signature[0][0]) == (
+        "IteratorSpec(TensorSpec(shape=(), dtype=tf.int64, name=None),)")
+    with pytest.raises(tf.errors.OutOfRangeError, match="End of sequence"):
         take(it)
 
 

@@ -27,6 +27,29 @@ Dataset range(int64_t n) {
   return Dataset::range(Value(int64_t{0}), Value(n), Value(int64_t{1}));
 }
 
+// An eager iterator resource (TF's OwnedIterator): read directly, and by an eager
+// IteratorGetNext op on the same handle, it hands out one sequence; the end is nullopt for the
+// direct read and TF's OutOfRange "End of sequence" for the op.
+TEST(Dataset, EagerIteratorResourceIsOnePosition) {
+  Dataset ds = range(3);
+  Tensor handle = ds.make_graph_iterator();
+  ASSERT_TRUE(handle.is_eager());
+  auto first = Dataset::eager_iterator_next(handle);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->at(0).data<int64_t>()[0], 0);
+  EXPECT_EQ(Dataset::iterator_get_next(handle, ds.element_specs()).at(0).data<int64_t>()[0], 1);
+  EXPECT_EQ(Dataset::eager_iterator_next(handle)->at(0).data<int64_t>()[0], 2);
+  EXPECT_FALSE(Dataset::eager_iterator_next(handle));
+  try {
+    Dataset::iterator_get_next(handle, ds.element_specs());
+    FAIL() << "no error past the end";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kOutOfRange);
+    EXPECT_NE(std::string(e.what()).find("End of sequence"), std::string::npos);
+  }
+  EXPECT_THROW(Dataset::eager_iterator_next(ds.variant_tensor()), Error);
+}
+
 TEST(Dataset, RangeAndItsCardinality) {
   EXPECT_EQ(ints(range(4)), (std::vector<int64_t>{0, 1, 2, 3}));
   Dataset down = Dataset::range(Value(int64_t{10}), Value(int64_t{1}), Value(int64_t{-4}));
