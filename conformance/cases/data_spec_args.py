@@ -109,3 +109,53 @@ record("closure 2", from_closure())
 record("closure eager next", next(captured))
 record("dataset spec repr", repr(D.range(3).batch(2)._type_spec))
 record("iterator spec repr", repr(iter(D.range(3))._type_spec))
+
+
+def library_ops(cf):
+    gd = cf.graph.as_graph_def()
+    return sorted(n.op for f in gd.library.function for n in f.node_def)
+
+
+@tf.function
+def loop_iterator(it):
+    s = tf.constant(0, tf.int64)
+    for x in it:
+        s += x
+    return s
+
+
+it = iter(D.range(5))
+next(it)
+record("loop over iterator", loop_iterator(it))
+record("loop over spent iterator", loop_iterator(it))
+count("loop iterator count", loop_iterator)
+graph_ops("loop iterator graph", loop_iterator.get_concrete_function(it))
+record("loop iterator library", library_ops(loop_iterator.get_concrete_function(it)))
+
+
+@tf.function
+def until_big(it):
+    s = tf.constant(0, tf.int64)
+    for x in it:
+        if x > 2:
+            break
+        s += x
+    return s
+
+
+it = iter(D.range(10))
+record("break in iterator loop", until_big(it))
+record("after the break", next(it))
+graph_ops("break loop graph", until_big.get_concrete_function(it))
+
+
+@tf.function
+def inner_iterator():
+    s = tf.constant(0)
+    for a, b in iter(D.zip((D.range(3), D.from_tensor_slices([4, 5, 6])))):
+        s += b * tf.cast(a, tf.int32)
+    return s
+
+
+record("inner iterator loop", inner_iterator())
+graph_ops("inner iterator graph", inner_iterator.get_concrete_function())

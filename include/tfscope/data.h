@@ -185,6 +185,13 @@ class Dataset {
   static std::vector<Tensor> iterator_get_next(const Tensor& iterator,
                                                const std::vector<TensorSpec>& specs);
   static std::optional<Element> eager_iterator_next(const Tensor& iterator);
+  // get_next_as_optional: an Optional variant (IteratorGetNextAsOptional), whether it holds an
+  // element (OptionalHasValue) and the element (OptionalGetValue).
+  static Tensor iterator_get_next_as_optional(const Tensor& iterator,
+                                              const std::vector<TensorSpec>& specs);
+  static Tensor optional_has_value(const Tensor& optional);
+  static std::vector<Tensor> optional_get_value(const Tensor& optional,
+                                                const std::vector<TensorSpec>& specs);
 
  private:
   Tensor variant_;

@@ -237,7 +237,15 @@ void bind_data(nb::module_& m) {
       .def("specs", [](const td::Dataset& d) { return specs_py(d.element_specs()); })
       .def_prop_ro("variant_tensor", &td::Dataset::variant_tensor)
       .def("iterator", [](const td::Dataset& d) { return d.make_iterator(); })
-      .def_static("eager_iterator_next", &td::Dataset::eager_iterator_next);
+      .def_static("eager_iterator_next", &td::Dataset::eager_iterator_next)
+      .def_static("iterator_get_next_as_optional",
+                  [](const tfs::Tensor& it, nb::list specs) {
+                    return td::Dataset::iterator_get_next_as_optional(it, specs_arg(specs));
+                  })
+      .def_static("optional_has_value", &td::Dataset::optional_has_value)
+      .def_static("optional_get_value", [](const tfs::Tensor& opt, nb::list specs) {
+        return td::Dataset::optional_get_value(opt, specs_arg(specs));
+      });
 
   m.def("example_serialize", [](nb::list features) {
     std::string s = td::serialize_example(features_arg(features));

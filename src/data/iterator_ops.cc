@@ -51,6 +51,29 @@ class IteratorResource : public ResourceBase {
   std::unique_ptr<IteratorBase> it_;
 };
 
+// An element or none, as a variant (TF's OptionalVariant).
+class OptionalValue : public ResourceBase {
+ public:
+  explicit OptionalValue(std::optional<Element> value) : value_(std::move(value)) {}
+  std::string debug_name() const override { return "Optional"; }
+  const std::optional<Element>& value() const { return value_; }
+
+ private:
+  std::optional<Element> value_;
+};
+
+const OptionalValue& optional_of(const OpKernelContext& ctx, int input) {
+  auto o = std::dynamic_pointer_cast<const OptionalValue>(ctx.input(input).variant_value());
+  if (!o) invalid_argument("Input tensor must be a scalar DT_VARIANT tensor of type Optional.");
+  return *o;
+}
+
+void set_output_specs(InferenceContext& c) {
+  const auto& shapes = std::get<std::vector<PartialShape>>(c.attrs->at("output_shapes"));
+  for (size_t i = 0; i < shapes.size() && i < c.output_shapes.size(); ++i)
+    c.set_output(static_cast<int>(i), shapes[i]);
+}
+
 std::shared_ptr<IteratorResource> iterator_of(const OpKernelContext& ctx, int input) {
   auto it = std::dynamic_pointer_cast<IteratorResource>(ctx.input(input).resource_handle());
   if (!it) invalid_argument("[data] expected an iterator resource");
@@ -82,17 +105,50 @@ void detail::register_iterator_ops() {
   d.inputs = {{"iterator", "", DType::kResource}};
   d.outputs = {{"components", "", DType::kInvalid, "", "output_types"}};
   d.stateful = true;
-  d.shape_fn = [](InferenceContext& c) {
-    const auto& shapes = std::get<std::vector<PartialShape>>(c.attrs->at("output_shapes"));
-    for (size_t i = 0; i < shapes.size() && i < c.output_shapes.size(); ++i)
-      c.set_output(static_cast<int>(i), shapes[i]);
-  };
+  d.shape_fn = set_output_specs;
   d.kernel = [](OpKernelContext& ctx) {
     Element e;
     if (!iterator_of(ctx, 0)->next(e)) throw Error(ErrorKind::kOutOfRange, "End of sequence");
     for (size_t i = 0; i < e.size(); ++i) ctx.set_output(static_cast<int>(i), std::move(e[i]));
   };
   OpRegistry::global().add(std::move(d));
+
+  // get_next_as_optional (AutoGraph's `for` over an iterator): the next element or none.
+  OpDef opt;
+  opt.name = "IteratorGetNextAsOptional";
+  opt.inputs = {{"iterator", "", DType::kResource}};
+  opt.outputs = {{"optional", "", DType::kVariant}};
+  opt.stateful = true;
+  opt.shape_fn = [](InferenceContext& c) { c.set_output(0, Shape{}); };
+  opt.kernel = [](OpKernelContext& ctx) {
+    Element e;
+    std::optional<Element> value;
+    if (iterator_of(ctx, 0)->next(e)) value = std::move(e);
+    ctx.set_output(0, Tensor::variant(std::make_shared<OptionalValue>(std::move(value))));
+  };
+  OpRegistry::global().add(std::move(opt));
+
+  OpDef has;
+  has.name = "OptionalHasValue";
+  has.inputs = {{"optional", "", DType::kVariant}};
+  has.outputs = {{"has_value", "", DType::kBool}};
+  has.shape_fn = [](InferenceContext& c) { c.set_output(0, Shape{}); };
+  has.kernel = [](OpKernelContext& ctx) {
+    ctx.set_output(0, Tensor::from_bools({optional_of(ctx, 0).value().has_value()}, Shape{}));
+  };
+  OpRegistry::global().add(std::move(has));
+
+  OpDef get;
+  get.name = "OptionalGetValue";
+  get.inputs = {{"optional", "", DType::kVariant}};
+  get.outputs = {{"components", "", DType::kInvalid, "", "output_types"}};
+  get.shape_fn = set_output_specs;
+  get.kernel = [](OpKernelContext& ctx) {
+    const auto& value = optional_of(ctx, 0).value();
+    if (!value) invalid_argument("The optional does not have a value.");
+    for (size_t i = 0; i < value->size(); ++i) ctx.set_output(static_cast<int>(i), (*value)[i]);
+  };
+  OpRegistry::global().add(std::move(get));
 }
 
 Tensor Dataset::make_graph_iterator() const {
@@ -105,6 +161,20 @@ Tensor Dataset::make_graph_iterator() const {
 std::vector<Tensor> Dataset::iterator_get_next(const Tensor& iterator,
                                                const std::vector<TensorSpec>& specs) {
   return execute("IteratorGetNext", {iterator}, detail::spec_attrs(specs));
+}
+
+Tensor Dataset::iterator_get_next_as_optional(const Tensor& iterator,
+                                              const std::vector<TensorSpec>& specs) {
+  return execute1("IteratorGetNextAsOptional", {iterator}, detail::spec_attrs(specs));
+}
+
+Tensor Dataset::optional_has_value(const Tensor& optional) {
+  return execute1("OptionalHasValue", {optional});
+}
+
+std::vector<Tensor> Dataset::optional_get_value(const Tensor& optional,
+                                                const std::vector<TensorSpec>& specs) {
+  return execute("OptionalGetValue", {optional}, detail::spec_attrs(specs));
 }
 
 std::optional<Element> Dataset::eager_iterator_next(const Tensor& iterator) {

@@ -580,9 +580,11 @@ def _shape_invariants_mapping_to_positional_list(mapping, keys):
 # ---- for ----
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
-    from ..data import DatasetV2
+    from ..data import DatasetV2, OwnedIterator
     if isinstance(iter_, DatasetV2):  # a dataset loop: tfscope.data builds it, as TF
         from ..data._autograph import dataset_for_stmt as fn
+    elif isinstance(iter_, OwnedIterator):  # a while loop over get_next_as_optional, as TF
+        from ..data._autograph import iterator_for_stmt as fn
     elif is_tensor(iter_):
         if _core.autograph_op_type(_as_tensor(iter_)) == "Range":
             fn = _tf_range_for_stmt

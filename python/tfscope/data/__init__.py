@@ -519,7 +519,26 @@ class OwnedIterator:
         return self._element(flat)
 
     def get_next_as_optional(self):
-        raise NotImplementedError("tfscope: Iterator.get_next_as_optional is not supported")
+        """tf.experimental.Optional of the next element (IteratorGetNextAsOptional)."""
+        return Optional(_core.DatasetCore.iterator_get_next_as_optional(self._handle, self._specs),
+                        (self._element_spec, self._structure, self._specs, self._inner))
+
+
+class Optional:
+    """tf.experimental.Optional: an element or none, held by a variant tensor."""
+
+    def __init__(self, variant, element):
+        self._variant = variant
+        self._element_spec, self._structure, self._specs, self._inner = element
+
+    element_spec = property(lambda self: self._element_spec)
+
+    def has_value(self, name=None):
+        return _core.DatasetCore.optional_has_value(self._variant)
+
+    def get_value(self, name=None):
+        flat = _core.DatasetCore.optional_get_value(self._variant, self._specs)
+        return _nest.pack(self._structure, _components(flat, self._inner))
 
 
 _GraphIterator = OwnedIterator  # iter(ds) while a graph is built: the same class, as in TF
