@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 debs=(cmake ninja-build g++ ccache libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev
       protobuf-compiler libprotobuf-dev flatbuffers-compiler libflatbuffers-dev
       nlohmann-json3-dev libcli11-dev python3-venv
+      libre2-dev libfarmhash-dev  # the string ops' regex engine and fingerprint hash, as TF's
       chromium)  # headless, for the watch HTML report's test
 missing=()
 for p in "${debs[@]}"; do

@@ -27,7 +27,7 @@ struct FuncAttr {
 
 using AttrValue = std::variant<std::monostate, int64_t, float, bool, std::string, DType,
                                std::vector<int64_t>, PartialShape, Tensor, std::vector<DType>,
-                               FuncAttr, std::vector<PartialShape>>;
+                               FuncAttr, std::vector<PartialShape>, std::vector<std::string>>;
 using AttrMap = std::map<std::string, AttrValue>;
 
 // Accessors that throw a one-line error naming the attr when it is missing or mistyped.

@@ -68,7 +68,7 @@ Value output_value(nb::handle r, const std::string& fn_repr) {
 }
 
 // A node attr as the GraphDef view shows it: (kind, value), kind one of "func", "list_type",
-// "list_i", "s", "type", "i", "b", "f"; other attrs (tensors, shapes) as (kind, None).
+// "list_i", "list_s", "s", "type", "i", "b", "f"; other attrs (tensors, shapes) as (kind, None).
 nb::tuple attr_view(const tfs::AttrValue& v) {
   return std::visit(
       [](const auto& x) -> nb::tuple {
@@ -83,6 +83,10 @@ nb::tuple attr_view(const tfs::AttrValue& v) {
           nb::list l;
           for (int64_t i : x) l.append(i);
           return nb::make_tuple("list_i", l);
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          nb::list l;
+          for (const std::string& s : x) l.append(nb::bytes(s.data(), s.size()));
+          return nb::make_tuple("list_s", l);
         } else if constexpr (std::is_same_v<T, std::string>) {
           return nb::make_tuple("s", nb::bytes(x.data(), x.size()));
         } else if constexpr (std::is_same_v<T, tfs::DType>) {

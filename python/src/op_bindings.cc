@@ -22,7 +22,7 @@ bool is_dtype(nb::handle h) {
 }
 
 // A Python attr value as TF's op_def_library reads it: bool before int, a tfscope.DType, a
-// TensorShape (anything with _dims), a list of DTypes or of ints, a string, a Tensor.
+// TensorShape (anything with _dims), a list of DTypes, of strings or of ints, a string, a Tensor.
 tfs::AttrValue attr_value(nb::handle h) {
   if (PyBool_Check(h.ptr())) return nb::cast<bool>(h);
   if (PyLong_Check(h.ptr())) return nb::cast<int64_t>(h);
@@ -40,6 +40,11 @@ tfs::AttrValue attr_value(nb::handle h) {
     if (nb::len(s) > 0 && is_dtype(s[0])) {
       std::vector<tfs::DType> v;
       for (nb::handle x : s) v.push_back(dtype_arg(x));
+      return v;
+    }
+    if (nb::len(s) > 0 && nb::isinstance<nb::str>(s[0])) {
+      std::vector<std::string> v;
+      for (nb::handle x : s) v.push_back(nb::cast<std::string>(x));
       return v;
     }
     std::vector<int64_t> v;

@@ -327,7 +327,8 @@ class _AttrValue:
         self._kind = kind
         self.func = _Func(value if kind == "func" else "")
         self.list = _AttrList(type=value if kind == "list_type" else (),
-                              i=value if kind == "list_i" else ())
+                              i=value if kind == "list_i" else (),
+                              s=value if kind == "list_s" else ())
         self.s = value if kind == "s" else b""
         self.type = value if kind == "type" else 0
         self.i = value if kind == "i" else 0
@@ -336,11 +337,11 @@ class _AttrValue:
 
     def HasField(self, name):  # noqa: N802  (the proto API)
         if name == "list":
-            return self._kind in ("list_type", "list_i")
+            return self._kind in ("list_type", "list_i", "list_s")
         return self._kind == name
 
     def WhichOneof(self, _):  # noqa: N802
-        return "list" if self._kind in ("list_type", "list_i") else self._kind
+        return "list" if self._kind in ("list_type", "list_i", "list_s") else self._kind
 
 
 class _NodeDef:

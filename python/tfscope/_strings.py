@@ -1,6 +1,8 @@
-"""tf.strings: lower, upper, strip, length, to_number, join over TF's string kernels (the
-generated wrappers' names: "StringLower", "StringJoin", ...)."""
-from ._gen import ListArg, apply_op1
+"""tf.strings over TF's string kernels (the generated wrappers' names: "StringLower",
+"StringJoin", ...): lower, upper, strip, length, to_number, join, substr (src/ops/strings.cc);
+split (to a RaggedTensor), regex_replace, regex_full_match, as_string, to_hash_bucket_fast,
+reduce_join (src/ops/strings_text.cc) and format (StringFormat, tf.print's op)."""
+from ._gen import ListArg, apply_op, apply_op1, name_scope
 from ._types import as_dtype
 
 _string = as_dtype("string")
@@ -41,3 +43,96 @@ class strings:  # noqa: N801  (tf.strings namespace)
     def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
         return apply_op1("Substr", [("input", input, _string), ("pos", pos, None),
                                     ("len", len, None)], {"unit": unit}, name)
+
+    # ---- splitting, regexes, formatting, hashing (src/ops/strings_text.cc) ----
+    @staticmethod
+    def split(input, sep=None, maxsplit=-1, name=None):  # noqa: A002
+        """TF's tf.strings.split: StringSplitV2 in a "StringSplit" scope; a vector gives a
+        RaggedTensor (from_value_rowids of the sparse result), a scalar a vector of tokens."""
+        from . import _ragged
+        import tfscope as tf
+        with name_scope(name, "StringSplit"):
+            input = tf.convert_to_tensor(input, _string, name="input")  # noqa: A001
+            rank = input.shape.rank
+            if rank is not None and rank > 1:
+                raise NotImplementedError(
+                    "[python] tf.strings.split of a rank-%d input is not supported "
+                    "(tfscope's RaggedTensor has one ragged dimension)" % rank)
+            if rank == 0:
+                return _split_v2(tf.stack([input]), sep, maxsplit)[1]
+            indices, values, shape = _split_v2(input, sep, maxsplit)
+            return _ragged.RaggedTensor.from_value_rowids(
+                values=values, value_rowids=indices[:, 0], nrows=shape[0], validate=False)
+
+    @staticmethod
+    def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
+        if isinstance(pattern, (str, bytes)) and isinstance(rewrite, (str, bytes)):
+            return apply_op1("StaticRegexReplace", [("input", input, _string)],
+                             {"pattern": _text(pattern), "rewrite": _text(rewrite),
+                              "replace_global": bool(replace_global)}, name)
+        return apply_op1("RegexReplace", [("input", input, _string),
+                                          ("pattern", pattern, _string),
+                                          ("rewrite", rewrite, _string)],
+                         {"replace_global": bool(replace_global)}, name)
+
+    @staticmethod
+    def regex_full_match(input, pattern, name=None):  # noqa: A002
+        if isinstance(pattern, (str, bytes)):
+            return apply_op1("StaticRegexFullMatch", [("input", input, _string)],
+                             {"pattern": _text(pattern)}, name)
+        return apply_op1("RegexFullMatch", [("input", input, _string),
+                                            ("pattern", pattern, _string)], {}, name)
+
+    @staticmethod
+    def as_string(input, precision=-1, scientific=False, shortest=False, width=-1,  # noqa: A002
+                  fill="", name=None):
+        return apply_op1("AsString", [("input", input, None)],
+                         {"precision": int(precision), "scientific": bool(scientific),
+                          "shortest": bool(shortest), "width": int(width), "fill": fill}, name)
+
+    @staticmethod
+    def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
+        return apply_op1("StringToHashBucketFast", [("input", input, _string)],
+                         {"num_buckets": int(num_buckets)}, name)
+
+    @staticmethod
+    def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
+        """TF reduces every axis, last first, when axis is None (a row-major join)."""
+        import tfscope as tf
+        with name_scope(None, "ReduceJoin"):
+            inputs_t = tf.convert_to_tensor(inputs, _string)
+            if axis is None:
+                rank = inputs_t.shape.rank
+                if rank is None:
+                    axis = tf.range(tf.rank(inputs_t) - 1, -1, -1)
+                else:
+                    axis = tf.constant(list(range(rank - 1, -1, -1)), as_dtype("int32"))
+            return apply_op1("ReduceJoin", [("inputs", inputs_t, _string),
+                                            ("reduction_indices", axis, as_dtype("int32"))],
+                             {"keep_dims": bool(keepdims), "separator": separator}, name)
+
+    @staticmethod
+    def format(template, inputs, placeholder="{}", summarize=3, name=None):
+        if not isinstance(inputs, (list, tuple)):
+            inputs = [inputs]
+        count = template.count(placeholder)
+        if count != len(inputs):
+            raise ValueError(
+                "The template expects %d tensors, but the inputs only has %d. Please ensure "
+                "the number of placeholders in template matches inputs length."
+                % (count, len(inputs)))
+        return apply_op1("StringFormat", [("inputs", ListArg(list(inputs)), None)],
+                         {"template": template, "placeholder": placeholder,
+                          "summarize": int(summarize)}, name)
+
+
+def _text(s):
+    return s.decode() if isinstance(s, bytes) else s
+
+
+def _split_v2(source, sep, maxsplit):
+    """string_ops.string_split_v2: (indices, values, dense_shape) of StringSplitV2."""
+    import tfscope as tf
+    sep_t = tf.convert_to_tensor("" if sep is None else sep, _string)
+    return apply_op("StringSplitV2", [("input", source, _string), ("sep", sep_t, _string)],
+                    {"maxsplit": int(maxsplit)})

@@ -125,6 +125,15 @@ std::vector<Tensor> apply_op(const std::string& op, const std::vector<Value>& in
       continue;
     }
     std::vector<const Value*> items = list_items(def, a, inputs[i]);
+    // A list of one type (concat's values) takes its dtype from its first tensor, in a graph
+    // too (op_def_library), so [[0], <int64 tensor>] converts the [0] to int64.
+    if (!a.number_attr.empty() && !a.type_attr.empty() && !known.count(a.type_attr)) {
+      for (const Value* it : items) {
+        if (it->kind() != Value::Kind::kTensor) continue;
+        known[a.type_attr] = it->as_tensor().dtype();
+        break;
+      }
+    }
     for (size_t j = 0; j < items.size(); ++j) {
       // TF names the converted items of a list input "<arg>_<index>" ("concat/values_1").
       flat.push_back(convert(a, *items[j], a.name + "_" + std::to_string(j)));

@@ -29,6 +29,8 @@ void anchor_list_ops();
 void anchor_list_extra_ops();
 void anchor_check_ops();
 void anchor_string_ops();
+void anchor_string_text_ops();
+void anchor_ragged_ops();
 void anchor_py_func_ops();
 void anchor_math_extra_ops();
 void anchor_array_extra_ops();
@@ -60,6 +62,8 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_list_extra_ops();
     detail::anchor_check_ops();
     detail::anchor_string_ops();
+    detail::anchor_string_text_ops();
+    detail::anchor_ragged_ops();
     detail::anchor_py_func_ops();
     detail::anchor_math_extra_ops();
     detail::anchor_array_extra_ops();
@@ -193,6 +197,11 @@ std::string attr_summary(const AttrValue& v) {
     }
     std::string operator()(const FuncAttr& f) const { return f.name + "[]"; }
     std::string operator()(const std::vector<PartialShape>& v) const {
+      std::string s = "[";
+      for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + (*this)(v[i]);
+      return s + "]";
+    }
+    std::string operator()(const std::vector<std::string>& v) const {
       std::string s = "[";
       for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + (*this)(v[i]);
       return s + "]";

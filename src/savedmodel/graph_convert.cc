@@ -243,6 +243,9 @@ void attr_to_proto(const AttrValue& v, tensorflow::AttrValue* out) {
         } else if constexpr (std::is_same_v<T, std::vector<PartialShape>>) {
           auto* l = out->mutable_list();
           for (const auto& s : x) shape_to_proto(s, l->add_shape());
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          auto* l = out->mutable_list();
+          for (const auto& s : x) l->add_s(s);
         }
       },
       v);
@@ -457,9 +460,11 @@ AttrMap attrs_from_proto(const tensorflow::NodeDef& nd, const OpDef& def, Functi
         } else if (l.i_size() > 0 || (l.s_size() == 0 && l.f_size() == 0 && l.b_size() == 0 &&
                                       l.func_size() == 0 && l.tensor_size() == 0)) {
           out[k] = std::vector<int64_t>(l.i().begin(), l.i().end());
+        } else if (l.s_size() > 0 && k[0] != '_' && k != "allowed_devices") {
+          out[k] = std::vector<std::string>(l.s().begin(), l.s().end());
         }
-        // Lists of strings, floats, bools, tensors or functions: no tfscope op reads one
-        // (TF's "_class", "allowed_devices", ...); dropped.
+        // Lists of floats, bools, tensors or functions, and TF's own string lists ("_class",
+        // "allowed_devices"): no tfscope op reads one; dropped.
         break;
       }
       case tensorflow::AttrValue::VALUE_NOT_SET:

@@ -1,0 +1,221 @@
+"""A minimal tf.RaggedTensor (one ragged dimension over 1-D flat values), built from the ops TF's
+ragged_tensor.py / row_partition.py stage, so a graph holds TF's nodes: from_value_rowids
+(bincount: Size, Greater, Max, Maximum, Minimum, DenseBincount; then Cumsum and ConcatV2),
+to_tensor (RaggedTensorToTensor), and tf.math.bincount over the same ops.
+
+Not modelled: more than one ragged dimension, flat values of rank > 1, ragged arguments to or
+results of a tf.function, ragged operators (+, tf.map_fn, ...)."""
+import numpy as _np
+
+from . import _core
+from ._gen import apply_op1, name_scope
+from ._types import TensorShape, as_dtype
+
+_int32, _int64 = as_dtype("int32"), as_dtype("int64")
+
+
+def _tf():
+    import tfscope
+    return tfscope
+
+
+def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=_int32, name=None,
+             axis=None, binary_output=False):
+    """tf.math.bincount for a 1-D arr (TF's ops: the output size from Size and Max, clamped by
+    minlength/maxlength, then DenseBincount)."""
+    tf = _tf()
+    if axis not in (None, 0, -1):
+        raise NotImplementedError("[python] tf.math.bincount with axis=%r is not supported" % (axis,))
+    with name_scope(name or "bincount", "bincount"):
+        arr = tf.convert_to_tensor(arr, name="arr")
+        if weights is not None:
+            weights = tf.convert_to_tensor(weights, name="weights")
+            dtype = weights.dtype
+        array_is_nonempty = tf.size(arr) > 0
+        output_size = tf.cast(array_is_nonempty, _int32) * (tf.reduce_max(arr) + 1)
+        if minlength is not None:
+            minlength = tf.convert_to_tensor(minlength, name="minlength", dtype=_int32)
+            output_size = tf.maximum(minlength, output_size)
+        if maxlength is not None:
+            maxlength = tf.convert_to_tensor(maxlength, name="maxlength", dtype=_int32)
+            output_size = tf.minimum(maxlength, output_size)
+        arr = tf.reshape(arr, [-1])
+        if weights is None:
+            weights = tf.constant([], as_dtype(dtype))
+        else:
+            weights = tf.reshape(weights, [-1])
+        return apply_op1("DenseBincount", [("input", arr, None), ("size", output_size, None),
+                                           ("weights", weights, None)],
+                         {"binary_output": bool(binary_output)})
+
+
+class RaggedTensor:
+    """values (1-D) with row_splits (int64); optionally the value_rowids, nrows and row_lengths
+    it was built from (TF caches them on its RowPartition and uses them in to_tensor)."""
+
+    def __init__(self, values, row_splits, value_rowids=None, nrows=None, row_lengths=None):
+        self._values, self._row_splits = values, row_splits
+        self._value_rowids, self._nrows, self._row_lengths = value_rowids, nrows, row_lengths
+
+    # ---- construction ----
+    @classmethod
+    def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
+        tf = _tf()
+        with name_scope(name, "RaggedFromValueRowIds"):
+            values = tf.convert_to_tensor(values)
+            with name_scope(None, "RowPartitionFromValueRowIds"):
+                value_rowids = tf.convert_to_tensor(value_rowids, _int64)
+                if nrows is None:
+                    nrows = tf.reduce_max(value_rowids) + 1  # (TF: 0 rows when empty)
+                nrows = tf.convert_to_tensor(nrows, _int64)
+                rowids32 = tf.cast(value_rowids, _int32)
+                nrows32 = tf.cast(nrows, _int32)
+                row_lengths = bincount(rowids32, minlength=nrows32, maxlength=nrows32,
+                                       dtype=_int64)
+                row_splits = tf.concat([[0], tf.math.cumsum(row_lengths)], axis=0)
+        return cls(values, row_splits, value_rowids, nrows, row_lengths)
+
+    @classmethod
+    def from_row_splits(cls, values, row_splits, name=None, validate=True):
+        tf = _tf()
+        with name_scope(name, "RaggedFromRowSplits"):
+            values = tf.convert_to_tensor(values)
+            row_splits = tf.convert_to_tensor(row_splits, _int64)
+            if validate and _core.executing_eagerly():
+                _check_splits(row_splits.numpy(), int(values.shape[0]))
+        return cls(values, row_splits)
+
+    @classmethod
+    def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
+        tf = _tf()
+        with name_scope(name, "RaggedFromRowLengths"):
+            values = tf.convert_to_tensor(values)
+            row_lengths = tf.convert_to_tensor(row_lengths, _int64)
+            row_splits = tf.concat([[0], tf.math.cumsum(row_lengths)], axis=0)
+            if validate and _core.executing_eagerly():
+                _check_splits(row_splits.numpy(), int(values.shape[0]))
+        return cls(values, row_splits, row_lengths=row_lengths)
+
+    # ---- the parts ----
+    @property
+    def values(self):
+        return self._values
+
+    @property
+    def flat_values(self):
+        return self._values
+
+    @property
+    def row_splits(self):
+        return self._row_splits
+
+    @property
+    def dtype(self):
+        return self._values.dtype
+
+    @property
+    def ragged_rank(self):
+        return 1
+
+    @property
+    def shape(self):
+        n = self._row_splits.shape[0]
+        return TensorShape([None if n is None else n - 1, None])
+
+    def nrows(self, out_type=None, name=None):
+        if self._nrows is not None:
+            return self._nrows
+        return _tf().shape(self._row_splits, out_type=_int64)[0] - 1
+
+    def row_lengths(self, axis=1, name=None):
+        if self._row_lengths is not None:
+            return self._row_lengths
+        s = self._row_splits
+        return s[1:] - s[:-1]
+
+    def to_tensor(self, default_value=None, name=None, shape=None):
+        tf = _tf()
+        with name_scope(name, "RaggedToTensor"):
+            if default_value is None:
+                default_value = tf.zeros((), self.dtype)
+            else:
+                default_value = tf.convert_to_tensor(default_value, self.dtype,
+                                                     name="default_value")
+            shape_t = tf.constant(-1 if shape is None else
+                                  [-1 if d is None else d for d in shape], _int64)
+            if self._value_rowids is not None:
+                parts = [self._nrows, self._value_rowids]
+                kinds = ["FIRST_DIM_SIZE", "VALUE_ROWIDS"]
+            else:
+                parts = [self._row_splits]
+                kinds = ["ROW_SPLITS"]
+            return apply_op1("RaggedTensorToTensor",
+                             [("shape", shape_t, None), ("values", self._values, None),
+                              ("default_value", default_value, None),
+                              ("row_partition_tensors", parts, None)],
+                             {"row_partition_types": kinds})
+
+    def to_list(self):
+        if not _core.executing_eagerly():
+            raise ValueError("RaggedTensor.to_list() is only supported in eager mode.")
+        vals, splits = self._values.numpy(), self._row_splits.numpy()
+        return [vals[splits[i]:splits[i + 1]].tolist() for i in range(len(splits) - 1)]
+
+    def numpy(self):
+        vals, splits = self._values.numpy(), self._row_splits.numpy()
+        rows = [vals[splits[i]:splits[i + 1]] for i in range(len(splits) - 1)]
+        out = _np.empty(len(rows), dtype=object)
+        out[:] = rows
+        return out
+
+    def __getitem__(self, key):
+        if not isinstance(key, int):
+            raise NotImplementedError("[python] RaggedTensor indexing by %r is not supported"
+                                      % (type(key).__name__,))
+        s = self._row_splits
+        if _core.executing_eagerly():
+            splits = s.numpy()
+            n = len(splits) - 1
+            if not -n <= key < n:
+                raise _tf().errors.InvalidArgumentError(
+                    None, None, "slice index %d of dimension 0 out of bounds." % key)
+            key %= n
+            return self._values[int(splits[key]):int(splits[key + 1])]
+        return self._values[s[key]:s[key + 1]]
+
+    def __repr__(self):
+        if _core.executing_eagerly():
+            return "<tf.RaggedTensor %s>" % _ragged_list_str(self.to_list())
+        return "tf.RaggedTensor(values=%s, row_splits=%s)" % (self._values, self._row_splits)
+
+    __str__ = __repr__
+
+
+def _ragged_list_str(rows):
+    return "[" + ", ".join("[" + ", ".join(repr(v) for v in r) + "]" for r in rows) + "]"
+
+
+def _check_splits(splits, nvals):
+    """TF's eager validation of a row partition (the assert on the last split)."""
+    if len(splits) and int(splits[-1]) != nvals:
+        raise _tf().errors.InvalidArgumentError(
+            None, None,
+            "Arguments to _from_row_partition do not form a valid RaggedTensor\n"
+            "Condition x == y did not hold.\nFirst 1 elements of x:\n[%d]\n"
+            "First 1 elements of y:\n[%d]" % (int(splits[-1]), nvals))
+
+
+class ragged:  # noqa: N801  (tf.ragged namespace)
+    @staticmethod
+    def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None,
+                 row_splits_dtype=_int64):
+        """A list of rows (each a list of scalars) as a RaggedTensor."""
+        tf = _tf()
+        rows = [list(r) for r in pylist]
+        flat = [v for r in rows for v in r]
+        splits = _np.cumsum([0] + [len(r) for r in rows]).astype(_np.int64)
+        if flat:
+            values = tf.constant(flat, dtype)
+        else:
+            values = tf.constant([], dtype or as_dtype("float32"))
+        return RaggedTensor.from_row_splits(values, tf.constant(splits, _int64), validate=False)
