@@ -116,6 +116,8 @@ def test_damaged_tflite_names_are_escaped_not_a_unicode_error(tmp_path):
 
 
 _LONG_LOOP = r'''
+import faulthandler, signal
+faulthandler.register(signal.SIGUSR1, all_threads=True)  # the test's stack dump if it hangs
 import tfscope as tf
 
 @tf.function
@@ -146,7 +148,15 @@ def test_ctrl_c_stops_a_long_while_loop_in_a_function():
         assert p.stdout.readline().strip() == "ready"
         time.sleep(1)  # let the loop start: a signal before it would not test the loop
         p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=60)  # a hang guard, not a timing claim
+        try:
+            out, err = p.communicate(timeout=60)  # a hang guard, not a timing claim
+        except subprocess.TimeoutExpired:
+            p.send_signal(signal.SIGUSR1)  # every thread's Python stack, for the report
+            time.sleep(2)
+            p.kill()
+            out, err = p.communicate()
+            raise AssertionError("no exit 60 s after SIGINT; stdout %r; stacks:\n%s"
+                                 % (out, err[-3000:]))
     finally:
         p.kill()
     assert out.strip() == "KeyboardInterrupt", err[-500:]
