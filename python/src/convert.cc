@@ -49,7 +49,10 @@ class PyObjectKey : public tfs::Object {
     if (a.is(b)) return true;
     try {
       return a.equal(b);
-    } catch (nb::python_error&) {
+    } catch (nb::python_error& e) {
+      // An __eq__ that fails means "not equal"; Ctrl-C (KeyboardInterrupt) or SystemExit raised
+      // while it ran must reach the caller, not be swallowed here.
+      if (!e.matches(PyExc_Exception)) throw;
       return false;
     }
   }

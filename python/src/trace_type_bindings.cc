@@ -105,7 +105,8 @@ class PyTraceType : public tfs::CustomTraceType {
     nb::object pctx = nb::cast(holder, nb::rv_policy::take_ownership);
     try {
       return held_value(t_.attr("placeholder_value")(pctx));
-    } catch (nb::python_error&) {
+    } catch (nb::python_error& e) {
+      if (!e.matches(PyExc_Exception)) throw;  // Ctrl-C is not an answer
       return placeholder;  // a type that cannot answer without graph inputs
     }
   }
