@@ -160,3 +160,13 @@ def test_ctrl_c_stops_a_long_while_loop_in_a_function():
     finally:
         p.kill()
     assert out.strip() == "KeyboardInterrupt", err[-500:]
+
+
+def test_ragged_to_tensor_with_partition_types_of_the_wrong_kind_is_one_clear_error():
+    # a list of ints where TF wants a list of strings: before, the kernel leaked
+    # "std::get: wrong index for variant"
+    with pytest.raises(tfscope.errors.InvalidArgumentError, match="row_partition_types, a list of strings"):
+        tfscope.raw_ops.RaggedTensorToTensor(
+            shape=tfscope.constant(-1, tfscope.int64), values=[1, 2], default_value=0,
+            row_partition_tensors=[tfscope.constant([0, 1, 2], tfscope.int64)],
+            row_partition_types=[3])

@@ -79,10 +79,12 @@ OpRegistration r_ragged_to_tensor([] {
     c.set_output(0, out);
   };
   d.kernel = [](OpKernelContext& ctx) {
-    const auto& types =
-        ctx.attrs->count("row_partition_types")
-            ? std::get<std::vector<std::string>>(ctx.attrs->at("row_partition_types"))
-            : std::vector<std::string>{};
+    const auto it = ctx.attrs->find("row_partition_types");
+    const auto* listed =
+        it == ctx.attrs->end() ? nullptr : std::get_if<std::vector<std::string>>(&it->second);
+    if (!listed)
+      ctx.fail("[ops] RaggedTensorToTensor needs row_partition_types, a list of strings");
+    const std::vector<std::string>& types = *listed;
     const Tensor &values = ctx.input(1), &dflt = ctx.input(2);
     if (values.eager_shape().rank() != 1)
       ctx.fail("[ops] RaggedTensorToTensor supports 1-D values only");
