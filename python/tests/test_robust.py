@@ -118,6 +118,9 @@ def test_damaged_tflite_names_are_escaped_not_a_unicode_error(tmp_path):
 _LONG_LOOP = r'''
 import faulthandler, signal
 faulthandler.register(signal.SIGUSR1, all_threads=True)  # the test's stack dump if it hangs
+# A child of a background job (make test under nohup or CI) inherits SIGINT ignored, and Python
+# then installs no KeyboardInterrupt handler: install it, as an interactive shell would have it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import tfscope as tf
 
 @tf.function
