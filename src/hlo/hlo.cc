@@ -78,6 +78,15 @@ std::vector<const Node*> execution_order(const Graph& g) {
   return {post.rbegin(), post.rend()};
 }
 
+// The read of a captured variable, which gives the variable's value type and shape.
+const Node* variable_read(const Graph& g, const Node& handle) {
+  for (auto& n : g.nodes())
+    if (n->op() == "ReadVariableOp" && n->inputs.at(0).node == &handle) return n.get();
+  throw Error(ErrorKind::kNotImplemented, "[hlo] variable " + handle.name +
+                                              " is used but not read; only variable reads are "
+                                              "lowered to HLO so far");
+}
+
 }  // namespace
 
 std::string module_text(const GraphFunction& fn, const LowerOptions& options) {
@@ -89,16 +98,20 @@ std::string module_text(const GraphFunction& fn, const LowerOptions& options) {
   const std::string args_meta = "op_name=\"XLA_Args\"";
   for (size_t k = 0; k < fn.args.size(); ++k) {
     Node* arg = fn.args[k];
+    // A captured variable is a parameter of its value's type and shape, used as it is.
+    const bool resource = arg->output_dtypes[0] == DType::kResource;
+    const Node* value = resource ? variable_read(*fn.graph, *arg) : arg;
+    const DType dt = value->output_dtypes[0];
     Instr p;
     p.base = "arg" + std::to_string(k);
     p.opcode = "parameter";
-    p.shape = HloShape::array(arg->output_dtypes[0], static_dims(*arg));
+    p.shape = HloShape::array(dt, static_dims(*value));
     p.literal = std::to_string(k);
     p.attrs = ", parameter_replication={false}";
     if (options.metadata) p.metadata = args_meta;
     Instr* param = entry->add(std::move(p));
-    Instr* r = l.emit("reshape", param->shape, {param});
-    l.set({arg, 0}, {r, nullptr, arg->output_dtypes[0], param->shape.dims});
+    Instr* r = resource ? param : l.emit("reshape", param->shape, {param});
+    l.set({arg, 0}, {r, nullptr, dt, param->shape.dims});
   }
   for (const Node* n : execution_order(*fn.graph))
     if (std::find(fn.args.begin(), fn.args.end(), n) == fn.args.end()) l.lower(*n);

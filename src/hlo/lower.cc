@@ -112,10 +112,20 @@ static std::string literal_text(const Tensor& t, const std::vector<int64_t>& dim
   return out + (innermost && dims.size() == 1 ? "}" : " }");
 }
 
+// XlaBuilder::ConstantLiteral: a literal of more than one element, all equal, is a scalar constant
+// broadcast; HLO text elides the elements of a literal of more than ten ("{...}").
 Instr* Lowering::constant(const Tensor& t) {
   std::vector<int64_t> dims = t.eager_shape().dims();
+  const int64_t n = t.num_elements();
+  bool splat = n > 1;
+  for (int64_t k = 1; splat && k < n; ++k) splat = element_literal(t, k) == element_literal(t, 0);
+  if (splat) {
+    Instr* scalar = scalar_constant(t.dtype(), element_literal(t, 0));
+    return emit("broadcast", HloShape::array(t.dtype(), dims), {scalar}, ", dimensions={}");
+  }
   int64_t k = 0;
-  return emit("constant", HloShape::array(t.dtype(), dims), {}, {}, literal_text(t, dims, 0, k));
+  return emit("constant", HloShape::array(t.dtype(), dims), {}, {},
+              n > 10 ? "{...}" : literal_text(t, dims, 0, k));
 }
 
 Instr* Lowering::scalar_constant(DType dt, const std::string& literal) {
@@ -126,20 +136,59 @@ Instr* Lowering::operand(const XlaValue& v) {
   return v.instr ? v.instr : constant(*v.constant);
 }
 
+Instr* Lowering::broadcast_in_dim(Instr* x, const std::vector<int64_t>& out,
+                                  const std::vector<int64_t>& mapping) {
+  const std::string type = x->shape.type;
+  auto shape = [&](const std::vector<int64_t>& dims) { return HloShape::array(type, dims); };
+  // First the operand's dims placed at `mapping`, the size-1 ones kept (InDimBroadcast) ...
+  std::vector<int64_t> in_dim = out;
+  bool identity = x->shape.dims.size() == out.size();
+  for (size_t i = 0; i < mapping.size(); ++i) {
+    in_dim[static_cast<size_t>(mapping[i])] = x->shape.dims[i];
+    identity = identity && mapping[i] == static_cast<int64_t>(i);
+  }
+  if (!(identity && in_dim == x->shape.dims))
+    x = emit("broadcast", shape(in_dim), {x}, ", dimensions=" + format_ints(mapping));
+  if (in_dim == out) return x;
+  // ... then the size-1 dims that stretch reshaped away and broadcast (AddBroadcastSequence).
+  std::vector<int64_t> kept_dims, kept;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (in_dim[i] == out[i]) {
+      kept_dims.push_back(out[i]);
+      kept.push_back(static_cast<int64_t>(i));
+    }
+  }
+  if (kept_dims != in_dim) x = emit("reshape", shape(kept_dims), {x});
+  return emit("broadcast", shape(out), {x}, ", dimensions=" + format_ints(kept));
+}
+
 Instr* Lowering::broadcast_to(const XlaValue& v, const std::vector<int64_t>& out) {
   Instr* x = operand(v);
   if (v.dims == out) return x;
-  const size_t r = v.dims.size(), R = out.size();
-  std::vector<int64_t> kept_dims, mapped;
-  for (size_t i = 0; i < r; ++i) {
-    if (v.dims[i] == out[R - r + i]) {
-      kept_dims.push_back(v.dims[i]);
-      mapped.push_back(static_cast<int64_t>(R - r + i));
+  // Right-aligned: equal dims and size-1 dims map; a dim that divides its output dim becomes the
+  // pair [I, O/I], flattened by the final reshape (XLA's broadcasting cannot tile).
+  std::vector<int64_t> shape, mapping;
+  auto in = v.dims.rbegin();
+  for (auto o = out.rbegin(); o != out.rend(); ++o) {
+    if (in == v.dims.rend()) {
+      shape.push_back(*o);
+      continue;
     }
+    mapping.push_back(static_cast<int64_t>(shape.size()));
+    if (*o == *in || *in == 1) {
+      shape.push_back(*o);
+    } else {
+      shape.push_back(*in);
+      shape.push_back(*o / *in);
+    }
+    ++in;
   }
-  if (kept_dims.size() < r) x = emit("reshape", HloShape::array(v.dtype, kept_dims), {x});
-  return emit("broadcast", HloShape::array(v.dtype, out), {x},
-              ", dimensions=" + format_ints(mapped));
+  std::reverse(mapping.begin(), mapping.end());
+  for (int64_t& d : mapping) d = static_cast<int64_t>(shape.size()) - d - 1;
+  std::reverse(shape.begin(), shape.end());
+  x = broadcast_in_dim(x, shape, mapping);
+  if (shape != out) x = emit("reshape", HloShape::array(v.dtype, out), {x});
+  return x;
 }
 
 Computation* Lowering::add_computation(std::string cbase) {
@@ -179,17 +228,49 @@ bool xla_has_kernel(const Node& n) {
   return true;
 }
 
+// tf2xla constant-folds the graph before lowering it: a stateless node whose inputs are all
+// compile-time constants becomes constants, materialized at their users.
+bool Lowering::fold(const Node& n) {
+  if (n.def->stateful || n.inputs.empty() || !n.control_inputs.empty() || !n.def->kernel)
+    return false;
+  const std::string& op = n.op();
+  if (op.find("If") != std::string::npos || op.find("While") != std::string::npos ||
+      op.find("Call") != std::string::npos)
+    return false;
+  std::vector<Tensor> inputs;
+  for (const Output& in : n.inputs) {
+    const XlaValue& v = get(in);
+    if (!v.constant) return false;
+    inputs.push_back(*v.constant);
+  }
+  std::vector<Tensor> outs;
+  try {
+    outs = run_kernel(*n.def, inputs, n.attrs, nullptr, n.name);
+  } catch (const Error&) {
+    return false;  // lowered as it is, as TF leaves a node it cannot fold
+  }
+  for (size_t i = 0; i < outs.size(); ++i) {
+    const Tensor* t = own(std::move(outs[i]));
+    set({const_cast<Node*>(&n), static_cast<int>(i)},
+        {nullptr, t, t->dtype(), t->eager_shape().dims()});
+  }
+  return true;
+}
+
 void Lowering::lower(const Node& n) {
-  base = n.name;
+  // XLA names instructions after the node's name without its name scope ("Gelu/mul" -> "mul").
+  base = n.name.substr(n.name.rfind('/') + 1);
   meta = "op_type=\"" + n.op() + "\" op_name=\"" + n.name + "\"";
   const std::string& op = n.op();
   if (op == "Const") {
     const Tensor& t = attr_tensor(n.attrs, "value");
     set({const_cast<Node*>(&n), 0}, {nullptr, &t, t.dtype(), t.eager_shape().dims()});
-  } else if (op == "Identity" || op == "NoOp") {
-    if (op == "Identity") set({const_cast<Node*>(&n), 0}, get(n.inputs[0]));
+  } else if (op == "Identity" || op == "NoOp" || op == "ReadVariableOp") {
+    // A variable read is the variable's parameter itself.
+    if (op != "NoOp") set({const_cast<Node*>(&n), 0}, get(n.inputs[0]));
+  } else if (fold(n)) {
   } else if (!(lower_elementwise(*this, n) || lower_array(*this, n) || lower_reduction(*this, n) ||
-               lower_nn(*this, n))) {
+               lower_nn(*this, n) || lower_index(*this, n) || lower_math(*this, n))) {
     throw Error(ErrorKind::kNotImplemented,
                 "[hlo] op " + op + " (node " + n.name + ") is not lowered to HLO by tfscope yet");
   }

@@ -2,6 +2,7 @@
 // built) and the per-op lowering rules, as TF 2.21's tf2xla kernels emit them.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@ class Lowering {
 
   // Lowers `node`, whose inputs are already lowered, and records its outputs.
   void lower(const Node& node);
+  bool fold(const Node& node);  // constant folding; false when `node` is not folded
   void set(const Output& out, XlaValue v) { values_[{out.node, out.index}] = std::move(v); }
   const XlaValue& get(const Output& out) const;
 
@@ -38,11 +40,17 @@ class Lowering {
   Instr* operand(const XlaValue& v);  // materializes a constant
   Instr* constant(const Tensor& t);
   Instr* scalar_constant(DType dt, const std::string& literal);
-  // XLA's implicit broadcast of `v` to `out_dims` (reshape away the size-1 dims that stretch,
-  // then broadcast); no instruction when the shapes agree.
+  // XlaBuilder::BroadcastInDim: operand dim i becomes output dim mapping[i] (size-1 dims may
+  // stretch).
+  Instr* broadcast_in_dim(Instr* x, const std::vector<int64_t>& out,
+                          const std::vector<int64_t>& mapping);
+  // XLA's BroadcastTo (tf2xla's implicit broadcasts, Tile): no instruction when the shapes agree.
   Instr* broadcast_to(const XlaValue& v, const std::vector<int64_t>& out_dims);
   // tf2xla's reducer computation `<node>-reduction`: parameters x, y and `opcode` of them.
   Computation* reducer(const std::string& opcode, DType dt);
+
+  // Keeps a constant computed while lowering (a folded Fill) for the values that point at it.
+  const Tensor* own(Tensor t) { return &owned_.emplace_back(std::move(t)); }
 
   // A computation for a reducer or an MLIR region, printed before the entry computation.
   Computation* add_computation(std::string base);
@@ -57,6 +65,7 @@ class Lowering {
   Computation& entry_;
   const LowerOptions& options_;
   std::map<std::pair<const Node*, int>, XlaValue> values_;
+  std::deque<Tensor> owned_;
 };
 
 // Per op family; each returns false when it does not know the op.
@@ -64,6 +73,8 @@ bool lower_elementwise(Lowering& l, const Node& n);
 bool lower_array(Lowering& l, const Node& n);
 bool lower_reduction(Lowering& l, const Node& n);
 bool lower_nn(Lowering& l, const Node& n);
+bool lower_index(Lowering& l, const Node& n);
+bool lower_math(Lowering& l, const Node& n);
 
 // Whether XLA has a kernel for the op of `n` at all: TF's tf2xla has none for a node with a
 // string operand or result.

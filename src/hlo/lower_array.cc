@@ -1,6 +1,6 @@
 // Shape ops: Reshape, ExpandDims and Squeeze become reshape; Transpose a transpose whose result
 // keeps the operand's physical order (its layout is the permuted one), as XLA's builder makes it;
-// ConcatV2 and Pack a concatenate.
+// ConcatV2 and Pack a concatenate; Tile XLA's BroadcastTo; Fill a broadcast.
 #include "lower.h"
 
 namespace tfs::hlo::detail {
@@ -56,6 +56,20 @@ bool lower_array(Lowering& l, const Node& n) {
     l.set({self, 0}, {l.emit("concatenate", HloShape::array(n.output_dtypes[0], out), parts,
                              ", dimensions={" + std::to_string(axis) + "}"),
                       nullptr, n.output_dtypes[0], out});
+    return true;
+  }
+  if (op == "Tile") {
+    std::vector<int64_t> out = static_dims(n);
+    Instr* x = l.broadcast_to(l.get(n.inputs[0]), out);
+    l.set({self, 0}, {x, nullptr, n.output_dtypes[0], out});
+    return true;
+  }
+  if (op == "Fill") {  // of a run-time value (a constant one is folded)
+    std::vector<int64_t> out = static_dims(n);
+    const XlaValue& v = l.get(n.inputs[1]);
+    Instr* x =
+        l.emit("broadcast", HloShape::array(v.dtype, out), {l.operand(v)}, ", dimensions={}");
+    l.set({self, 0}, {x, nullptr, v.dtype, out});
     return true;
   }
   return false;

@@ -34,8 +34,12 @@ std::string xla_type(DType dt) {
 }
 
 HloShape HloShape::array(DType dt, std::vector<int64_t> dims) {
+  return array(xla_type(dt), std::move(dims));
+}
+
+HloShape HloShape::array(std::string type, std::vector<int64_t> dims) {
   HloShape s;
-  s.type = xla_type(dt);
+  s.type = std::move(type);
   for (int64_t i = static_cast<int64_t>(dims.size()) - 1; i >= 0; --i) s.layout.push_back(i);
   s.dims = std::move(dims);
   return s;

@@ -18,7 +18,8 @@ struct HloShape {
   std::vector<HloShape> elements;  // a tuple's
   bool is_tuple = false;
 
-  static HloShape array(DType dt, std::vector<int64_t> dims);  // default layout {r-1,...,0}
+  static HloShape array(DType dt, std::vector<int64_t> dims);          // default layout {r-1,...,0}
+  static HloShape array(std::string type, std::vector<int64_t> dims);  // type: "f32"
   static HloShape tuple(std::vector<HloShape> elements);
   std::string str(bool with_layout = true) const;
 };

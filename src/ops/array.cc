@@ -11,6 +11,7 @@
 #include <set>
 
 #include "kernel_util.h"
+#include "tfscope/detail/strided_slice.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -559,23 +560,14 @@ OpRegistration r_slice([] {
 
 // ---- StridedSlice ----
 //
-// TF's ValidateStridedSliceOp: the sparse spec (begin/end/strides with masks, at most one
-// ellipsis, new axes) becomes a dense spec with one entry per input dim; each dim is then
-// canonicalised and bounds-checked, giving the processing shape (what is read) and the final
-// shape (with new axes added and shrunk axes removed). Unknown input dims stay unknown, which
-// lets the shape function share this code.
+// TF's ValidateStridedSliceOp (tfscope/detail/strided_slice.h): unknown input dims stay unknown,
+// which lets the shape function share the kernel's code.
 
 constexpr int64_t kNewAxis = -1, kShrinkAxis = -2;
 
-struct StridedSliceSpec {
-  std::vector<int64_t> begin, end, strides;  // dense, per input dim
-  std::vector<int64_t> processing;           // per input dim; -1 = unknown
-  std::vector<int64_t> final_shape;
-};
+}  // namespace
 
-struct SliceMasks {
-  int64_t begin = 0, end = 0, ellipsis = 0, new_axis = 0, shrink = 0;
-};
+namespace detail {
 
 SliceMasks slice_masks(const AttrMap& a) {
   return {attr_int_or(a, "begin_mask", 0), attr_int_or(a, "end_mask", 0),
@@ -583,7 +575,6 @@ SliceMasks slice_masks(const AttrMap& a) {
           attr_int_or(a, "shrink_axis_mask", 0)};
 }
 
-// Returns an error text, or nullopt with `spec` filled. `begin`/`end` may be null (unknown).
 std::optional<std::string> validate_strided_slice(const std::vector<int64_t>& input_dims,
                                                   const std::vector<int64_t>* begin,
                                                   const std::vector<int64_t>* end,
@@ -711,6 +702,15 @@ std::optional<std::string> validate_strided_slice(const std::vector<int64_t>& in
   }
   return std::nullopt;
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::slice_masks;
+using detail::SliceMasks;
+using detail::StridedSliceSpec;
+using detail::validate_strided_slice;
 
 OpRegistration r_strided_slice([] {
   OpDef d;

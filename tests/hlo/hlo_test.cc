@@ -63,6 +63,21 @@ TEST(Hlo, SoftmaxAsTheMlirBridgeLegalizesIt) {
             hlo::normalize(recorded("softmax")));
 }
 
+TEST(Hlo, GatherSliceAndArgMaxAsTf2xlaLowersThem) {
+  auto f = function("gather_slice", {"x"}, [](Tensor x) {
+    Tensor g = gather(x, Value::list({int64_t{2}, int64_t{0}}));
+    return Value::tuple({slice(g, {0, 1}, {2, 2}), argmax(x, 1)});
+  });
+  EXPECT_EQ(hlo::normalize(hlo::compiler_ir(traced(f, {ones({3, 4})}), "hlo")),
+            hlo::normalize(recorded("gather_slice")));
+}
+
+TEST(Hlo, GeluExpandsErfcAsXlaMathDoes) {
+  auto f = function("gelu", {"x"}, [](Tensor x) { return gelu(x); });
+  EXPECT_EQ(hlo::normalize(hlo::compiler_ir(traced(f, {ones({2, 3})}), "hlo")),
+            hlo::normalize(recorded("gelu")));
+}
+
 TEST(Hlo, NoMetadataStageDropsEveryMetadataField) {
   auto f = function("dense", {"x", "w"},
                     [](Tensor x, Tensor w) { return relu(add(matmul(x, w), 1.0)); });

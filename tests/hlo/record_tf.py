@@ -26,11 +26,21 @@ def softmax(x):
     return tf.nn.softmax(x)
 
 
+def gather_slice(x):
+    return tf.slice(tf.gather(x, [2, 0]), [0, 1], [2, 2]), tf.argmax(x, axis=1)
+
+
+def gelu(x):
+    return tf.nn.gelu(x)
+
+
 CASES = {
     "dense": (dense, tf.ones([2, 3]), tf.ones([3, 4])),
     "means": (means, tf.ones([2, 3])),
     "shapes": (shapes, tf.ones([2, 3])),
     "softmax": (softmax, tf.ones([2, 3])),
+    "gather_slice": (gather_slice, tf.ones([3, 4])),
+    "gelu": (gelu, tf.ones([2, 3])),
 }
 
 if __name__ == "__main__":
