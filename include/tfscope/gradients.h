@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tfscope/indexed_slices.h"
 #include "tfscope/op_def.h"
 #include "tfscope/tensor.h"
 
@@ -31,6 +32,17 @@ using GradientFunction =
 struct GradientRegistration {
   GradientRegistration(const std::string& op, GradientFunction fn);
 };
+// A gradient function that takes or gives tf.IndexedSlices (TF's gradient functions written for
+// them: GatherV2's and ResourceGather's make one, ReadVariableOp's and Identity's pass one on).
+// An op with one gets its output gradients as they are; an op without gets them densified
+// (UnsortedSegmentSum), as TF's gradient functions convert an IndexedSlices they are given.
+using SparseGradientFunction = std::function<std::vector<GradientValue>(
+    const GradOp& op, const std::vector<GradientValue>& grads)>;
+struct SparseGradientRegistration {
+  SparseGradientRegistration(const std::string& op, SparseGradientFunction fn);
+};
+const SparseGradientFunction* find_sparse_gradient(const std::string& op);
+
 // ops.NotDifferentiable: the op's inputs get None.
 struct NotDifferentiable {
   explicit NotDifferentiable(const std::string& op);

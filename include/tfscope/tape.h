@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tfscope/indexed_slices.h"
 #include "tfscope/tensor.h"
 #include "tfscope/variable_state.h"
 
@@ -63,6 +64,14 @@ class GradientTape {
                                const std::vector<TapeOperand>& sources,
                                const std::vector<Tensor>& output_gradients = {},
                                UnconnectedGradients unconnected = UnconnectedGradients::kNone);
+
+  // The same, with each gradient as TF's tape.gradient returns it: an IndexedSlices where the
+  // path to the source ends in a gather (GatherV2 on axis 0, ResourceGather), which gradient()
+  // converts to a tensor (UnsortedSegmentSum).
+  std::vector<GradientValue> gradient_values(
+      const std::vector<TapeOperand>& targets, const std::vector<TapeOperand>& sources,
+      const std::vector<Tensor>& output_gradients = {},
+      UnconnectedGradients unconnected = UnconnectedGradients::kNone);
 
   // tape.jacobian: d target / d source for each source, shaped target.shape + source.shape
   // (undefined: None). tape.batch_jacobian: d target[b] / d source[b] for each b, shaped

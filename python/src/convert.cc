@@ -436,6 +436,7 @@ tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
     if (dtype != tfs::DType::kInvalid && t.dtype() != dtype) return tfs::convert_to_tensor(tfs::Value(t), dtype);
     return t;
   }
+  if (nb::hasattr(h, "_tfscope_dense")) return to_tensor(h.attr("_tfscope_dense")(), dtype);
   if (nb::hasattr(h, "_tfscope_variable")) h = h.attr("_tfscope_variable");
   if (nb::isinstance<tfs::Variable>(h)) {
     tfs::Tensor t = nb::cast<tfs::Variable&>(h).read_value();

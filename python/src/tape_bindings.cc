@@ -5,7 +5,9 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.h"
+#include "tfscope/indexed_slices.h"
 #include "tfscope/ops_loss.h"
+#include "tfscope/ops_sparse.h"
 #include "tfscope/tape.h"
 
 namespace tfpy {
@@ -25,6 +27,20 @@ std::vector<tfs::TapeOperand> operands(nb::handle list) {
   std::vector<tfs::TapeOperand> out;
   for (nb::handle h : list) out.push_back(tape_operand(h));
   return out;
+}
+
+// A gradient for Python: a tensor, None, or an IndexedSlices as the tuple (values, indices,
+// dense_shape) that tfscope/_tape.py wraps in tf.IndexedSlices.
+nb::object gradient_object(const tfs::GradientValue& g) {
+  if (auto* s = std::get_if<tfs::IndexedSlices>(&g))
+    return nb::make_tuple(s->values, s->indices, s->dense_shape);
+  const tfs::Tensor& t = std::get<tfs::Tensor>(g);
+  return t.defined() ? nb::cast(t) : nb::none();
+}
+
+std::shared_ptr<tfs::VariableState> variable_state(nb::handle h) {
+  if (nb::hasattr(h, "_tfscope_variable")) h = h.attr("_tfscope_variable");
+  return nb::cast<tfs::Variable&>(h).state();
 }
 
 }  // namespace
@@ -57,14 +73,11 @@ void bind_tape(nb::module_& m) {
               for (nb::handle h : out_grads)
                 og.push_back(h.is_none() ? tfs::Tensor() : to_tensor(h));
             }
-            std::vector<tfs::Tensor> g;
-            {
-              g = t.gradient(
-                  operands(targets), operands(sources), og,
-                  zero ? tfs::UnconnectedGradients::kZero : tfs::UnconnectedGradients::kNone);
-            }
+            std::vector<tfs::GradientValue> g = t.gradient_values(
+                operands(targets), operands(sources), og,
+                zero ? tfs::UnconnectedGradients::kZero : tfs::UnconnectedGradients::kNone);
             nb::list out;
-            for (auto& x : g) out.append(x.defined() ? nb::cast(x) : nb::none());
+            for (auto& x : g) out.append(gradient_object(x));
             return out;
           },
           nb::arg("targets"), nb::arg("sources"), nb::arg("output_gradients").none(),
@@ -86,6 +99,21 @@ void bind_tape(nb::module_& m) {
       });
   def_any(m, "sparse_softmax_cross_entropy_with_logits", [](nb::handle labels, nb::handle logits) {
     return tfs::sparse_softmax_cross_entropy_with_logits(operand(labels), operand(logits));
+  });
+  m.def(
+      "resource_gather",
+      [](nb::handle var, nb::handle indices, const std::string& name) {
+        return tfs::resource_gather(variable_state(var), operand(indices), name);
+      },
+      nb::arg("var"), nb::arg("indices"), nb::arg("name") = "Gather");
+  m.def("resource_scatter", [](const std::string& op, nb::handle var, nb::handle indices,
+                               nb::handle updates, const std::string& name) {
+    auto v = variable_state(var);
+    tfs::resource_scatter(op, v, to_tensor(indices), to_tensor(updates, v->dtype()), name);
+  });
+  m.def("indexed_slices_to_tensor", [](nb::handle values, nb::handle indices, nb::handle shape) {
+    return tfs::indexed_slices_to_tensor(
+        tfs::IndexedSlices{to_tensor(values), to_tensor(indices), to_tensor(shape)});
   });
   m.def("watch_warning",
         [](nb::handle dtype_obj) { return tfs::watch_warning(to_tensor(dtype_obj).dtype()); });

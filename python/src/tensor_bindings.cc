@@ -18,6 +18,8 @@ using tfs::Value;
 
 Value operand(nb::handle h) {
   if (nb::isinstance<Tensor>(h)) return Value(nb::cast<Tensor>(h));
+  // A composite that converts to a tensor (tf.IndexedSlices: its UnsortedSegmentSum).
+  if (nb::hasattr(h, "_tfscope_dense")) return Value(to_tensor(h));
   if (nb::hasattr(h, "_tfscope_variable")) h = h.attr("_tfscope_variable");
   // A variable stays a variable: the op wrapper reads it inside its name scope ("add/ReadVariableOp").
   if (nb::isinstance<tfs::Variable>(h)) return Value(nb::cast<tfs::Variable&>(h).state());

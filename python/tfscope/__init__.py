@@ -58,6 +58,18 @@ Tensor.__iter__ = _tensor_iter
 # As tf.Tensor: numpy defers `ndarray - tensor` to Tensor.__rsub__, so the result is a tensor.
 Tensor.__array_priority__ = 100
 
+
+def _tensor_format(self, format_spec):
+    # EagerTensor.__format__ formats its numpy value ("{t}" is "[1. 2.]"); a graph tensor its str.
+    if self._is_symbolic:
+        return str(self).__format__(format_spec)
+    if self.dtype == resource or self.dtype == variant:
+        return "<unprintable>".__format__(format_spec)
+    return self.numpy().__format__(format_spec)
+
+
+Tensor.__format__ = _tensor_format
+
 float32 = DType(1)
 float64 = DType(2)
 double = float64
@@ -367,6 +379,8 @@ def unstack(value, num=None, axis=0, name="unstack"):
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     if axis is None:
         axis = batch_dims
+    if isinstance(axis, int) and axis == 0 and hasattr(params, "_tfscope_variable"):
+        return params.sparse_read(indices, name=name)  # ResourceGather, as TF's sparse_read
     if batch_dims == 0:
         return _named("GatherV2", name, _core.gather, params, indices, axis)
     return _op("GatherV2", [params, indices, axis], {"batch_dims": int(batch_dims)}, name)
@@ -506,7 +520,9 @@ def add_n(inputs, name=None):
     if not isinstance(inputs, (list, tuple)) or not inputs:
         raise ValueError("Inputs must be an iterable of at least one "
                          "Tensor/IndexedSlices with the same dtype and shape.")
-    return _named("AddN", name, _core.add_n, list(inputs))
+    # math_ops.add_n converts an IndexedSlices to a tensor (UnsortedSegmentSum).
+    inputs = [x._tfscope_dense() if hasattr(x, "_tfscope_dense") else x for x in inputs]
+    return _named("AddN", name, _core.add_n, inputs)
 
 
 def tile(input, multiples, name=None):  # noqa: A002
@@ -1028,3 +1044,7 @@ from ._strings import strings  # noqa: E402
 from ._ragged import RaggedTensor, ragged  # noqa: E402  (tfscope/_ragged.py)
 from . import _ragged  # noqa: E402
 math.bincount = staticmethod(_ragged.bincount)
+from ._indexed_slices import IndexedSlices  # noqa: E402  (tfscope/_indexed_slices.py)
+from . import _indexed_slices  # noqa: E402
+_indexed_slices.install(Variable)
+math.unsorted_segment_sum = staticmethod(_indexed_slices.unsorted_segment_sum)

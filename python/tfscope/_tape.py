@@ -122,7 +122,8 @@ class GradientTape:
             output_gradients = _flatten(output_gradients)
         flat = self._core.gradient(flat_targets, flat_sources, output_gradients,
                                    unconnected is UnconnectedGradients.ZERO)
-        return _pack_as(sources, flat)
+        from ._indexed_slices import _from_tape
+        return _pack_as(sources, [_from_tape(g) for g in flat])
 
     def _unconnected(self, unconnected_gradients):
         try:

@@ -49,9 +49,38 @@ BackpropState prepare(const TapeData& tape, const std::vector<TensorKey>& target
   return s;
 }
 
-Tensor aggregate(const std::vector<Tensor>& grads) {
+// TF's _aggregate_grads: one gradient as it is; tensors summed by AddN; with an IndexedSlices among
+// tensors, AddN of them all densified (math_ops.add_n converts each); IndexedSlices only, their
+// values and indices concatenated (AggregateIndexedSlicesGradients, indices cast to int64 when
+// their dtypes differ), the first one's dense_shape.
+GradientValue aggregate(const std::vector<GradientValue>& grads) {
   if (grads.size() == 1) return grads[0];
-  return execute1("AddN", grads, {{"N", static_cast<int64_t>(grads.size())}}, "AddN");
+  bool any_dense = false, all_dense = true;
+  for (auto& g : grads) {
+    bool dense = std::holds_alternative<Tensor>(g);
+    any_dense = any_dense || dense;
+    all_dense = all_dense && dense;
+  }
+  const int64_t n = static_cast<int64_t>(grads.size());
+  if (any_dense) {
+    std::vector<Tensor> ts;
+    for (auto& g : grads) ts.push_back(all_dense ? std::get<Tensor>(g) : dense_gradient(g));
+    return execute1("AddN", ts, {{"N", n}}, "AddN");
+  }
+  bool same_index_type = true;
+  const DType first = std::get<IndexedSlices>(grads[0]).indices.dtype();
+  for (auto& g : grads)
+    same_index_type = same_index_type && std::get<IndexedSlices>(g).indices.dtype() == first;
+  std::vector<Tensor> values, indices;
+  for (auto& g : grads) {
+    const auto& s = std::get<IndexedSlices>(g);
+    values.push_back(s.values);
+    indices.push_back(same_index_type || s.indices.dtype() == DType::kInt64
+                          ? s.indices
+                          : cast(s.indices, DType::kInt64));
+  }
+  return IndexedSlices{concat(values, 0), concat(indices, 0),
+                       std::get<IndexedSlices>(grads[0]).dense_shape};
 }
 
 // The gradient an output that none reached gets: zeros of its shape (TF's ZerosLike of the
@@ -89,17 +118,25 @@ class GradientScope {
   GraphBuilder* b_;
 };
 
-std::vector<Tensor> call_gradient(const OpRecord& r, const std::vector<int>& skip,
-                                  const std::vector<Tensor>& out_grads) {
-  bool not_diff = false;
-  const GradientFunction* fn = find_gradient(r.def->name, &not_diff);
-  if (not_diff) return std::vector<Tensor>(r.inputs.size());
-  if (!fn) {
-    throw Error(ErrorKind::kLookupError, "gradient registry has no entry for: " + r.def->name);
-  }
+std::vector<GradientValue> call_gradient(const OpRecord& r, const std::vector<int>& skip,
+                                         const std::vector<GradientValue>& out_grads) {
   GradOp op{r.def->name, r.attrs, r.inputs, r.outputs, skip};
-  GradientScope scope(r.scope);
-  std::vector<Tensor> g = (*fn)(op, out_grads);
+  std::vector<GradientValue> g;
+  if (const SparseGradientFunction* sparse = find_sparse_gradient(r.def->name)) {
+    GradientScope scope(r.scope);
+    g = (*sparse)(op, out_grads);
+  } else {
+    bool not_diff = false;
+    const GradientFunction* fn = find_gradient(r.def->name, &not_diff);
+    if (not_diff) return std::vector<GradientValue>(r.inputs.size());
+    if (!fn) {
+      throw Error(ErrorKind::kLookupError, "gradient registry has no entry for: " + r.def->name);
+    }
+    GradientScope scope(r.scope);
+    std::vector<Tensor> dense;
+    for (auto& o : out_grads) dense.push_back(dense_gradient(o));
+    for (Tensor& t : (*fn)(op, dense)) g.emplace_back(std::move(t));
+  }
   if (g.size() != r.inputs.size()) {
     throw Error(ErrorKind::kValueError, "[autodiff] the gradient of " + r.def->name + " returned " +
                                             std::to_string(g.size()) + " gradients for " +
@@ -110,10 +147,10 @@ std::vector<Tensor> call_gradient(const OpRecord& r, const std::vector<int>& ski
 
 }  // namespace
 
-std::vector<Tensor> imperative_grad(TapeData& tape, const std::vector<Tensor>& targets,
-                                    const std::vector<Tensor>& sources,
-                                    const std::vector<Tensor>& output_gradients,
-                                    UnconnectedGradients unconnected) {
+std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Tensor>& targets,
+                                           const std::vector<Tensor>& sources,
+                                           const std::vector<Tensor>& output_gradients,
+                                           UnconnectedGradients unconnected) {
   if (!output_gradients.empty() && output_gradients.size() != targets.size()) {
     value_error("Length of output_gradients (" + std::to_string(output_gradients.size()) +
                 ") must equal length of targets (" + std::to_string(targets.size()) + ")");
@@ -130,7 +167,7 @@ std::vector<Tensor> imperative_grad(TapeData& tape, const std::vector<Tensor>& t
   for (auto& [id, rec] : state.ops)
     if (!state.missing.count(id)) queue.push_front(id);
 
-  std::map<TensorKey, std::vector<Tensor>> gradients;
+  std::map<TensorKey, std::vector<GradientValue>> gradients;
   for (size_t i = 0; i < targets.size(); ++i) {
     const TensorKey& k = target_keys[i];
     if (!output_gradients.empty() && output_gradients[i].defined()) {
@@ -156,7 +193,7 @@ std::vector<Tensor> imperative_grad(TapeData& tape, const std::vector<Tensor>& t
       if (!tape.tensor_tape.count(r.input_keys[i]) && !source_set.count(r.input_keys[i]))
         skip.push_back(static_cast<int>(i));
     }
-    std::vector<Tensor> out_grads(r.outputs.size());
+    std::vector<GradientValue> out_grads(r.outputs.size());
     std::vector<size_t> zero_indices;
     bool any = false;
     for (size_t i = 0; i < r.outputs.size(); ++i) {
@@ -173,14 +210,14 @@ std::vector<Tensor> imperative_grad(TapeData& tape, const std::vector<Tensor>& t
         g->second = {out_grads[i]};
       }
     }
-    std::vector<Tensor> in_grads(r.inputs.size());
+    std::vector<GradientValue> in_grads(r.inputs.size());
     if (any) {
       for (size_t i : zero_indices) out_grads[i] = zeros_for(r.outputs[i]);
       in_grads = call_gradient(r, skip, out_grads);
     }
     for (size_t i = 0; i < in_grads.size(); ++i) {
       const TensorKey& k = r.input_keys[i];
-      if (in_grads[i].defined()) gradients[k].push_back(in_grads[i]);
+      if (gradient_defined(in_grads[i])) gradients[k].push_back(in_grads[i]);
       auto u = state.usage.find(k);
       if (u == state.usage.end() || --u->second > 0) continue;
       auto t = tape.tensor_tape.find(k);
@@ -191,7 +228,7 @@ std::vector<Tensor> imperative_grad(TapeData& tape, const std::vector<Tensor>& t
   }
   if (!tape.persistent) tape.op_tape.clear();
 
-  std::vector<Tensor> result;
+  std::vector<GradientValue> result;
   for (size_t i = 0; i < sources.size(); ++i) {
     auto g = gradients.find(source_keys[i]);
     if (g != gradients.end() && !g->second.empty()) {
@@ -200,7 +237,7 @@ std::vector<Tensor> imperative_grad(TapeData& tape, const std::vector<Tensor>& t
       continue;
     }
     if (unconnected == UnconnectedGradients::kNone) {
-      result.emplace_back();
+      result.emplace_back(Tensor());
       continue;
     }
     const Tensor& s = sources[i];

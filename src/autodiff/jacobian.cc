@@ -65,8 +65,12 @@ std::vector<std::vector<Tensor>> GradientTape::seeded_gradients(
   const Tensor t = source_tensor(target);
   std::vector<std::vector<Tensor>> out;
   try {
-    for (const Tensor& s : seeds)
-      out.push_back(autodiff::imperative_grad(*tape, {t}, srcs, {s}, unconnected));
+    for (const Tensor& s : seeds) {
+      std::vector<Tensor> dense;
+      for (auto& g : autodiff::imperative_grad(*tape, {t}, srcs, {s}, unconnected))
+        dense.push_back(dense_gradient(g));
+      out.push_back(std::move(dense));
+    }
   } catch (...) {
     tape->persistent = persistent;
     throw;

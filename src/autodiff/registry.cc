@@ -14,12 +14,14 @@ void anchor_math_grads();
 void anchor_nn_grads();
 void anchor_array_grads();
 void anchor_unary_grads();
+void anchor_sparse_grads();
 }  // namespace autodiff
 
 namespace {
 
 struct Entry {
   GradientFunction fn;
+  SparseGradientFunction sparse_fn;  // set for the ops whose gradients take IndexedSlices
   bool not_differentiable = false;
 };
 
@@ -34,6 +36,7 @@ std::map<std::string, Entry>& table() {
     autodiff::anchor_nn_grads();
     autodiff::anchor_array_grads();
     autodiff::anchor_unary_grads();
+    autodiff::anchor_sparse_grads();
     return true;
   }();
   (void)anchored;
@@ -49,19 +52,30 @@ bool GradOp::skips(int i) const {
 }
 
 GradientRegistration::GradientRegistration(const std::string& op, GradientFunction fn) {
-  entries()[op] = Entry{std::move(fn), false};
+  entries()[op].fn = std::move(fn);
+}
+
+SparseGradientRegistration::SparseGradientRegistration(const std::string& op,
+                                                       SparseGradientFunction fn) {
+  entries()[op].sparse_fn = std::move(fn);
 }
 
 NotDifferentiable::NotDifferentiable(const std::string& op) {
-  entries()[op] = Entry{{}, true};
+  entries()[op].not_differentiable = true;
 }
 
 const GradientFunction* find_gradient(const std::string& op, bool* not_differentiable) {
   auto it = table().find(op);
   if (not_differentiable)
     *not_differentiable = it != table().end() && it->second.not_differentiable;
-  if (it == table().end() || it->second.not_differentiable) return nullptr;
+  if (it == table().end() || it->second.not_differentiable || !it->second.fn) return nullptr;
   return &it->second.fn;
+}
+
+const SparseGradientFunction* find_sparse_gradient(const std::string& op) {
+  auto it = table().find(op);
+  if (it == table().end() || !it->second.sparse_fn) return nullptr;
+  return &it->second.sparse_fn;
 }
 
 bool accepts_none_gradient(const std::string& op, int output) {

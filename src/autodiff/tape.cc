@@ -96,8 +96,10 @@ class TapeSet : public OpRecorder {
               std::span<const Tensor> outputs) override {
     if (outputs.empty()) return;
     GraphBuilder* b = current_builder();
-    // A read of a trainable variable is watched by every tape that watches accessed variables.
-    if (def.name == "ReadVariableOp" && !inputs.empty() && inputs[0].is_eager()) {
+    // A read of a trainable variable (a gather too: sparse_read) is watched by every tape that
+    // watches accessed variables.
+    if ((def.name == "ReadVariableOp" || def.name == "ResourceGather") && !inputs.empty() &&
+        inputs[0].is_eager()) {
       auto var = std::dynamic_pointer_cast<VariableState>(inputs[0].resource_handle());
       if (var && var->trainable()) {
         for (auto* t : tapes)
@@ -268,6 +270,15 @@ std::vector<Tensor> GradientTape::gradient(const std::vector<TapeOperand>& targe
                                            const std::vector<TapeOperand>& sources,
                                            const std::vector<Tensor>& output_gradients,
                                            UnconnectedGradients unconnected) {
+  std::vector<Tensor> out;
+  for (auto& g : gradient_values(targets, sources, output_gradients, unconnected))
+    out.push_back(dense_gradient(g));
+  return out;
+}
+
+std::vector<GradientValue> GradientTape::gradient_values(
+    const std::vector<TapeOperand>& targets, const std::vector<TapeOperand>& sources,
+    const std::vector<Tensor>& output_gradients, UnconnectedGradients unconnected) {
   if (!impl_->tape) {
     throw Error(ErrorKind::kRuntimeError,
                 "A non-persistent GradientTape can only be used to compute one set of gradients "

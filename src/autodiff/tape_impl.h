@@ -45,7 +45,7 @@ struct TapeData {
 };
 
 // The gradient computation of a tape (backprop.cc): TF's imperative_grad.
-std::vector<Tensor> imperative_grad(TapeData& tape, const std::vector<Tensor>& targets,
+std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Tensor>& targets,
                                     const std::vector<Tensor>& sources,
                                     const std::vector<Tensor>& output_gradients,
                                     UnconnectedGradients unconnected);

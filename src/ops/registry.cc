@@ -43,6 +43,7 @@ void anchor_einsum_ops();
 void anchor_grad_kernel_ops();
 void anchor_xent_ops();
 void anchor_grad_support_ops();
+void anchor_sparse_update_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -76,6 +77,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_grad_kernel_ops();
     detail::anchor_xent_ops();
     detail::anchor_grad_support_ops();
+    detail::anchor_sparse_update_ops();
     return true;
   }();
   (void)anchored;
