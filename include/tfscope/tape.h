@@ -3,6 +3,7 @@
 // imperative_grad does, from the gradient functions of the registry (include/tfscope/gradients.h).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -92,6 +93,14 @@ class GradientTape {
                                                     UnconnectedGradients unconnected);
   std::shared_ptr<Impl> impl_;
 };
+
+// record.record_operation, what tf.custom_gradient records: an op whose `outputs` were made from
+// `inputs` and whose gradient is `gradient` (one gradient per input, undefined for None, from one
+// per output), on every recording tape that follows one of the inputs. Its gradient runs in the
+// scope tape.gradient was called in (no gradient_tape/ scope).
+using CustomGradient = std::function<std::vector<Tensor>(const std::vector<Tensor>& grads)>;
+void record_operation(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
+                      CustomGradient gradient);
 
 // TF's warning texts for the dtype checks of watch() and gradient(): empty when the dtype is
 // trainable (float types, resource, variant).

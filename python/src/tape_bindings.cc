@@ -115,6 +115,22 @@ void bind_tape(nb::module_& m) {
     return tfs::indexed_slices_to_tensor(
         tfs::IndexedSlices{to_tensor(values), to_tensor(indices), to_tensor(shape)});
   });
+  // record.record_operation for tf.custom_gradient: `fn` takes the list of output gradients and
+  // returns one gradient (a tensor, an IndexedSlices or None) per input.
+  m.def("record_operation", [](nb::handle outputs, nb::handle inputs, nb::callable fn) {
+    std::vector<tfs::Tensor> outs, ins;
+    for (nb::handle h : outputs) outs.push_back(to_tensor(h));
+    for (nb::handle h : inputs) ins.push_back(to_tensor(h));
+    nb::object held = fn;
+    tfs::record_operation(outs, ins, [held](const std::vector<tfs::Tensor>& grads) {
+      nb::gil_scoped_acquire gil;
+      nb::list args;
+      for (auto& g : grads) args.append(g.defined() ? nb::cast(g) : nb::none());
+      std::vector<tfs::Tensor> out;
+      for (nb::handle r : held(args)) out.push_back(r.is_none() ? tfs::Tensor() : to_tensor(r));
+      return out;
+    });
+  });
   m.def("watch_warning",
         [](nb::handle dtype_obj) { return tfs::watch_warning(to_tensor(dtype_obj).dtype()); });
   m.def("tape_dtype_warning", [](nb::handle x) {

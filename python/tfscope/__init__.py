@@ -1045,6 +1045,7 @@ from ._ragged import RaggedTensor, ragged  # noqa: E402  (tfscope/_ragged.py)
 from . import _ragged  # noqa: E402
 math.bincount = staticmethod(_ragged.bincount)
 from ._indexed_slices import IndexedSlices  # noqa: E402  (tfscope/_indexed_slices.py)
+from ._custom_gradient import custom_gradient  # noqa: E402  (tfscope/_custom_gradient.py)
 from . import _indexed_slices  # noqa: E402
 _indexed_slices.install(Variable)
 math.unsorted_segment_sum = staticmethod(_indexed_slices.unsorted_segment_sum)

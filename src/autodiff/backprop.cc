@@ -122,6 +122,16 @@ std::vector<GradientValue> call_gradient(const OpRecord& r, const std::vector<in
                                          const std::vector<GradientValue>& out_grads) {
   GradOp op{r.def->name, r.attrs, r.inputs, r.outputs, skip};
   std::vector<GradientValue> g;
+  if (r.custom) {
+    std::vector<Tensor> dense;
+    for (auto& o : out_grads) dense.push_back(dense_gradient(o));
+    for (Tensor& t : (*r.custom)(dense)) g.emplace_back(std::move(t));
+    if (g.size() != r.inputs.size()) {
+      value_error("[autodiff] a custom gradient returned " + std::to_string(g.size()) +
+                  " gradients for " + std::to_string(r.inputs.size()) + " inputs");
+    }
+    return g;
+  }
   if (const SparseGradientFunction* sparse = find_sparse_gradient(r.def->name)) {
     GradientScope scope(r.scope);
     g = (*sparse)(op, out_grads);

@@ -106,6 +106,17 @@ class TapeSet : public OpRecorder {
           if (t->watch_accessed_variables && t->tape) t->tape->watch_variable(var);
       }
     }
+    std::string scope;
+    if (b && outputs[0].is_symbolic())
+      scope = forward_scope(def, attrs, b->name_scope(), outputs[0]);
+    add(def, inputs, attrs, outputs, scope, nullptr);
+  }
+
+  // Records the op on every tape of this graph context that follows one of its inputs.
+  void add(const OpDef& def, std::span<const Tensor> inputs, const AttrMap& attrs,
+           std::span<const Tensor> outputs, const std::string& scope,
+           const std::shared_ptr<CustomGradient>& custom) {
+    GraphBuilder* b = current_builder();
     std::vector<TensorKey> keys;
     keys.reserve(inputs.size());
     for (auto& in : inputs) keys.push_back(key_of(in));
@@ -124,8 +135,8 @@ class TapeSet : public OpRecorder {
         r.output_keys.push_back(k);
         d.tensor_tape[k] = id;
       }
-      if (b && outputs[0].is_symbolic())
-        r.scope = forward_scope(def, attrs, b->name_scope(), outputs[0]);
+      r.scope = scope;
+      r.custom = custom;
       d.op_tape.emplace(id, std::move(r));
     }
   }
@@ -157,6 +168,19 @@ std::string dtype_repr(DType dt) {
 }  // namespace autodiff
 
 using autodiff::TapeData;
+
+void record_operation(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
+                      CustomGradient gradient) {
+  // What the record is called on the tape (TF names it after the Python function).
+  static const OpDef* def = [] {
+    auto* d = new OpDef();
+    d->name = "CustomGradient";
+    return d;
+  }();
+  if (outputs.empty()) return;
+  autodiff::tape_set().add(*def, inputs, {}, outputs, "",
+                           std::make_shared<CustomGradient>(std::move(gradient)));
+}
 
 bool is_trainable_dtype(DType dt) {
   return is_floating(dt) || dt == DType::kResource || dt == DType::kVariant;

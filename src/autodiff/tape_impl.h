@@ -28,6 +28,7 @@ struct OpRecord {
   std::vector<Tensor> outputs;
   std::vector<TensorKey> output_keys;
   std::string scope;  // the name scope the op was created in ("mul/"), graph mode only
+  std::shared_ptr<CustomGradient> custom;  // record_operation's gradient, else the registry's
 };
 
 struct TapeData {

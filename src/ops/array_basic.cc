@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "kernel_util.h"
+#include "tfscope/context.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -40,7 +41,18 @@ OpRegistration r_identity([] {
   d.outputs = {{"output", "T"}};
   d.type_attrs = {{"T", {}}};
   d.shape_fn = detail::same_shape_fn;
-  d.kernel = [](OpKernelContext& ctx) { ctx.set_output(0, ctx.input(0)); };
+  d.kernel = [](OpKernelContext& ctx) {
+    // While a tape records, the output is a tensor of its own (the same buffer), as TF's eager
+    // Identity makes a new handle: the tape keys tensors by handle, and an output that were its
+    // input would cut the gradient's path at tf.identity.
+    const Tensor& x = ctx.input(0);
+    if (x.is_eager() && x.dtype() != DType::kResource && x.dtype() != DType::kVariant &&
+        Context::get().op_recorder()) {
+      ctx.set_output(0, x.reshaped(x.eager_shape()));
+      return;
+    }
+    ctx.set_output(0, x);
+  };
   return d;
 }());
 
@@ -79,8 +91,10 @@ OpRegistration r_shape([] {
     DType out_type = attr_type(*ctx.attrs, "out_type");
     Tensor& out = ctx.allocate_output(0, out_type, Shape{s.rank()});
     for (int i = 0; i < s.rank(); ++i) {
-      if (out_type == DType::kInt32) out.data<int32_t>()[i] = static_cast<int32_t>(s.dim(i));
-      else out.data<int64_t>()[i] = s.dim(i);
+      if (out_type == DType::kInt32)
+        out.data<int32_t>()[i] = static_cast<int32_t>(s.dim(i));
+      else
+        out.data<int64_t>()[i] = s.dim(i);
     }
   };
   return d;
@@ -127,19 +141,21 @@ OpRegistration r_reshape([] {
   d.shape_fn = [](InferenceContext& c) {
     // The shape input is read as a shape tensor (TF's MakeShapeFromShapeTensor).
     const Tensor* shape_t = c.value_as_shape(1);
-    auto want = shape_t ? std::optional<std::vector<int64_t>>(detail::tensor_ints(*shape_t))
-                        : std::nullopt;
+    auto want =
+        shape_t ? std::optional<std::vector<int64_t>>(detail::tensor_ints(*shape_t)) : std::nullopt;
     if (!want) {
       const PartialShape& sh = c.in(1);
-      c.set_output(0, sh.has_rank() && sh.dim(0) >= 0 ? PartialShape::unknown_of_rank(static_cast<int>(sh.dim(0)))
-                                                       : PartialShape());
+      c.set_output(0, sh.has_rank() && sh.dim(0) >= 0
+                          ? PartialShape::unknown_of_rank(static_cast<int>(sh.dim(0)))
+                          : PartialShape());
       return;
     }
     int64_t n = c.in(0).num_elements();
     std::vector<int64_t> dims = *want;
     if (n < 0) {
       // Unknown input size: keep -1 as an unknown dim.
-      for (auto& x : dims) if (x < 0) x = PartialShape::kUnknown;
+      for (auto& x : dims)
+        if (x < 0) x = PartialShape::kUnknown;
       c.set_output(0, PartialShape(dims));
       return;
     }

@@ -41,8 +41,7 @@ TEST(SparseGradient, GatherOfAVariableGivesIndexedSlices) {
   EXPECT_EQ(s.indices.to_vector<int32_t>(), (std::vector<int32_t>{2, 0, 2}));
   EXPECT_EQ(s.dense_shape.to_vector<int32_t>(), (std::vector<int32_t>{3, 2}));
   // Densified: row 2 was read twice.
-  EXPECT_EQ(indexed_slices_to_tensor(s).to_vector<float>(),
-            (std::vector<float>{3, 3, 0, 0, 6, 6}));
+  EXPECT_EQ(indexed_slices_to_tensor(s).to_vector<float>(), (std::vector<float>{3, 3, 0, 0, 6, 6}));
 }
 
 TEST(SparseGradient, TwoGathersConcatenateAndADenseUseSumsDensely) {

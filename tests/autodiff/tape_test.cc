@@ -211,3 +211,36 @@ TEST(Jacobian, BatchJacobianOfRowsTimesMatrix) {
 
 }  // namespace
 }  // namespace tfs
+
+namespace tfs {
+namespace {
+
+// tf.identity eagerly is a new tensor: d identity(2x) / dx = 2 (the path is not cut).
+TEST(Tape, IdentityKeepsTheGradientPath) {
+  Tensor x = f32({3.0f});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(x);
+  Tensor y = identity(multiply(x, Value(2.0)));
+  tape.exit();
+  EXPECT_EQ(values(tape.gradient({y}, {x})[0]), std::vector<float>{2.0f});
+}
+
+// record_operation (tf.custom_gradient): the recorded gradient replaces the ops' own.
+TEST(Tape, RecordedOperationUsesItsGradient) {
+  Tensor x = f32({3.0f});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(x);
+  Tensor inner = multiply(x, x);
+  Tensor y = identity(inner);
+  record_operation({y}, {x}, [](const std::vector<Tensor>& g) {
+    return std::vector<Tensor>{multiply(g[0], Value(10.0))};
+  });
+  Tensor z = multiply(y, Value(2.0));
+  tape.exit();
+  EXPECT_EQ(values(tape.gradient({z}, {x})[0]), std::vector<float>{20.0f});  // 2 * 10, not 2 * 2x
+}
+
+}  // namespace
+}  // namespace tfs
