@@ -31,6 +31,8 @@ const std::vector<DemoSection>& demo_sections() {
       {"autograph", "AutoGraph: a tensor `for` and `if` become While and If ops", demo_autograph},
       {"savedmodel", "SavedModel: save the MLP, load it back, outputs bit-exact", demo_savedmodel},
       {"tflite", "convert_tflite_dynamic: int8 weights, and what they changed", demo_tflite},
+      {"training", "A training loop: a Python-int step traces 100 times, tf.constant(step) once",
+       demo_training},
   };
   return sections;
 }
@@ -82,8 +84,7 @@ int run_demo(bool json, const std::vector<std::string>& only) {
     }
   }
   if (json) {
-    std::printf("%s\n",
-                all.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    std::printf("%s\n", all.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   }
   std::fflush(stdout);
   return 0;

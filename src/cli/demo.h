@@ -53,5 +53,7 @@ void demo_autograph(DemoContext& ctx);
 void demo_savedmodel(DemoContext& ctx);
 // TFLite export and dynamic-range quantization (demo_tflite.cc).
 void demo_tflite(DemoContext& ctx);
+// The training loop's Python-int step bug and its fix (demo_training.cc).
+void demo_training(DemoContext& ctx);
 
 }  // namespace tfscope_cli

@@ -5,6 +5,7 @@ Every failure of the command must be one line on stderr, "tfscope: error: [compo
 a non-zero exit status, and nothing it is asked to write may destroy its input.
 """
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -138,6 +139,55 @@ def errors_are_one_line():
                                 (["autograph", os.path.join(tmp, "missing.py") + ":f"], "autograph"),
                                 (["demo", "--bogus"], "cli")):
             one_error_line(run(*args, cwd=tmp), "tfscope: error: [%s] " % component)
+
+
+# The program of the demo's training section, run under TF 2.21 (the oracle): what it records.
+_TF_TRAINING = r"""
+import json, logging, re, sys
+import numpy as np
+import tensorflow as tf
+out, warnings = {}, []
+
+class Sink(logging.Handler):
+    def emit(self, r):
+        warnings.append(re.sub(r"at 0x[0-9a-f]+>", "at 0x...>", r.getMessage()))
+
+logging.getLogger("tensorflow").addHandler(Sink())
+def record(label, value):
+    out[label] = value.tolist() if hasattr(value, "tolist") else value
+def count(label, fn):
+    out[label] = fn.experimental_get_tracing_count()
+exec(open(sys.argv[1]).read())
+out["warnings"] = [w for w in warnings if "retracing" in w]
+print(json.dumps(out))
+"""
+
+
+@check
+def demo_training_is_tfs_program():
+    """`tfscope demo --only training` gives what TF 2.21 gives running the same loop
+    (conformance/cases/ad_training_demo.py) on this machine: the losses bit for bit, the traces
+    and TF's two retracing warnings."""
+    oracle = subprocess.run([os.path.join(SOURCE, "conformance", "oracle_env.sh")],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    case = os.path.join(SOURCE, "conformance", "cases", "ad_training_demo.py")
+    tf = subprocess.run([oracle, "-c", _TF_TRAINING, case], capture_output=True, text=True,
+                        timeout=600, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert tf.returncode == 0, tf.stderr
+    want = json.loads(tf.stdout.splitlines()[-1])
+    p = run("demo", "--json", "--only", "training")
+    assert p.returncode == 0, p.stderr
+    got = json.loads(p.stdout)["training"]
+    bug, fix = got["python_int_step"], got["tensor_step"]
+    assert bug["losses"] == want["python-int step: losses"], (bug["losses"][:3], want)
+    assert fix["losses"] == want["tf.constant step: losses"]
+    assert bug["traces"] == want["python-int step: traces"] == 100
+    assert fix["traces"] == want["tf.constant step: traces"] == 1
+    assert bug["last_step"] == want["python-int step: last_step"]
+    assert bug["warnings"] == want["warnings"], (bug["warnings"], want["warnings"])
+    assert got["same_losses"] == all(want["same losses"])
+    # The ledger names the literal that changed.
+    assert bug["reasons"][1] == "step: Literal[0] -> Literal[1]", bug["reasons"][:2]
 
 
 if __name__ == "__main__":
