@@ -13,6 +13,8 @@
 #include "gemm_f32.h"  // src/ops: MatMul's float32 kernel
 #include "tfscope/function.h"
 #include "tfscope/ops.h"
+#include "tfscope/ops_loss.h"
+#include "tfscope/tape.h"
 #include "tfscope/variable.h"
 
 namespace {
@@ -142,6 +144,40 @@ void BM_MlpForward(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(cf->run_flat(flat));
 }
 BENCHMARK(BM_MlpForward)->Arg(1)->Arg(64);
+
+// The MLP's training step as one tf.function: forward, sparse softmax cross-entropy, the tape's
+// backward pass and SGD by assign_sub (bench/train_vs_tf.py times the same step from Python
+// beside TF).
+void BM_TrainStepMlp(benchmark::State& state) {
+  Mlp m;
+  std::vector<tfs::Variable> p = {
+      tfs::Variable(Value(m.w1), "w1"), tfs::Variable(Value(m.b1), "b1"),
+      tfs::Variable(Value(m.w2), "w2"), tfs::Variable(Value(m.b2), "b2"),
+      tfs::Variable(Value(m.w3), "w3"), tfs::Variable(Value(m.b3), "b3")};
+  auto f = tfs::function("train_step", {"x", "y"}, [&](Tensor x, Tensor y) {
+    tfs::GradientTape tape;
+    tape.enter();
+    Tensor h = tfs::relu(tfs::bias_add(tfs::matmul(x, p[0].read_value()), p[1].read_value()));
+    h = tfs::relu(tfs::bias_add(tfs::matmul(h, p[2].read_value()), p[3].read_value()));
+    Tensor logits = tfs::bias_add(tfs::matmul(h, p[4].read_value()), p[5].read_value());
+    Tensor loss = tfs::reduce_mean(tfs::sparse_softmax_cross_entropy_with_logits(y, logits));
+    tape.exit();
+    std::vector<tfs::TapeOperand> sources;
+    for (auto& v : p) sources.emplace_back(v.state());
+    std::vector<Tensor> g = tape.gradient({loss}, sources);
+    for (size_t i = 0; i < p.size(); ++i) p[i].assign_sub(Value(tfs::multiply(Value(0.01), g[i])));
+    return loss;
+  });
+  const int64_t batch = state.range(0);
+  Tensor x = random_matrix(batch, 784, 7);
+  std::vector<int32_t> labels(static_cast<size_t>(batch));
+  for (int64_t i = 0; i < batch; ++i) labels[static_cast<size_t>(i)] = static_cast<int32_t>(i % 10);
+  Tensor y = Tensor::from_vector<int32_t>(labels);
+  auto cf = f->get_concrete_function({x, y});
+  std::vector<Tensor> flat{x, y};
+  for (auto _ : state) benchmark::DoNotOptimize(cf->run_flat(flat));
+}
+BENCHMARK(BM_TrainStepMlp)->Arg(1)->Arg(64);
 
 // The kernels BM_MlpForward runs, called directly (MatMul's float32 GEMM in TF's summation order,
 // bias, relu): its floor, without the executor.

@@ -7,6 +7,8 @@ Sections (each a function below that returns rows; add one to SECTIONS to extend
   lite      bench/lite_vs_litert.py: tfscope's TFLite interpreter vs LiteRT (default kernels at 1
             thread, and BUILTIN_REF), the 784-256-128-10 MLP float and dynamic-range int8.
   mlp       the same MLP as a tf.function called from Python: tfscope vs TF at batch 1 and 64.
+  train     the MLP's training step (GradientTape, sparse softmax cross-entropy, SGD by
+            assign_sub) as a tf.function from Python, batch 1 and 64 (bench/train_vs_tf.py).
   call      bench/python_vs_tf.py: the cache-hit call of a tiny tf.function.
   cpp       Google Benchmarks of BUILD: BM_MlpForward vs BM_MlpKernelsOnly (bm_function), the C++
             TFLite invoke vs Interpreter::run (bm_lite), and the MatMul and FULLY_CONNECTED
@@ -115,6 +117,63 @@ def section_mlp(args, tfscope_py, oracle_py):
             for b in ("1", "64")]
 
 
+# ---- train: the MLP's training step as a tf.function ----
+
+TRAIN_WORKER = r'''
+import json, os, sys, time, timeit
+backend, quick = sys.argv[1], sys.argv[2] == "1"
+if backend == "tf":
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    import tensorflow as tf
+else:
+    import tfscope as tf
+import numpy as np
+rng = np.random.default_rng(7)
+dims = [784, 256, 128, 10]
+ws = [tf.Variable(rng.uniform(-0.1, 0.1, (a, b)).astype(np.float32)) for a, b in zip(dims, dims[1:])]
+bs = [tf.Variable(np.zeros(b, np.float32)) for b in dims[1:]]
+params = [p for pair in zip(ws, bs) for p in pair]
+
+@tf.function
+def train_step(x, y):
+    with tf.GradientTape() as tape:
+        h = tf.nn.relu(tf.matmul(x, ws[0]) + bs[0])
+        h = tf.nn.relu(tf.matmul(h, ws[1]) + bs[1])
+        logits = tf.matmul(h, ws[2]) + bs[2]
+        loss = tf.reduce_mean(
+            tf.nn.sparse_softmax_cross_entropy_with_logits(labels=y, logits=logits))
+    grads = tape.gradient(loss, params)
+    for p, g in zip(params, grads):
+        p.assign_sub(0.01 * g)
+    return loss
+
+out = {}
+for batch in (1, 64):
+    x = tf.constant(rng.normal(0, 1, (batch, 784)).astype(np.float32))
+    y = tf.constant(rng.integers(0, 10, batch).astype(np.int32))
+    train_step(x, y)
+    t0 = time.perf_counter(); train_step(x, y); one = time.perf_counter() - t0
+    n = max(1, int((0.02 if quick else 0.1) / max(one, 1e-7)))
+    out[str(batch)] = min(timeit.repeat(lambda: train_step(x, y), number=n,
+                                        repeat=3 if quick else 7)) / n * 1e6
+print(json.dumps(out))
+'''
+
+
+def section_train(args, tfscope_py, oracle_py):
+    """The training step (forward, backward, SGD update) of the MLP, from Python."""
+    best = {"tfscope": {}, "tf": {}}
+    for _ in range(1 if args.quick else 3):  # alternate the two, keep the best of each
+        for backend, py in (("tfscope", tfscope_py), ("tf", oracle_py)):
+            for k, v in run_worker(py, TRAIN_WORKER, backend, "1" if args.quick else "0").items():
+                best[backend][k] = min(v, best[backend].get(k, v))
+    return [row(f"MLP 784-256-128-10 training step (GradientTape, SGD), tf.function, batch {b}",
+                best["tfscope"][b], best["tf"][b], "us wall", "TF 2.21 tf.function",
+                0.7 if b == "64" else 0.1,
+                "TF uses every core; tfscope one" if b == "64" else "")
+            for b in ("1", "64")]
+
+
 # ---- call: the tiny function's cache-hit call ----
 
 def section_call(args, tfscope_py, oracle_py):
@@ -196,7 +255,8 @@ def section_cpp(args, tfscope_py, oracle_py):
     return rows
 
 
-SECTIONS = {"lite": section_lite, "mlp": section_mlp, "call": section_call, "cpp": section_cpp}
+SECTIONS = {"lite": section_lite, "mlp": section_mlp, "train": section_train, "call": section_call,
+            "cpp": section_cpp}
 
 
 def cpu_model():
