@@ -101,8 +101,12 @@ OpDef assign_update(const std::string& name, bool add) {
           const T* a = cur.data<T>();
           const T* b = delta.data<T>();
           T* o = next.data<T>();
-          for (int64_t i = 0; i < cur.num_elements(); ++i)
-            o[i] = static_cast<T>(add ? a[i] + b[i] : a[i] - b[i]);
+          const int64_t n = cur.num_elements();  // not re-counted per element
+          if (add) {
+            for (int64_t i = 0; i < n; ++i) o[i] = static_cast<T>(a[i] + b[i]);
+          } else {
+            for (int64_t i = 0; i < n; ++i) o[i] = static_cast<T>(a[i] - b[i]);
+          }
         }
       });
       return next;
