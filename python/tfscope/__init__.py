@@ -792,36 +792,12 @@ def print(*inputs, **kwargs):  # noqa: A001
 # ---- control flow ----
 
 def _flatten(x):
-    if hasattr(type(x), "_tfscope_components"):  # a composite (tf.TensorArray): its tensors
-        return x._tfscope_components()
-    if isinstance(x, (list, tuple)) and not isinstance(x, Tensor):
-        out = []
-        for y in x:
-            out.extend(_flatten(y))
-        return out
-    if isinstance(x, dict):
-        out = []
-        for k in sorted(x):
-            out.extend(_flatten(x[k]))
-        return out
-    return [x]
+    # Control flow's nests: a tf.TensorArray stands for its tensors (TF's flow).
+    return nest.flatten(x, expand_composites=True)
 
 
 def _pack_like(structure, flat):
-    it = iter(flat)
-
-    def rec(s):
-        if isinstance(s, tuple) and hasattr(s, "_fields"):
-            return type(s)(*[rec(y) for y in s])
-        if isinstance(s, (list, tuple)):
-            return type(s)(rec(y) for y in s)
-        if isinstance(s, dict):
-            return {k: rec(s[k]) for k in sorted(s)}
-        if hasattr(type(s), "_tfscope_components"):
-            return s._tfscope_from_components([next(it) for _ in s._tfscope_components()])
-        return next(it)
-
-    return rec(structure)
+    return nest.pack_sequence_as(structure, flat, expand_composites=True)
 
 
 def cond(pred, true_fn=None, false_fn=None, name=None):

@@ -1,7 +1,13 @@
 """tf.nest: TF's structure rules (nest_util). What is a structure: a dict or other Mapping (its
 values in sorted key order), a dict view, an attrs class, a namedtuple, any other Sequence but a
 string; an object with __tf_flatten__ / __tf_unflatten__. Everything else, sets and None
-included, is a leaf. Packing rebuilds each structure's own type, a dict in its own key order."""
+included, is a leaf. Packing rebuilds each structure's own type, a dict in its own key order.
+With expand_composites, a composite (an object with _tfscope_components, as tf.TensorArray) is a
+structure of its component tensors, rebuilt by _tfscope_from_components.
+
+This is the package's one structure walker: every Python module that flattens or packs a nest
+(tf.function, the tape, control flow, AutoGraph, py_function) goes through it. The C++ side has
+its own one, tfs::nest (include/tfscope/nest.h), over engine Values."""
 import collections as _collections
 import collections.abc as _abc
 
@@ -18,6 +24,14 @@ def _is_namedtuple(x):
 
 def _is_custom(x):
     return hasattr(type(x), "__tf_flatten__") and not isinstance(x, type)
+
+
+def _is_composite(x):
+    return hasattr(type(x), "_tfscope_components") and not isinstance(x, type)
+
+
+def _nested(seq, expand):
+    return is_nested(seq) or (expand and _is_composite(seq))
 
 
 def is_nested(seq):
@@ -39,6 +53,8 @@ def _children(x):
         return [getattr(x, a.name) for a in type(x).__attrs_attrs__]
     if _is_custom(x):
         return list(x.__tf_flatten__()[1])
+    if _is_composite(x) and not isinstance(x, _abc.Sequence):
+        return list(x._tfscope_components())
     return list(x)
 
 
@@ -58,6 +74,8 @@ def _rebuild(x, children):
         return type(x)(*children)
     if _is_custom(x):
         return type(x).__tf_unflatten__(x.__tf_flatten__()[0], tuple(children))
+    if _is_composite(x) and not isinstance(x, _abc.Sequence):
+        return x._tfscope_from_components(list(children))
     if isinstance(x, list):
         return list(children)
     if isinstance(x, tuple):
@@ -67,16 +85,21 @@ def _rebuild(x, children):
 
 def flatten(structure, expand_composites=False):
     """The leaves of `structure`, depth first (a dict's by sorted key)."""
-    if not is_nested(structure):
-        return [structure]
     out = []
-    for c in _children(structure):
-        out.extend(flatten(c))
+    _flatten_into(structure, bool(expand_composites), out)
     return out
 
 
-def _count(structure):
-    return len(flatten(structure))
+def _flatten_into(x, expand, out):
+    if not _nested(x, expand):
+        out.append(x)
+        return
+    for c in _children(x):
+        _flatten_into(c, expand, out)
+
+
+def _count(structure, expand=False):
+    return len(flatten(structure, expand))
 
 
 def _structure_text(x):
@@ -143,7 +166,8 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
         raise TypeError("Attempted to pack value:\n  %s\ninto a structure, but found incompatible "
                         "type `%s` instead." % (flat_sequence, type(flat_sequence)))
     flat = list(flat_sequence)
-    if not is_nested(structure):
+    expand = bool(expand_composites)
+    if not _nested(structure, expand):
         if len(flat) != 1:
             raise ValueError("The target structure is of type `%s`\n  %s\nHowever the input is a "
                              "sequence (%s) of length %d.\n  %s\nnest cannot guarantee that it is "
@@ -151,20 +175,20 @@ def pack_sequence_as(structure, flat_sequence, expand_composites=False):
                              % (type(structure), structure, type(flat_sequence), len(flat),
                                 flat_sequence))
         return flat[0]
-    n = _count(structure)
+    n = _count(structure, expand)
     if n != len(flat):
         raise ValueError("Could not pack sequence. Structure had %d atoms, but flat_sequence had "
                          "%d items.  Structure: %s, flat_sequence: %s."
                          % (n, len(flat), structure, flat_sequence))
-    return _pack(structure, iter(flat))
+    return _pack(structure, iter(flat), expand)
 
 
-def _pack(s, it):
+def _pack(s, it, expand):
     # A module-level function, not a closure over itself: a self-referencing closure is a cycle
     # that would keep the packed leaves alive until the garbage collector runs.
-    if not is_nested(s):
+    if not _nested(s, expand):
         return next(it)
-    return _rebuild(s, [_pack(c, it) for c in _children(s)])
+    return _rebuild(s, [_pack(c, it, expand) for c in _children(s)])
 
 
 def map_structure(func, *structure, **kwargs):

@@ -6,7 +6,7 @@ import traceback
 
 import numpy as np
 
-from . import _core
+from . import _core, _nest
 from ._gen import convert, name_scope
 from ._types import as_dtype
 
@@ -75,17 +75,11 @@ def py_function(func=None, inp=None, Tout=None, name=None):  # noqa: N803
     return _internal_py_func(func, inp, Tout, "EagerPyFunc", name)
 
 
-def _flatten(x):
-    if isinstance(x, (list, tuple)):
-        return [leaf for y in x for leaf in _flatten(y)]
-    return [x]
-
-
 def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):  # noqa: N803
     if _core.executing_eagerly():
         # py_func_common eagerly: the function itself on arrays, its results converted as they
         # are (Tout unused), exceptions as raised.
         result = [x if x is None else _core.convert_to_tensor(x, None)
-                  for x in _flatten(func(*[np.array(x) for x in inp or []]))]
+                  for x in _nest.flatten(func(*[np.array(x) for x in inp or []]))]
         return result[0] if len(result) == 1 else result
     return _internal_py_func(func, inp, Tout, "PyFunc" if stateful else "PyFuncStateless", name)

@@ -8,7 +8,7 @@ import contextlib as _contextlib
 import enum as _enum
 import logging as _logging
 
-from . import _core
+from . import _core, _nest
 
 _warned = {}
 
@@ -31,29 +31,11 @@ def _is_tensor_like(x):
 
 
 def _flatten(structure):
-    """tf.nest.flatten for the nests tapes see: lists, tuples, namedtuples, dicts (sorted keys)."""
-    if isinstance(structure, dict):
-        return [x for k in sorted(structure) for x in _flatten(structure[k])]
-    if isinstance(structure, (list, tuple)):
-        return [x for item in structure for x in _flatten(item)]
-    return [structure]
+    return _nest.flatten(structure)
 
 
 def _pack_as(structure, flat):
-    it = iter(flat)
-
-    def build(s):
-        if isinstance(s, dict):
-            built = {k: build(s[k]) for k in sorted(s)}
-            return type(s)((k, built[k]) for k in s)
-        if isinstance(s, (list, tuple)):
-            items = [build(x) for x in s]
-            if hasattr(s, "_fields"):
-                return type(s)(*items)
-            return type(s)(items)
-        return next(it)
-
-    return build(structure)
+    return _nest.pack_sequence_as(structure, flat)
 
 
 class GradientTape:

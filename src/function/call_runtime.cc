@@ -8,97 +8,52 @@
 #include <set>
 
 #include "binding.h"
+#include "tfscope/nest.h"
 #include "tracer.h"
 
 namespace tfs {
 
 namespace detail {
 
+namespace {
+
+// Appends the tensors one argument of type `t` feeds, in nest's flat order (dict keys sorted).
+void feed_tensors(const TraceType& t, const Value& v, std::vector<Tensor>& flat) {
+  using K = TraceType::Kind;
+  switch (t.kind()) {
+    case K::kTensorSpec:
+      flat.push_back(v.kind() == Value::Kind::kTensor ? v.as_tensor()
+                                                      : convert_to_tensor(v, t.spec().dtype));
+      return;
+    case K::kVariableSpec:
+      flat.push_back(Tensor::resource(v.as_variable()));
+      return;
+    case K::kList:
+    case K::kTuple:
+    case K::kNamedTuple:
+      for (size_t i = 0; i < t.children().size(); ++i)
+        feed_tensors(t.children()[i], v.items()[i], flat);
+      return;
+    case K::kDict:
+      for (size_t i : nest::sorted_key_order(t.keys()))
+        feed_tensors(t.children()[i], *v.dict_get(t.keys()[i]), flat);
+      return;
+    case K::kCustom:
+      for (Tensor& x : t.custom().to_tensors(v)) flat.push_back(std::move(x));
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace
+
 std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vector<Value>& values,
                                       size_t extra) {
-  using K = TraceType::Kind;
-  // Fast path: no nested arguments, so the flat order is the parameter order.
-  bool flat_only = true;
-  for (auto& p : type.params) {
-    K k = p.type.kind();
-    if (k == K::kList || k == K::kTuple || k == K::kNamedTuple || k == K::kDict) flat_only = false;
-  }
-  if (flat_only) {
-    std::vector<Tensor> flat;
-    flat.reserve(type.params.size() + extra);
-    for (size_t i = 0; i < type.params.size(); ++i) {
-      const TraceType& t = type.params[i].type;
-      const Value& v = values[i];
-      if (t.kind() == K::kTensorSpec) {
-        flat.push_back(v.kind() == Value::Kind::kTensor ? v.as_tensor()
-                                                        : convert_to_tensor(v, t.spec().dtype));
-      } else if (t.kind() == K::kVariableSpec) {
-        flat.push_back(Tensor::resource(v.as_variable()));
-      } else if (t.kind() == K::kCustom) {
-        for (Tensor& x : t.custom().to_tensors(v)) flat.push_back(std::move(x));
-      }
-    }
-    return flat;
-  }
-  struct Leaf {
-    std::vector<std::string> path;
-    Tensor t;
-  };
-  std::vector<Leaf> leaves;
-  std::function<void(const TraceType&, const Value&, std::vector<std::string>)> walk =
-      [&](const TraceType& t, const Value& v, std::vector<std::string> path) {
-        switch (t.kind()) {
-          case K::kTensorSpec:
-            if (v.kind() == Value::Kind::kTensor)
-              leaves.push_back({path, v.as_tensor()});
-            else
-              leaves.push_back({path, convert_to_tensor(v, t.spec().dtype)});
-            return;
-          case K::kVariableSpec:
-            leaves.push_back({path, Tensor::resource(v.as_variable())});
-            return;
-          case K::kList:
-          case K::kTuple:
-          case K::kNamedTuple:
-            for (size_t i = 0; i < t.children().size(); ++i) {
-              auto p = path;
-              char buf[24];
-              std::snprintf(buf, sizeof buf, "%08zu", i);
-              p.push_back(buf);
-              walk(t.children()[i], v.items()[i], p);
-            }
-            return;
-          case K::kDict:
-            for (size_t i = 0; i < t.keys().size(); ++i) {
-              auto p = path;
-              p.push_back(t.keys()[i].repr());
-              walk(t.children()[i], *v.dict_get(t.keys()[i]), p);
-            }
-            return;
-          case K::kCustom: {
-            size_t made = 0;
-            for (Tensor& x : t.custom().to_tensors(v)) {
-              auto p = path;
-              char buf[24];
-              std::snprintf(buf, sizeof buf, "%08zu", made++);
-              p.push_back(buf);
-              leaves.push_back({std::move(p), std::move(x)});
-            }
-            return;
-          }
-          default:
-            return;
-        }
-      };
-  for (size_t i = 0; i < type.params.size(); ++i) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "%08zu", i);
-    walk(type.params[i].type, values[i], {buf});
-  }
-  std::stable_sort(leaves.begin(), leaves.end(), [](auto& x, auto& y) { return x.path < y.path; });
   std::vector<Tensor> flat;
-  flat.reserve(leaves.size() + extra);
-  for (auto& l : leaves) flat.push_back(l.t);
+  flat.reserve(type.params.size() + extra);
+  for (size_t i = 0; i < type.params.size(); ++i)
+    feed_tensors(type.params[i].type, values[i], flat);
   return flat;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <mutex>
 
+#include "tfscope/nest.h"
 #include "tfscope/passes.h"
 
 namespace tfs::detail {
@@ -73,10 +74,16 @@ struct PlaceholderBuilder {
         return Value::named_tuple(t.type_name(), t.fields(), items);
       }
       case K::kDict: {
+        // Placeholders are made in the dict's own order; the flat order is nest's (sorted keys).
+        std::vector<size_t> rank(t.keys().size());
+        std::vector<size_t> order = nest::sorted_key_order(t.keys());
+        for (size_t j = 0; j < order.size(); ++j) rank[order[j]] = j;
         ValueItems items, specs;
         for (size_t i = 0; i < t.keys().size(); ++i) {
           auto p = path;
-          p.push_back(t.keys()[i].repr());
+          char buf[24];
+          std::snprintf(buf, sizeof buf, "%08zu", rank[i]);
+          p.push_back(buf);
           const Value* a =
               actual.kind() == Value::Kind::kDict ? actual.dict_get(t.keys()[i]) : nullptr;
           Value s;
@@ -124,70 +131,34 @@ struct PlaceholderBuilder {
   }
 };
 
-std::vector<size_t> sorted_key_order(const ValueItems& items) {
-  std::vector<size_t> order(items.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(),
-            [&](size_t a, size_t b) { return items[a].first.repr() < items[b].first.repr(); });
-  return order;
-}
-
-// Flattens a returned nest: tensors (and host numbers, converted) in order, dict keys sorted.
+// Flattens a returned nest (nest's order): tensors, and host numbers and variables converted.
+// The template is the nest with those leaves as tensors; None stays None.
 void flatten_outputs(const Value& v, std::vector<Tensor>& flat, Value* tmpl,
                      const std::string& fn) {
-  switch (v.kind()) {
-    case Value::Kind::kNone:
-      *tmpl = Value();
-      return;
-    case Value::Kind::kTensor:
-      flat.push_back(v.as_tensor());
-      *tmpl = v;
-      return;
-    case Value::Kind::kBool:
-    case Value::Kind::kInt:
-    case Value::Kind::kFloat:
-    case Value::Kind::kStr:
-    case Value::Kind::kVariable: {
-      Tensor t = convert_to_tensor(v);
-      flat.push_back(t);
-      *tmpl = Value(t);
-      return;
-    }
-    case Value::Kind::kList:
-    case Value::Kind::kTuple:
-    case Value::Kind::kNamedTuple: {
-      ValueList items;
-      for (auto& x : v.items()) {
-        Value t;
-        flatten_outputs(x, flat, &t, fn);
-        items.push_back(t);
+  *tmpl = nest::map_structure(v, [&](const Value& leaf) -> Value {
+    switch (leaf.kind()) {
+      case Value::Kind::kNone:
+        return Value();
+      case Value::Kind::kTensor:
+        flat.push_back(leaf.as_tensor());
+        return leaf;
+      case Value::Kind::kBool:
+      case Value::Kind::kInt:
+      case Value::Kind::kFloat:
+      case Value::Kind::kStr:
+      case Value::Kind::kVariable: {
+        Tensor t = convert_to_tensor(leaf);
+        flat.push_back(t);
+        return Value(t);
       }
-      if (v.kind() == Value::Kind::kList)
-        *tmpl = Value::list(items);
-      else if (v.kind() == Value::Kind::kTuple)
-        *tmpl = Value::tuple(items);
-      else
-        *tmpl = Value::named_tuple(v.named_tuple().type_name, v.named_tuple().fields, items);
-      return;
+      default:
+        type_error(
+            "To be compatible with tf.function, Python functions must return zero or more "
+            "Tensors or ExtensionTypes or None values; in compilation of " +
+            fn + ", found return value of type " + leaf.repr() +
+            ", which is not a Tensor or ExtensionType.");
     }
-    case Value::Kind::kDict: {
-      const ValueItems& items = v.dict_items();
-      ValueItems out(items.size());
-      for (size_t i : sorted_key_order(items)) {
-        Value t;
-        flatten_outputs(items[i].second, flat, &t, fn);
-        out[i] = {items[i].first, t};
-      }
-      *tmpl = Value::dict(out);
-      return;
-    }
-    default:
-      type_error(
-          "To be compatible with tf.function, Python functions must return zero or more "
-          "Tensors or ExtensionTypes or None values; in compilation of " +
-          fn + ", found return value of type " + v.repr() +
-          ", which is not a Tensor or ExtensionType.");
-  }
+  });
 }
 
 // TF's acd.get_read_only_resource_input_indices_graph: the resource arguments every consumer
@@ -263,30 +234,10 @@ class OwnPlanRuntime : public FunctionRuntime {
 }  // namespace
 
 Value rebuild(const Value& tmpl, std::vector<Tensor>& results, size_t& k) {
-  switch (tmpl.kind()) {
-    case Value::Kind::kTensor:
-      return Value(std::move(results[k++]));
-    case Value::Kind::kList:
-    case Value::Kind::kTuple:
-    case Value::Kind::kNamedTuple: {
-      ValueList items;
-      items.reserve(tmpl.items().size());
-      for (auto& x : tmpl.items()) items.push_back(rebuild(x, results, k));
-      if (tmpl.kind() == Value::Kind::kList) return Value::list(std::move(items));
-      if (tmpl.kind() == Value::Kind::kTuple) return Value::tuple(std::move(items));
-      return Value::named_tuple(tmpl.named_tuple().type_name, tmpl.named_tuple().fields,
-                                std::move(items));
-    }
-    case Value::Kind::kDict: {
-      const auto& items = tmpl.dict_items();
-      ValueItems out(items.size());
-      for (size_t i : sorted_key_order(items))
-        out[i] = {items[i].first, rebuild(items[i].second, results, k)};
-      return Value::dict(std::move(out));
-    }
-    default:
-      return tmpl;
-  }
+  if (tmpl.kind() == Value::Kind::kTensor) return Value(std::move(results[k++]));
+  return nest::map_structure(tmpl, [&](const Value& leaf) {
+    return leaf.kind() == Value::Kind::kTensor ? Value(std::move(results[k++])) : leaf;
+  });
 }
 
 void Tracer::make_call_op(ConcreteFunction& cf) {

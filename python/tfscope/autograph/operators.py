@@ -9,7 +9,7 @@ import builtins
 
 import numpy as np
 
-from .. import _core
+from .. import _core, _nest
 
 _LIMITATIONS = ("https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/"
                 "g3doc/reference/limitations.md#consistency-of-control-flow-types")
@@ -97,30 +97,12 @@ def _is_nest(x):
 
 
 def _flatten(x):
-    if hasattr(type(x), "_tfscope_components"):  # a composite (tf.TensorArray): its tensors
-        return x._tfscope_components()
-    if isinstance(x, dict):
-        return [leaf for k in sorted(x) for leaf in _flatten(x[k])]
-    if _is_nest(x):
-        return [leaf for y in x for leaf in _flatten(y)]
-    return [x]
+    # A composite (tf.TensorArray) stands for its tensors.
+    return _nest.flatten(x, expand_composites=True)
 
 
 def _pack_as(structure, flat):
-    it = iter(flat)
-
-    def rec(s):
-        if isinstance(s, dict):
-            return type(s)((k, rec(s[k])) for k in sorted(s))
-        if isinstance(s, tuple) and hasattr(s, "_fields"):
-            return type(s)(*[rec(y) for y in s])
-        if _is_nest(s):
-            return type(s)(rec(y) for y in s)
-        if hasattr(type(s), "_tfscope_components"):
-            return s._tfscope_from_components([next(it) for _ in s._tfscope_components()])
-        return next(it)
-
-    return rec(structure)
+    return _nest.pack_sequence_as(structure, flat, expand_composites=True)
 
 
 def _structure_str(x):
