@@ -1,6 +1,7 @@
 #include "tracer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -11,6 +12,33 @@
 namespace tfs::detail {
 
 namespace {
+
+// TF's name for an argument's TensorSpec in structured_input_signature: the path ("d_a b",
+// "d_-1", "d_(1, 2)") lowercased, each character that is not a letter or digit made '_'
+// ("d_a_b", "d__1", "d__1__2_"). Non-ASCII characters count as letters; Latin-1 capitals are
+// lowercased (Python's full Unicode tables are not modelled).
+std::string spec_arg_name(const std::string& path) {
+  std::string out;
+  out.reserve(path.size());
+  for (size_t i = 0; i < path.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(path[i]);
+    if (c < 0x80) {
+      out += std::isalnum(c) ? static_cast<char>(std::tolower(c)) : '_';
+    } else if (c == 0xc3 && i + 1 < path.size()) {  // U+00C0..U+00FF
+      unsigned char d = static_cast<unsigned char>(path[++i]);
+      if (d == 0x97 || d == 0xb7) {  // the multiplication and division signs
+        out += '_';
+        continue;
+      }
+      bool capital = d >= 0x80 && d <= 0x9e;  // U+00C0..U+00DE
+      out += static_cast<char>(c);
+      out += static_cast<char>(capital ? d + 0x20 : d);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
 
 // Builds what the body receives from a TraceType: placeholders for tensors and variables, the
 // traced literal for literals. Records placeholders with a sort key for the flat call order.
@@ -32,7 +60,7 @@ struct PlaceholderBuilder {
         Tensor ph = builder.add_placeholder(pname, t.spec().dtype, t.spec().shape);
         leaves.push_back({path, ph.node()});
         *spec_out = Value(TensorSpec(t.spec().shape, t.spec().dtype,
-                                     t.spec().has_name ? t.spec().name : spec_name));
+                                     t.spec().has_name ? t.spec().name : spec_arg_name(spec_name)));
         return Value(ph);
       }
       case K::kVariableSpec: {
@@ -87,8 +115,7 @@ struct PlaceholderBuilder {
           const Value* a =
               actual.kind() == Value::Kind::kDict ? actual.dict_get(t.keys()[i]) : nullptr;
           Value s;
-          std::string key_name =
-              t.keys()[i].kind() == Value::Kind::kStr ? t.keys()[i].as_str() : t.keys()[i].repr();
+          std::string key_name = t.keys()[i].str();
           items.emplace_back(t.keys()[i], build(t.children()[i], a ? *a : Value(), name, p, &s,
                                                 spec_name + "_" + key_name));
           specs.emplace_back(t.keys()[i], s);
