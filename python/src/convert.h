@@ -61,6 +61,9 @@ void set_error(PyObject* type, const char* message);
 
 // Python value -> Value for tracing (TF's trace_type_builder order of checks).
 tfs::Value to_value(nb::handle h);
+
+// repr() of the Python class of a namedtuple the conversions have seen, "" when unknown.
+std::string namedtuple_class_repr(const std::string& name, const std::vector<std::string>& fields);
 // Value -> Python (tensors wrapped, nests rebuilt, objects returned as themselves).
 nb::object from_value(const tfs::Value& v);
 // Anything tensor-like -> Tensor (Tensor, Variable, numpy array/scalar, Python scalar or nest).

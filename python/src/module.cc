@@ -3,6 +3,7 @@
 #include <nanobind/stl/string.h>
 
 #include "convert.h"
+#include "tfscope/detail/namedtuple_class.h"
 #include "tfscope/interrupt.h"
 
 namespace tfpy {
@@ -39,6 +40,7 @@ void check_python_signals() {
 NB_MODULE(_core, m) {
   using namespace tfpy;
   tfs::set_interrupt_check(&check_python_signals);
+  tfs::detail::set_namedtuple_class_repr(&namedtuple_class_repr);
   m.def("_register", [](nb::object dtype_factory, nb::object shape_factory, nb::object spec_class,
                         nb::object spec_factory, nb::object exceptions, nb::object namedtuple_factory,
                         nb::object variable_class) {

@@ -1,9 +1,11 @@
 #include "binding.h"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <map>
 
+#include "tfscope/detail/namedtuple_class.h"
 #include "tfscope/ops.h"
 
 namespace tfs::detail {
@@ -288,6 +290,32 @@ std::string container_mismatch(const Value& v, const TraceType& t) {
 }
 
 namespace {
+std::atomic<NamedTupleClassRepr> g_namedtuple_class_repr{nullptr};
+}  // namespace
+
+void set_namedtuple_class_repr(NamedTupleClassRepr fn) {
+  g_namedtuple_class_repr.store(fn);
+}
+
+std::string namedtuple_class_repr(const std::string& type_name,
+                                  const std::vector<std::string>& fields) {
+  if (NamedTupleClassRepr fn = g_namedtuple_class_repr.load()) {
+    std::string r = fn(type_name, fields);
+    if (!r.empty()) return r;
+  }
+  return "<class '" + type_name + "'>";
+}
+
+std::string namedtuple_mismatch(const Value& v, const TraceType& t) {
+  if (v.kind() != Value::Kind::kNamedTuple)
+    return "Cannot cast " + v.repr() + " to type " +
+           namedtuple_class_repr(t.type_name(), t.fields()) + ".";
+  if (v.named_tuple().fields != t.fields())
+    return v.repr() + " has different attributes with the TraceType " + t.repr();
+  return {};
+}
+
+namespace {
 
 Value cast_value(const Value& v, const TraceType& t, const BindingFailure& fail) {
   if (t.kind() == TraceType::Kind::kTensorSpec) {
@@ -321,8 +349,8 @@ Value cast_value(const Value& v, const TraceType& t, const BindingFailure& fail)
       items.push_back(cast_value(v.items()[i], t.children()[i], fail));
     return t.kind() == TraceType::Kind::kList ? Value::list(items) : Value::tuple(items);
   }
-  if (t.kind() == TraceType::Kind::kNamedTuple && v.kind() == Value::Kind::kNamedTuple &&
-      v.named_tuple().type_name == t.type_name() && v.named_tuple().fields == t.fields()) {
+  if (t.kind() == TraceType::Kind::kNamedTuple) {
+    if (std::string e = namedtuple_mismatch(v, t); !e.empty()) fail(e);
     ValueList items;
     for (size_t i = 0; i < t.children().size(); ++i)
       items.push_back(cast_value(v.items()[i], t.children()[i], fail));

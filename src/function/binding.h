@@ -52,6 +52,11 @@ using BindingFailure = std::function<void(const std::string& inner)>;
 // empty when the value is the right container. The one place for these texts: binding to an
 // input_signature and a ConcreteFunction's structured call both use it.
 std::string container_mismatch(const Value& v, const TraceType& t);
+
+// TF's NamedTuple.cast check: "" when `v` is a namedtuple with the fields of `t` (any type name:
+// TF casts a Q(x, y) to a P(x, y)), else TF's text ("Cannot cast (1, 2) to type <class
+// '__main__.P'>.", "... has different attributes with the TraceType P[...]").
+std::string namedtuple_mismatch(const Value& v, const TraceType& t);
 void cast_to_signature(BoundArguments& b, const std::vector<TypedParameter>& signature,
                        const BindingFailure& fail);
 

@@ -166,13 +166,10 @@ Value ConcreteFunction::operator()(const std::vector<Value>& args, const Kwargs&
             for (size_t i = 0; i < t.children().size(); ++i) check(t.children()[i], v.items()[i]);
           }
           return;
-        case K::kNamedTuple: {
-          Value::Kind vk = v.kind();
-          bool seq = vk == Value::Kind::kNamedTuple;
-          if (!seq || v.items().size() != t.children().size()) cast_error();
+        case K::kNamedTuple:
+          if (std::string e = detail::namedtuple_mismatch(v, t); !e.empty()) type_error(e);
           for (size_t i = 0; i < t.children().size(); ++i) check(t.children()[i], v.items()[i]);
           return;
-        }
         default:
           if (!(tb.from_value(v) == t)) cast_error();
       }

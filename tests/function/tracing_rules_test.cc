@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "tfscope/detail/namedtuple_class.h"
 #include "tfscope/errors.h"
 #include "tfscope/function.h"
 #include "tfscope/ops.h"
@@ -74,9 +75,15 @@ class TracingRulesTest : public ::testing::Test {
   Lines warnings_;
 };
 
-Tensor i32(std::vector<int32_t> v) { return Tensor::from_vector<int32_t>(v); }
-Tensor f32(std::vector<float> v) { return Tensor::from_vector<float>(v); }
-std::string str(const Value& v) { return v.as_tensor().str(); }
+Tensor i32(std::vector<int32_t> v) {
+  return Tensor::from_vector<int32_t>(v);
+}
+Tensor f32(std::vector<float> v) {
+  return Tensor::from_vector<float>(v);
+}
+std::string str(const Value& v) {
+  return v.as_tensor().str();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Binding
@@ -154,9 +161,8 @@ TEST_F(TracingRulesTest, TraceTypeTensorIsShapeAndDtype) {
   Value r = scaled->call({c, t3});
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 2);
   EXPECT_EQ(r.as_tensor().to_vector<int32_t>(), (std::vector<int32_t>{3, 6, 9, 12}));
-  EXPECT_EQ(trace_lines_,
-            (Lines{"TRACE (2,) Tensor(\"factor:0\", shape=(), dtype=int32)",
-                   "TRACE (4,) Tensor(\"factor:0\", shape=(), dtype=int32)"}));
+  EXPECT_EQ(trace_lines_, (Lines{"TRACE (2,) Tensor(\"factor:0\", shape=(), dtype=int32)",
+                                 "TRACE (4,) Tensor(\"factor:0\", shape=(), dtype=int32)"}));
   EXPECT_EQ(run_lines_, (Lines{"RUN [2] 2", "RUN [2] 2", "RUN [4] 2", "RUN [4] 3"}));
 }
 
@@ -233,8 +239,8 @@ TEST_F(TracingRulesTest, TraceTypeDictKeyedByKeySetNotOrder) {
   EXPECT_EQ(k->experimental_get_tracing_count(), 2);
   k->call({Value::dict({{"a", 1}, {"b", 3}})});
   EXPECT_EQ(k->experimental_get_tracing_count(), 3);
-  EXPECT_EQ(trace_lines_, (Lines{"trace {'a': 1, 'b': 2}", "trace {'a': 1, 'c': 2}",
-                                 "trace {'a': 1, 'b': 3}"}));
+  EXPECT_EQ(trace_lines_,
+            (Lines{"trace {'a': 1, 'b': 2}", "trace {'a': 1, 'c': 2}", "trace {'a': 1, 'b': 3}"}));
 }
 
 TEST_F(TracingRulesTest, TraceTypeNamedTupleByNameAndFields) {
@@ -418,9 +424,9 @@ TEST_F(TracingRulesTest, CacheTracingCountIsCacheSizeAndAFailedTraceAddsNothing)
 
 FunctionOptions seed_signature() {
   FunctionOptions o;
-  o.input_signature = std::vector<Value>{TensorSpec(PartialShape{kNone}, DType::kInt32),
-                                         TensorSpec(PartialShape(std::vector<int64_t>{}),
-                                                    DType::kInt32)};
+  o.input_signature =
+      std::vector<Value>{TensorSpec(PartialShape{kNone}, DType::kInt32),
+                         TensorSpec(PartialShape(std::vector<int64_t>{}), DType::kInt32)};
   return o;
 }
 
@@ -438,15 +444,58 @@ TEST_F(TracingRulesTest, InputSignatureTracesOnceAndConverts) {
   Value r = scaled->call({c, 3});
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
   EXPECT_EQ(r.as_tensor().to_vector<int32_t>(), (std::vector<int32_t>{3, 6, 9, 12}));
-  EXPECT_EQ(trace_lines_,
-            (Lines{"TRACE (None,) Tensor(\"factor:0\", shape=(), dtype=int32)"}));
+  EXPECT_EQ(trace_lines_, (Lines{"TRACE (None,) Tensor(\"factor:0\", shape=(), dtype=int32)"}));
   EXPECT_EQ(run_lines_, (Lines{"RUN [2] 2", "RUN [2] 2", "RUN [4] 2", "RUN [4] 3"}));
   auto cf = scaled->get_concrete_function();
-  std::map<std::string, int> want{{"Identity", 1},    {"Mul", 1},   {"NoOp", 1},
+  std::map<std::string, int> want{{"Identity", 1},    {"Mul", 1},     {"NoOp", 1},
                                   {"Placeholder", 2}, {"PrintV2", 1}, {"Shape", 1},
                                   {"StringFormat", 1}};
   EXPECT_EQ(cf->graph()->op_counts(), want);
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
+}
+
+std::string main_module_class(const std::string& name, const std::vector<std::string>&) {
+  return "<class '__main__." + name + "'>";
+}
+
+TEST_F(TracingRulesTest, NamedTupleSignatureCastsAsTF) {
+  // TF 2.21 (bind_namedtuple_cast): a namedtuple with the spec's fields casts whatever its type
+  // name; a plain tuple is "Cannot cast ... to type <class ...>." with the class the front end
+  // names; other fields are "... has different attributes with the TraceType ...".
+  TensorSpec sp(PartialShape(std::vector<int64_t>{}), DType::kFloat32);
+  FunctionOptions o;
+  o.input_signature = std::vector<Value>{Value::named_tuple("P", {"x", "y"}, {sp, sp})};
+  auto h = function(
+      "h", {"p"}, [](Value p) { return add(p.items()[0].as_tensor(), p.items()[1].as_tensor()); },
+      o);
+  Tensor one = Tensor::scalar<float>(1.0f), two = Tensor::scalar<float>(2.0f);
+  EXPECT_EQ(h->call({Value::named_tuple("Q", {"x", "y"}, {one, two})}).as_tensor().str(),
+            "tf.Tensor(3.0, shape=(), dtype=float32)");
+  const std::string sig =
+      " and kwargs: {} for signature: (p: P[['x', TensorSpec(shape=(), dtype=tf.float32, "
+      "name=None)], ['y', TensorSpec(shape=(), dtype=tf.float32, name=None)]]).";
+  const std::string pair =
+      "(<tf.Tensor: shape=(), dtype=float32, numpy=1.0>, <tf.Tensor: shape=(), dtype=float32, "
+      "numpy=2.0>)";
+  detail::set_namedtuple_class_repr(&main_module_class);
+  auto plain = error_of(*h, {Value::tuple({one, two})});
+  detail::set_namedtuple_class_repr(nullptr);
+  EXPECT_EQ(plain, std::make_pair(std::string("TypeError"),
+                                  "Binding inputs to tf.function failed due to `Cannot cast " +
+                                      pair + " to type <class '__main__.P'>.`. Received args: (" +
+                                      pair + ",)" + sig));
+  const std::string r =
+      "P(x=<tf.Tensor: shape=(), dtype=float32, numpy=1.0>, z=<tf.Tensor: shape=(), "
+      "dtype=float32, numpy=2.0>)";
+  EXPECT_EQ(error_of(*h, {Value::named_tuple("P", {"x", "z"}, {one, two})}),
+            std::make_pair(std::string("TypeError"),
+                           "Binding inputs to tf.function failed due to `" + r +
+                               " has different attributes with the TraceType P[['x', "
+                               "TensorSpec(shape=(), dtype=tf.float32, name=None)], ['y', "
+                               "TensorSpec(shape=(), dtype=tf.float32, name=None)]]`. Received "
+                               "args: (" +
+                               r + ",)" + sig));
+  EXPECT_EQ(h->experimental_get_tracing_count(), 1);
 }
 
 TEST_F(TracingRulesTest, InputSignatureMismatchRaisesTypeError) {
@@ -464,14 +513,16 @@ TEST_F(TracingRulesTest, InputSignatureMismatchRaisesTypeError) {
                            "TensorSpec(shape=(2,), dtype=tf.float32, name=None) to "
                            "TensorSpec(shape=(None,), dtype=tf.int32, name=None)`. Received "
                            "args: (<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], "
-                           "dtype=float32)>, 2) and kwargs: {}" + sig));
+                           "dtype=float32)>, 2) and kwargs: {}" +
+                               sig));
   EXPECT_EQ(error_of(*scaled, {Tensor::from_vector<int32_t>({1, 2, 3, 4}, Shape{2, 2}), 2}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Can not cast "
                            "TensorSpec(shape=(2, 2), dtype=tf.int32, name=None) to "
                            "TensorSpec(shape=(None,), dtype=tf.int32, name=None)`. Received "
                            "args: (<tf.Tensor: shape=(2, 2), dtype=int32, numpy=\narray([[1, 2],\n"
-                           "       [3, 4]], dtype=int32)>, 2) and kwargs: {}" + sig));
+                           "       [3, 4]], dtype=int32)>, 2) and kwargs: {}" +
+                               sig));
   EXPECT_EQ(error_of(*scaled, {a, 2.5}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Cannot convert 2.5 to "
@@ -488,7 +539,8 @@ TEST_F(TracingRulesTest, InputSignatureMismatchRaisesTypeError) {
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `too many positional "
                            "arguments`. Received args: (<tf.Tensor: shape=(2,), dtype=int32, "
-                           "numpy=array([1, 2], dtype=int32)>, 2, 3) and kwargs: {}" + sig));
+                           "numpy=array([1, 2], dtype=int32)>, 2, 3) and kwargs: {}" +
+                               sig));
   EXPECT_EQ(error_of(*scaled, {a}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `missing a required "
@@ -500,7 +552,8 @@ TEST_F(TracingRulesTest, InputSignatureMismatchRaisesTypeError) {
                            "Binding inputs to tf.function failed due to `got an unexpected "
                            "keyword argument 'y'`. Received args: (<tf.Tensor: shape=(2,), "
                            "dtype=int32, numpy=array([1, 2], dtype=int32)>, 2) and kwargs: "
-                           "{'y': 1}" + sig));
+                           "{'y': 1}" +
+                               sig));
   scaled->call({a}, {{"factor", 2}});  // "by keyword ok"
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
 }
@@ -531,8 +584,7 @@ TEST_F(TracingRulesTest, ReduceRetracingGeneralizesDimsButNotLiterals) {
   scaled->call({i32({1, 2, 3}), 2});
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 3);
   EXPECT_EQ(trace_lines_, (Lines{"TRACE (2,) 2", "TRACE (None,) 2", "TRACE (4,) 3"}));
-  EXPECT_EQ(run_lines_,
-            (Lines{"RUN [2] 2", "RUN [2] 2", "RUN [4] 2", "RUN [4] 3", "RUN [3] 2"}));
+  EXPECT_EQ(run_lines_, (Lines{"RUN [2] 2", "RUN [2] 2", "RUN [4] 2", "RUN [4] 3", "RUN [3] 2"}));
 }
 
 TEST_F(TracingRulesTest, ReduceRetracingGeneralizesRankToUnknown) {
@@ -540,8 +592,7 @@ TEST_F(TracingRulesTest, ReduceRetracingGeneralizesRankToUnknown) {
   // (2,), (None,), <unknown>.
   Lines& lines = trace_lines_;
   auto f = function(
-      "rules_rr_rank",
-      {"x"},
+      "rules_rr_rank", {"x"},
       [&lines](Tensor x) {
         lines.push_back("trace " + x.shape().str());
         return reduce_sum(x);
@@ -561,8 +612,7 @@ TEST_F(TracingRulesTest, ReduceRetracingLiteralsNeverWiden) {
   // -> 1, 2, 3, 4, 4; traces (1,) hi, (None,) hi, (3,) bye, (None,) bye.
   Lines& lines = trace_lines_;
   auto f = function(
-      "rules_rr_literal",
-      {"x", "tag"},
+      "rules_rr_literal", {"x", "tag"},
       [&lines](Tensor x, std::string tag) {
         lines.push_back("trace " + x.shape().str() + " " + tag);
         return x;
@@ -575,8 +625,8 @@ TEST_F(TracingRulesTest, ReduceRetracingLiteralsNeverWiden) {
     f->call({ones({calls[i].first}), calls[i].second});
     EXPECT_EQ(f->experimental_get_tracing_count(), counts[i]) << "call " << i;
   }
-  EXPECT_EQ(lines, (Lines{"trace (1,) hi", "trace (None,) hi", "trace (3,) bye",
-                          "trace (None,) bye"}));
+  EXPECT_EQ(lines,
+            (Lines{"trace (1,) hi", "trace (None,) hi", "trace (3,) bye", "trace (None,) bye"}));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -599,7 +649,8 @@ TEST_F(TracingRulesTest, FrequentRetracingWarningAtFiveAndSixTracesOnly) {
   // last 5") and the 6th ("6 out of the last 6"), none after (at most 2 per function).
   FunctionOptions o;
   o.display_name = "<function rules_warn_f at 0x7f0000000000>";
-  auto f = function("rules_warn_f", {"n"}, [](int64_t n) { return constant(Value(n)); }, o);
+  auto f = function(
+      "rules_warn_f", {"n"}, [](int64_t n) { return constant(Value(n)); }, o);
   for (int i = 0; i < 8; ++i) {
     f->call({i});
     EXPECT_EQ(f->experimental_get_tracing_count(), i + 1);
@@ -692,9 +743,8 @@ TEST_F(TracingRulesTest, CaptureVariableIsReadAtRunTime) {
   // the name at a new variable is not (101.0). Count 1; ops AddV2 1, Const 1, Identity 1, NoOp 1,
   // Placeholder 1, ReadVariableOp 1; one resource capture.
   auto v = std::make_shared<Variable>(Value(1.0));
-  auto variable_add = function("rules_cap_variable", {}, [&v] {
-    return add(Value(1.0), v->read_value());
-  });
+  auto variable_add =
+      function("rules_cap_variable", {}, [&v] { return add(Value(1.0), v->read_value()); });
   EXPECT_EQ(variable_add->call({}).as_tensor().item<float>(), 2.0f);
   v->assign(Value(100.0));
   EXPECT_EQ(variable_add->call({}).as_tensor().item<float>(), 101.0f);
@@ -702,7 +752,7 @@ TEST_F(TracingRulesTest, CaptureVariableIsReadAtRunTime) {
   EXPECT_EQ(variable_add->call({}).as_tensor().item<float>(), 101.0f);
   EXPECT_EQ(variable_add->experimental_get_tracing_count(), 1);
   auto cf = variable_add->get_concrete_function({});
-  std::map<std::string, int> ops{{"AddV2", 1}, {"Const", 1}, {"Identity", 1},
+  std::map<std::string, int> ops{{"AddV2", 1}, {"Const", 1},       {"Identity", 1},
                                  {"NoOp", 1},  {"Placeholder", 1}, {"ReadVariableOp", 1}};
   EXPECT_EQ(cf->graph()->op_counts(), ops);
   ASSERT_EQ(cf->captured_inputs().size(), 1u);
@@ -823,9 +873,8 @@ TEST_F(TracingRulesTest, ConcreteFunctionCallsStructuredThenFlat) {
   // count stays 1.
   FunctionOptions o;
   o.detector_key = "rules_cf_scaled";  // named `scaled` for the flat-signature texts
-  auto scaled = function("scaled", {"x", "factor"}, [](Tensor x, Value factor) {
-    return multiply(x, factor);
-  }, o);
+  auto scaled = function(
+      "scaled", {"x", "factor"}, [](Tensor x, Value factor) { return multiply(x, factor); }, o);
   Tensor a = i32({1, 2}), b = i32({8, 9});
   auto cf = scaled->get_concrete_function({a, 2});
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
@@ -851,27 +900,29 @@ TEST_F(TracingRulesTest, ConcreteFunctionCallsStructuredThenFlat) {
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Can not cast 3 to "
                            "Literal[2]`. Received args: (<tf.Tensor: shape=(2,), dtype=int32, "
-                           "numpy=array([1, 2], dtype=int32)>, 3) and kwargs: {}" + sig +
-                               takes_one));
+                           "numpy=array([1, 2], dtype=int32)>, 3) and kwargs: {}" +
+                               sig + takes_one));
   EXPECT_EQ(cf_error({i32({1, 2, 3}), 2}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Can not cast "
                            "TensorSpec(shape=(3,), dtype=tf.int32, name=None) to "
                            "TensorSpec(shape=(2,), dtype=tf.int32, name=None)`. Received args: "
                            "(<tf.Tensor: shape=(3,), dtype=int32, numpy=array([1, 2, 3], "
-                           "dtype=int32)>, 2) and kwargs: {}" + sig + takes_one));
+                           "dtype=int32)>, 2) and kwargs: {}" +
+                               sig + takes_one));
   EXPECT_EQ(cf_error({f32({1.0f, 2.0f}), 2}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Can not cast "
                            "TensorSpec(shape=(2,), dtype=tf.float32, name=None) to "
                            "TensorSpec(shape=(2,), dtype=tf.int32, name=None)`. Received args: "
                            "(<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], "
-                           "dtype=float32)>, 2) and kwargs: {}" + sig + takes_one));
+                           "dtype=float32)>, 2) and kwargs: {}" +
+                               sig + takes_one));
   EXPECT_EQ(cf_error({}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `missing a required "
-                           "argument: 'x'`. Received args: () and kwargs: {}" + sig +
-                               "scaled(x) missing required arguments: x."));
+                           "argument: 'x'`. Received args: () and kwargs: {}" +
+                               sig + "scaled(x) missing required arguments: x."));
   EXPECT_EQ(str((*cf)({Value::list({1, 2}), 2})), "tf.Tensor([2 4], shape=(2,), dtype=int32)");
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
 }
@@ -1005,10 +1056,10 @@ TEST_F(TracingRulesTest, BoundedCacheEvictsLeastRecentlyUsed) {
   auto scaled = make_scaled("rules_bounded_cache", o);
   scaled->call({i32({1, 2}), 2});
   scaled->call({i32({1, 2, 3}), 2});
-  scaled->call({i32({1, 2}), 2});  // hit, (2,) becomes the most recent
+  scaled->call({i32({1, 2}), 2});        // hit, (2,) becomes the most recent
   scaled->call({i32({1, 2, 3, 4}), 2});  // evicts (3,)
-  scaled->call({i32({1, 2}), 2});  // hit
-  scaled->call({i32({1, 2, 3}), 2});  // traces again, evicts (4,)
+  scaled->call({i32({1, 2}), 2});        // hit
+  scaled->call({i32({1, 2, 3}), 2});     // traces again, evicts (4,)
   auto l = scaled->ledger();
   ASSERT_EQ(l.entries.size(), 6u);
   EXPECT_EQ(l.traces(), 4);
