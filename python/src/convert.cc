@@ -103,22 +103,6 @@ nb::object namedtuple_class(const std::string& name, const std::vector<std::stri
   return nb::borrow(cls);
 }
 
-// repr() of the class noted for a namedtuple, for the engine's cast errors (any thread: the GIL is
-// taken); "" when none is known.
-std::string namedtuple_class_repr(const std::string& name, const std::vector<std::string>& fields) {
-  if (!Py_IsInitialized()) return {};
-  nb::gil_scoped_acquire gil;
-  nb::object cls = namedtuple_class(name, fields);
-  if (!cls.is_valid()) return {};
-  PyObject* r = PyObject_Repr(cls.ptr());
-  if (!r) {
-    PyErr_Clear();
-    return {};
-  }
-  nb::object text = nb::steal(r);
-  return nb::cast<std::string>(text);
-}
-
 // One level of a nest being walked. A nest deeper than Python's recursion limit raises
 // RecursionError, as TF's nest walk does, instead of overflowing the C stack.
 class NestLevel {
@@ -150,6 +134,22 @@ bool is_instance_of(nb::handle h, const nb::object& cls) {
 }
 
 }  // namespace
+
+// repr() of the class noted for a namedtuple, for the engine's cast errors (any thread: the GIL is
+// taken); "" when none is known.
+std::string namedtuple_class_repr(const std::string& name, const std::vector<std::string>& fields) {
+  if (!Py_IsInitialized()) return {};
+  nb::gil_scoped_acquire gil;
+  nb::object cls = namedtuple_class(name, fields);
+  if (!cls.is_valid()) return {};
+  PyObject* r = PyObject_Repr(cls.ptr());
+  if (!r) {
+    PyErr_Clear();
+    return {};
+  }
+  nb::object text = nb::steal(r);
+  return nb::cast<std::string>(text);
+}
 
 nb::str safe_str(std::string_view text) {
   return nb::steal<nb::str>(PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
