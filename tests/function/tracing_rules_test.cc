@@ -75,15 +75,9 @@ class TracingRulesTest : public ::testing::Test {
   Lines warnings_;
 };
 
-Tensor i32(std::vector<int32_t> v) {
-  return Tensor::from_vector<int32_t>(v);
-}
-Tensor f32(std::vector<float> v) {
-  return Tensor::from_vector<float>(v);
-}
-std::string str(const Value& v) {
-  return v.as_tensor().str();
-}
+Tensor i32(std::vector<int32_t> v) { return Tensor::from_vector<int32_t>(v); }
+Tensor f32(std::vector<float> v) { return Tensor::from_vector<float>(v); }
+std::string str(const Value& v) { return v.as_tensor().str(); }
 
 // ---------------------------------------------------------------------------------------------
 // Binding
@@ -161,8 +155,9 @@ TEST_F(TracingRulesTest, TraceTypeTensorIsShapeAndDtype) {
   Value r = scaled->call({c, t3});
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 2);
   EXPECT_EQ(r.as_tensor().to_vector<int32_t>(), (std::vector<int32_t>{3, 6, 9, 12}));
-  EXPECT_EQ(trace_lines_, (Lines{"TRACE (2,) Tensor(\"factor:0\", shape=(), dtype=int32)",
-                                 "TRACE (4,) Tensor(\"factor:0\", shape=(), dtype=int32)"}));
+  EXPECT_EQ(trace_lines_,
+            (Lines{"TRACE (2,) Tensor(\"factor:0\", shape=(), dtype=int32)",
+                   "TRACE (4,) Tensor(\"factor:0\", shape=(), dtype=int32)"}));
   EXPECT_EQ(run_lines_, (Lines{"RUN [2] 2", "RUN [2] 2", "RUN [4] 2", "RUN [4] 3"}));
 }
 
@@ -239,8 +234,8 @@ TEST_F(TracingRulesTest, TraceTypeDictKeyedByKeySetNotOrder) {
   EXPECT_EQ(k->experimental_get_tracing_count(), 2);
   k->call({Value::dict({{"a", 1}, {"b", 3}})});
   EXPECT_EQ(k->experimental_get_tracing_count(), 3);
-  EXPECT_EQ(trace_lines_,
-            (Lines{"trace {'a': 1, 'b': 2}", "trace {'a': 1, 'c': 2}", "trace {'a': 1, 'b': 3}"}));
+  EXPECT_EQ(trace_lines_, (Lines{"trace {'a': 1, 'b': 2}", "trace {'a': 1, 'c': 2}",
+                                 "trace {'a': 1, 'b': 3}"}));
 }
 
 TEST_F(TracingRulesTest, TraceTypeNamedTupleByNameAndFields) {
@@ -424,9 +419,9 @@ TEST_F(TracingRulesTest, CacheTracingCountIsCacheSizeAndAFailedTraceAddsNothing)
 
 FunctionOptions seed_signature() {
   FunctionOptions o;
-  o.input_signature =
-      std::vector<Value>{TensorSpec(PartialShape{kNone}, DType::kInt32),
-                         TensorSpec(PartialShape(std::vector<int64_t>{}), DType::kInt32)};
+  o.input_signature = std::vector<Value>{TensorSpec(PartialShape{kNone}, DType::kInt32),
+                                         TensorSpec(PartialShape(std::vector<int64_t>{}),
+                                                    DType::kInt32)};
   return o;
 }
 
@@ -444,10 +439,11 @@ TEST_F(TracingRulesTest, InputSignatureTracesOnceAndConverts) {
   Value r = scaled->call({c, 3});
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
   EXPECT_EQ(r.as_tensor().to_vector<int32_t>(), (std::vector<int32_t>{3, 6, 9, 12}));
-  EXPECT_EQ(trace_lines_, (Lines{"TRACE (None,) Tensor(\"factor:0\", shape=(), dtype=int32)"}));
+  EXPECT_EQ(trace_lines_,
+            (Lines{"TRACE (None,) Tensor(\"factor:0\", shape=(), dtype=int32)"}));
   EXPECT_EQ(run_lines_, (Lines{"RUN [2] 2", "RUN [2] 2", "RUN [4] 2", "RUN [4] 3"}));
   auto cf = scaled->get_concrete_function();
-  std::map<std::string, int> want{{"Identity", 1},    {"Mul", 1},     {"NoOp", 1},
+  std::map<std::string, int> want{{"Identity", 1},    {"Mul", 1},   {"NoOp", 1},
                                   {"Placeholder", 2}, {"PrintV2", 1}, {"Shape", 1},
                                   {"StringFormat", 1}};
   EXPECT_EQ(cf->graph()->op_counts(), want);
@@ -513,16 +509,14 @@ TEST_F(TracingRulesTest, InputSignatureMismatchRaisesTypeError) {
                            "TensorSpec(shape=(2,), dtype=tf.float32, name=None) to "
                            "TensorSpec(shape=(None,), dtype=tf.int32, name=None)`. Received "
                            "args: (<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], "
-                           "dtype=float32)>, 2) and kwargs: {}" +
-                               sig));
+                           "dtype=float32)>, 2) and kwargs: {}" + sig));
   EXPECT_EQ(error_of(*scaled, {Tensor::from_vector<int32_t>({1, 2, 3, 4}, Shape{2, 2}), 2}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Can not cast "
                            "TensorSpec(shape=(2, 2), dtype=tf.int32, name=None) to "
                            "TensorSpec(shape=(None,), dtype=tf.int32, name=None)`. Received "
                            "args: (<tf.Tensor: shape=(2, 2), dtype=int32, numpy=\narray([[1, 2],\n"
-                           "       [3, 4]], dtype=int32)>, 2) and kwargs: {}" +
-                               sig));
+                           "       [3, 4]], dtype=int32)>, 2) and kwargs: {}" + sig));
   EXPECT_EQ(error_of(*scaled, {a, 2.5}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Cannot convert 2.5 to "
@@ -539,8 +533,7 @@ TEST_F(TracingRulesTest, InputSignatureMismatchRaisesTypeError) {
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `too many positional "
                            "arguments`. Received args: (<tf.Tensor: shape=(2,), dtype=int32, "
-                           "numpy=array([1, 2], dtype=int32)>, 2, 3) and kwargs: {}" +
-                               sig));
+                           "numpy=array([1, 2], dtype=int32)>, 2, 3) and kwargs: {}" + sig));
   EXPECT_EQ(error_of(*scaled, {a}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `missing a required "
@@ -552,8 +545,7 @@ TEST_F(TracingRulesTest, InputSignatureMismatchRaisesTypeError) {
                            "Binding inputs to tf.function failed due to `got an unexpected "
                            "keyword argument 'y'`. Received args: (<tf.Tensor: shape=(2,), "
                            "dtype=int32, numpy=array([1, 2], dtype=int32)>, 2) and kwargs: "
-                           "{'y': 1}" +
-                               sig));
+                           "{'y': 1}" + sig));
   scaled->call({a}, {{"factor", 2}});  // "by keyword ok"
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
 }
@@ -584,7 +576,8 @@ TEST_F(TracingRulesTest, ReduceRetracingGeneralizesDimsButNotLiterals) {
   scaled->call({i32({1, 2, 3}), 2});
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 3);
   EXPECT_EQ(trace_lines_, (Lines{"TRACE (2,) 2", "TRACE (None,) 2", "TRACE (4,) 3"}));
-  EXPECT_EQ(run_lines_, (Lines{"RUN [2] 2", "RUN [2] 2", "RUN [4] 2", "RUN [4] 3", "RUN [3] 2"}));
+  EXPECT_EQ(run_lines_,
+            (Lines{"RUN [2] 2", "RUN [2] 2", "RUN [4] 2", "RUN [4] 3", "RUN [3] 2"}));
 }
 
 TEST_F(TracingRulesTest, ReduceRetracingGeneralizesRankToUnknown) {
@@ -592,7 +585,8 @@ TEST_F(TracingRulesTest, ReduceRetracingGeneralizesRankToUnknown) {
   // (2,), (None,), <unknown>.
   Lines& lines = trace_lines_;
   auto f = function(
-      "rules_rr_rank", {"x"},
+      "rules_rr_rank",
+      {"x"},
       [&lines](Tensor x) {
         lines.push_back("trace " + x.shape().str());
         return reduce_sum(x);
@@ -612,7 +606,8 @@ TEST_F(TracingRulesTest, ReduceRetracingLiteralsNeverWiden) {
   // -> 1, 2, 3, 4, 4; traces (1,) hi, (None,) hi, (3,) bye, (None,) bye.
   Lines& lines = trace_lines_;
   auto f = function(
-      "rules_rr_literal", {"x", "tag"},
+      "rules_rr_literal",
+      {"x", "tag"},
       [&lines](Tensor x, std::string tag) {
         lines.push_back("trace " + x.shape().str() + " " + tag);
         return x;
@@ -625,8 +620,8 @@ TEST_F(TracingRulesTest, ReduceRetracingLiteralsNeverWiden) {
     f->call({ones({calls[i].first}), calls[i].second});
     EXPECT_EQ(f->experimental_get_tracing_count(), counts[i]) << "call " << i;
   }
-  EXPECT_EQ(lines,
-            (Lines{"trace (1,) hi", "trace (None,) hi", "trace (3,) bye", "trace (None,) bye"}));
+  EXPECT_EQ(lines, (Lines{"trace (1,) hi", "trace (None,) hi", "trace (3,) bye",
+                          "trace (None,) bye"}));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -649,8 +644,7 @@ TEST_F(TracingRulesTest, FrequentRetracingWarningAtFiveAndSixTracesOnly) {
   // last 5") and the 6th ("6 out of the last 6"), none after (at most 2 per function).
   FunctionOptions o;
   o.display_name = "<function rules_warn_f at 0x7f0000000000>";
-  auto f = function(
-      "rules_warn_f", {"n"}, [](int64_t n) { return constant(Value(n)); }, o);
+  auto f = function("rules_warn_f", {"n"}, [](int64_t n) { return constant(Value(n)); }, o);
   for (int i = 0; i < 8; ++i) {
     f->call({i});
     EXPECT_EQ(f->experimental_get_tracing_count(), i + 1);
@@ -743,8 +737,9 @@ TEST_F(TracingRulesTest, CaptureVariableIsReadAtRunTime) {
   // the name at a new variable is not (101.0). Count 1; ops AddV2 1, Const 1, Identity 1, NoOp 1,
   // Placeholder 1, ReadVariableOp 1; one resource capture.
   auto v = std::make_shared<Variable>(Value(1.0));
-  auto variable_add =
-      function("rules_cap_variable", {}, [&v] { return add(Value(1.0), v->read_value()); });
+  auto variable_add = function("rules_cap_variable", {}, [&v] {
+    return add(Value(1.0), v->read_value());
+  });
   EXPECT_EQ(variable_add->call({}).as_tensor().item<float>(), 2.0f);
   v->assign(Value(100.0));
   EXPECT_EQ(variable_add->call({}).as_tensor().item<float>(), 101.0f);
@@ -752,7 +747,7 @@ TEST_F(TracingRulesTest, CaptureVariableIsReadAtRunTime) {
   EXPECT_EQ(variable_add->call({}).as_tensor().item<float>(), 101.0f);
   EXPECT_EQ(variable_add->experimental_get_tracing_count(), 1);
   auto cf = variable_add->get_concrete_function({});
-  std::map<std::string, int> ops{{"AddV2", 1}, {"Const", 1},       {"Identity", 1},
+  std::map<std::string, int> ops{{"AddV2", 1}, {"Const", 1}, {"Identity", 1},
                                  {"NoOp", 1},  {"Placeholder", 1}, {"ReadVariableOp", 1}};
   EXPECT_EQ(cf->graph()->op_counts(), ops);
   ASSERT_EQ(cf->captured_inputs().size(), 1u);
@@ -873,8 +868,9 @@ TEST_F(TracingRulesTest, ConcreteFunctionCallsStructuredThenFlat) {
   // count stays 1.
   FunctionOptions o;
   o.detector_key = "rules_cf_scaled";  // named `scaled` for the flat-signature texts
-  auto scaled = function(
-      "scaled", {"x", "factor"}, [](Tensor x, Value factor) { return multiply(x, factor); }, o);
+  auto scaled = function("scaled", {"x", "factor"}, [](Tensor x, Value factor) {
+    return multiply(x, factor);
+  }, o);
   Tensor a = i32({1, 2}), b = i32({8, 9});
   auto cf = scaled->get_concrete_function({a, 2});
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
@@ -900,29 +896,27 @@ TEST_F(TracingRulesTest, ConcreteFunctionCallsStructuredThenFlat) {
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Can not cast 3 to "
                            "Literal[2]`. Received args: (<tf.Tensor: shape=(2,), dtype=int32, "
-                           "numpy=array([1, 2], dtype=int32)>, 3) and kwargs: {}" +
-                               sig + takes_one));
+                           "numpy=array([1, 2], dtype=int32)>, 3) and kwargs: {}" + sig +
+                               takes_one));
   EXPECT_EQ(cf_error({i32({1, 2, 3}), 2}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Can not cast "
                            "TensorSpec(shape=(3,), dtype=tf.int32, name=None) to "
                            "TensorSpec(shape=(2,), dtype=tf.int32, name=None)`. Received args: "
                            "(<tf.Tensor: shape=(3,), dtype=int32, numpy=array([1, 2, 3], "
-                           "dtype=int32)>, 2) and kwargs: {}" +
-                               sig + takes_one));
+                           "dtype=int32)>, 2) and kwargs: {}" + sig + takes_one));
   EXPECT_EQ(cf_error({f32({1.0f, 2.0f}), 2}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `Can not cast "
                            "TensorSpec(shape=(2,), dtype=tf.float32, name=None) to "
                            "TensorSpec(shape=(2,), dtype=tf.int32, name=None)`. Received args: "
                            "(<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], "
-                           "dtype=float32)>, 2) and kwargs: {}" +
-                               sig + takes_one));
+                           "dtype=float32)>, 2) and kwargs: {}" + sig + takes_one));
   EXPECT_EQ(cf_error({}),
             std::make_pair(std::string("TypeError"),
                            "Binding inputs to tf.function failed due to `missing a required "
-                           "argument: 'x'`. Received args: () and kwargs: {}" +
-                               sig + "scaled(x) missing required arguments: x."));
+                           "argument: 'x'`. Received args: () and kwargs: {}" + sig +
+                               "scaled(x) missing required arguments: x."));
   EXPECT_EQ(str((*cf)({Value::list({1, 2}), 2})), "tf.Tensor([2 4], shape=(2,), dtype=int32)");
   EXPECT_EQ(scaled->experimental_get_tracing_count(), 1);
 }
@@ -1056,10 +1050,10 @@ TEST_F(TracingRulesTest, BoundedCacheEvictsLeastRecentlyUsed) {
   auto scaled = make_scaled("rules_bounded_cache", o);
   scaled->call({i32({1, 2}), 2});
   scaled->call({i32({1, 2, 3}), 2});
-  scaled->call({i32({1, 2}), 2});        // hit, (2,) becomes the most recent
+  scaled->call({i32({1, 2}), 2});  // hit, (2,) becomes the most recent
   scaled->call({i32({1, 2, 3, 4}), 2});  // evicts (3,)
-  scaled->call({i32({1, 2}), 2});        // hit
-  scaled->call({i32({1, 2, 3}), 2});     // traces again, evicts (4,)
+  scaled->call({i32({1, 2}), 2});  // hit
+  scaled->call({i32({1, 2, 3}), 2});  // traces again, evicts (4,)
   auto l = scaled->ledger();
   ASSERT_EQ(l.entries.size(), 6u);
   EXPECT_EQ(l.traces(), 4);
