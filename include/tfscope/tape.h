@@ -102,6 +102,15 @@ using CustomGradient = std::function<std::vector<Tensor>(const std::vector<Tenso
 void record_operation(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
                       CustomGradient gradient);
 
+// tf.gradients(ys, xs, grad_ys): the symbolic gradients of a graph being built, without a tape,
+// as TF's gradients_util builds them in the name scope `name` ("gradients", made unique). A
+// resource source (a variable's handle) is captured. Eagerly TF's RuntimeError.
+std::vector<GradientValue> graph_gradients(
+    const std::vector<Tensor>& ys, const std::vector<Tensor>& xs,
+    const std::vector<Tensor>& grad_ys = {},
+    UnconnectedGradients unconnected = UnconnectedGradients::kNone,
+    const std::string& name = "gradients");
+
 // TF's warning texts for the dtype checks of watch() and gradient(): empty when the dtype is
 // trainable (float types, resource, variant).
 std::string watch_warning(DType dtype);

@@ -131,6 +131,22 @@ void bind_tape(nb::module_& m) {
       return out;
     });
   });
+  m.def(
+      "gradients",
+      [](nb::handle ys, nb::handle xs, nb::handle grad_ys, bool zero, const std::string& name) {
+        std::vector<tfs::Tensor> y, x, gy;
+        for (nb::handle h : ys) y.push_back(to_tensor(h));
+        for (nb::handle h : xs) x.push_back(to_tensor(h));
+        if (!grad_ys.is_none())
+          for (nb::handle h : grad_ys) gy.push_back(h.is_none() ? tfs::Tensor() : to_tensor(h));
+        nb::list out;
+        for (auto& g : tfs::graph_gradients(
+                 y, x, gy,
+                 zero ? tfs::UnconnectedGradients::kZero : tfs::UnconnectedGradients::kNone, name))
+          out.append(gradient_object(g));
+        return out;
+      },
+      nb::arg("ys"), nb::arg("xs"), nb::arg("grad_ys").none(), nb::arg("zero"), nb::arg("name"));
   m.def("watch_warning",
         [](nb::handle dtype_obj) { return tfs::watch_warning(to_tensor(dtype_obj).dtype()); });
   m.def("tape_dtype_warning", [](nb::handle x) {

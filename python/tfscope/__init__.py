@@ -1001,7 +1001,7 @@ _install_nn_conv(nn)
 from ._index import (eye, gather_nd, one_hot, pad, reverse, scatter_nd, sequence_mask,  # noqa: E402
                      split, tensor_scatter_nd_update)
 from . import _index  # noqa: E402
-from ._tape import GradientTape, UnconnectedGradients  # noqa: E402  (tfscope/_tape.py)
+from ._tape import GradientTape, UnconnectedGradients, gradients  # noqa: E402  (tfscope/_tape.py)
 
 
 class linalg:  # noqa: N801  (tf.linalg namespace)

@@ -38,6 +38,29 @@ def _pack_as(structure, flat):
     return _nest.pack_sequence_as(structure, flat)
 
 
+def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False,
+              aggregation_method=None, stop_gradients=None,
+              unconnected_gradients=UnconnectedGradients.NONE):
+    """tf.gradients: the symbolic gradients of ys with respect to xs in the graph being built."""
+    if _core.executing_eagerly():
+        raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use "
+                           "tf.GradientTape instead.")
+    try:
+        zero = UnconnectedGradients(unconnected_gradients) is UnconnectedGradients.ZERO
+    except ValueError:
+        raise ValueError(
+            "Unknown value for unconnected_gradients: %r" % unconnected_gradients) from None
+    ys = list(ys) if isinstance(ys, (list, tuple)) else [ys]
+    xs = list(xs) if isinstance(xs, (list, tuple)) else [xs]
+    xs = [x.handle if hasattr(x, "_tfscope_variable") else x for x in xs]
+    if grad_ys is not None and not isinstance(grad_ys, (list, tuple)):
+        grad_ys = [grad_ys]
+    from ._indexed_slices import _from_tape
+    flat = _core.gradients(ys, xs, None if grad_ys is None else list(grad_ys), zero,
+                           name or "gradients")
+    return [_from_tape(g) for g in flat]
+
+
 class GradientTape:
     """tf.GradientTape: records operations for automatic differentiation."""
 

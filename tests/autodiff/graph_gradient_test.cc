@@ -99,3 +99,48 @@ TEST(GraphGradient, DenseTanhMeanIsTFsGraph) {
 
 }  // namespace
 }  // namespace tfs
+
+namespace tfs {
+namespace {
+
+TEST(GraphGradient, TfGradientsIsTFsGraph) {
+  // @tf.function
+  // def f(x, y):
+  //   return tf.gradients(x * y + tf.exp(x), [x, y])
+  auto f = function("gg_tf_gradients", {"x", "y"}, [](Tensor x, Tensor y) {
+    Tensor xy = multiply(x, y);  // before exp(x), as Python evaluates it
+    auto g = graph_gradients({add(xy, Value(exp(x)))}, {x, y});
+    return Value::list({Value(std::get<Tensor>(g[0])), Value(std::get<Tensor>(g[1]))});
+  });
+  auto cf = f->get_concrete_function({ones({2}), ones({})});
+  // TF 2.21's graph for the program above, node by node.
+  EXPECT_EQ(
+      ops_of(*cf),
+      (std::vector<std::string>{
+          "x:Placeholder", "y:Placeholder", "mul:Mul", "Exp:Exp", "add:AddV2",
+          "gradients/Shape:Const", "gradients/grad_ys_0/Const:Const", "gradients/grad_ys_0:Fill",
+          "gradients/mul_grad/Mul:Mul", "gradients/mul_grad/Mul_1:Mul",
+          "gradients/mul_grad/Shape:Const", "gradients/mul_grad/Shape_1:Const",
+          "gradients/mul_grad/Sum/reduction_indices:Const", "gradients/mul_grad/Sum:Sum",
+          "gradients/mul_grad/Reshape:Reshape", "gradients/Exp_grad/mul:Mul", "gradients/AddN:AddN",
+          "Identity:Identity", "Identity_1:Identity"}));
+  // d/dx = y + exp(x) = 1 + e, d/dy = sum(x) = 2.
+  Value r = f->call({ones({2}), ones({})});
+  EXPECT_FLOAT_EQ(r.items()[0].as_tensor().to_vector<float>()[0], 1.0f + std::exp(1.0f));
+  EXPECT_FLOAT_EQ(r.items()[1].as_tensor().to_vector<float>()[0], 2.0f);
+}
+
+TEST(GraphGradient, TfGradientsEagerlyIsTFsRuntimeError) {
+  try {
+    graph_gradients({ones({})}, {ones({})});
+    FAIL() << "expected RuntimeError";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.python_type()), "RuntimeError");
+    EXPECT_EQ(std::string(e.what()),
+              "tf.gradients is not supported when eager execution is enabled. Use "
+              "tf.GradientTape instead.");
+  }
+}
+
+}  // namespace
+}  // namespace tfs
