@@ -381,7 +381,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         axis = batch_dims
     if isinstance(axis, int) and axis == 0 and hasattr(params, "_tfscope_variable"):
         return params.sparse_read(indices, name=name)  # ResourceGather, as TF's sparse_read
-    if batch_dims == 0:
+    if batch_dims == 0 and not hasattr(params, "_tfscope_variable"):
         return _named("GatherV2", name, _core.gather, params, indices, axis)
     return _op("GatherV2", [params, indices, axis], {"batch_dims": int(batch_dims)}, name)
 
