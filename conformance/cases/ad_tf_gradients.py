@@ -42,3 +42,17 @@ def mlp(x):
 
 call("a variable source", mlp, tf.constant([[1.0, -1.0], [0.5, 2.0]]))
 record("a variable source graph", graph(mlp.get_concrete_function(tf.constant([[1.0, -1.0], [0.5, 2.0]]))))
+
+emb = tf.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], name="emb")
+
+
+@tf.function
+def gathers(ids):
+    loss = tf.reduce_sum(tf.gather(emb, ids)) + tf.reduce_sum(tf.gather(emb, [0]) * 3.0)
+    g = tf.gradients(loss, emb)[0]
+    return g.values, g.indices, g.dense_shape
+
+
+# (Its graph is TF's but for one control edge: tfscope orders the second ResourceGather after the
+# first, which TF does not do for two reads of one variable; the graph layer's open difference.)
+call("two gathers of a variable: IndexedSlices concatenated", gathers, tf.constant([2, 2]))

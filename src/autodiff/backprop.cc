@@ -49,40 +49,6 @@ BackpropState prepare(const TapeData& tape, const std::vector<TensorKey>& target
   return s;
 }
 
-// TF's _aggregate_grads: one gradient as it is; tensors summed by AddN; with an IndexedSlices among
-// tensors, AddN of them all densified (math_ops.add_n converts each); IndexedSlices only, their
-// values and indices concatenated (AggregateIndexedSlicesGradients, indices cast to int64 when
-// their dtypes differ), the first one's dense_shape.
-GradientValue aggregate(const std::vector<GradientValue>& grads) {
-  if (grads.size() == 1) return grads[0];
-  bool any_dense = false, all_dense = true;
-  for (auto& g : grads) {
-    bool dense = std::holds_alternative<Tensor>(g);
-    any_dense = any_dense || dense;
-    all_dense = all_dense && dense;
-  }
-  const int64_t n = static_cast<int64_t>(grads.size());
-  if (any_dense) {
-    std::vector<Tensor> ts;
-    for (auto& g : grads) ts.push_back(all_dense ? std::get<Tensor>(g) : dense_gradient(g));
-    return execute1("AddN", ts, {{"N", n}}, "AddN");
-  }
-  bool same_index_type = true;
-  const DType first = std::get<IndexedSlices>(grads[0]).indices.dtype();
-  for (auto& g : grads)
-    same_index_type = same_index_type && std::get<IndexedSlices>(g).indices.dtype() == first;
-  std::vector<Tensor> values, indices;
-  for (auto& g : grads) {
-    const auto& s = std::get<IndexedSlices>(g);
-    values.push_back(s.values);
-    indices.push_back(same_index_type || s.indices.dtype() == DType::kInt64
-                          ? s.indices
-                          : cast(s.indices, DType::kInt64));
-  }
-  return IndexedSlices{concat(values, 0), concat(indices, 0),
-                       std::get<IndexedSlices>(grads[0]).dense_shape};
-}
-
 // The gradient an output that none reached gets: zeros of its shape (TF's ZerosLike of the
 // tape's tensor: a zeros constant when the shape is static, else ZerosLike).
 Tensor zeros_for(const Tensor& t) {
@@ -157,6 +123,40 @@ std::vector<GradientValue> call_gradient(const OpRecord& r, const std::vector<in
 
 }  // namespace
 
+// TF's _aggregate_grads: one gradient as it is; tensors summed by AddN; with an IndexedSlices among
+// tensors, AddN of them all densified (math_ops.add_n converts each); IndexedSlices only, their
+// values and indices concatenated (AggregateIndexedSlicesGradients, indices cast to int64 when
+// their dtypes differ), the first one's dense_shape.
+GradientValue aggregate_gradients(const std::vector<GradientValue>& grads) {
+  if (grads.size() == 1) return grads[0];
+  bool any_dense = false, all_dense = true;
+  for (auto& g : grads) {
+    bool dense = std::holds_alternative<Tensor>(g);
+    any_dense = any_dense || dense;
+    all_dense = all_dense && dense;
+  }
+  const int64_t n = static_cast<int64_t>(grads.size());
+  if (any_dense) {
+    std::vector<Tensor> ts;
+    for (auto& g : grads) ts.push_back(all_dense ? std::get<Tensor>(g) : dense_gradient(g));
+    return execute1("AddN", ts, {{"N", n}}, "AddN");
+  }
+  bool same_index_type = true;
+  const DType first = std::get<IndexedSlices>(grads[0]).indices.dtype();
+  for (auto& g : grads)
+    same_index_type = same_index_type && std::get<IndexedSlices>(g).indices.dtype() == first;
+  std::vector<Tensor> values, indices;
+  for (auto& g : grads) {
+    const auto& s = std::get<IndexedSlices>(g);
+    values.push_back(s.values);
+    indices.push_back(same_index_type || s.indices.dtype() == DType::kInt64
+                          ? s.indices
+                          : cast(s.indices, DType::kInt64));
+  }
+  return IndexedSlices{concat(values, 0), concat(indices, 0),
+                       std::get<IndexedSlices>(grads[0]).dense_shape};
+}
+
 std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Tensor>& targets,
                                            const std::vector<Tensor>& sources,
                                            const std::vector<Tensor>& output_gradients,
@@ -213,7 +213,7 @@ std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Ten
         continue;
       }
       any = true;
-      out_grads[i] = aggregate(g->second);
+      out_grads[i] = aggregate_gradients(g->second);
       if (!source_set.count(r.output_keys[i])) {
         gradients.erase(g);
       } else {
@@ -242,7 +242,7 @@ std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Ten
   for (size_t i = 0; i < sources.size(); ++i) {
     auto g = gradients.find(source_keys[i]);
     if (g != gradients.end() && !g->second.empty()) {
-      if (g->second.size() > 1) g->second = {aggregate(g->second)};
+      if (g->second.size() > 1) g->second = {aggregate_gradients(g->second)};
       result.push_back(g->second[0]);
       continue;
     }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "tape_impl.h"
 #include "tfscope/errors.h"
 #include "tfscope/gradients.h"
 #include "tfscope/graph.h"
@@ -36,15 +37,6 @@ class NameScope {
 
 bool trainable(DType dt) {
   return is_trainable_dtype(dt);
-}
-
-// _AggregatedGrads: one gradient per output (undefined: None), several summed by AddN (an
-// IndexedSlices among them densified first; TF concatenates several IndexedSlices instead).
-GradientValue aggregate(const std::vector<GradientValue>& gs) {
-  if (gs.size() == 1) return gs[0];
-  std::vector<Tensor> ts;
-  for (auto& g : gs) ts.push_back(dense_gradient(g));
-  return execute1("AddN", ts, {{"N", static_cast<int64_t>(ts.size())}}, "AddN");
 }
 
 Tensor default_grad_y(const Tensor& y, size_t i) {
@@ -168,7 +160,7 @@ std::vector<GradientValue> graph_gradients(const std::vector<Tensor>& ys,
     for (int i = 0; i < n->num_outputs(); ++i) {
       auto it = grads.find({n, i});
       if (it == grads.end() || it->second.empty()) continue;
-      GradientValue a = aggregate(it->second);
+      GradientValue a = autodiff::aggregate_gradients(it->second);
       it->second = {a};
       out_grads[static_cast<size_t>(i)] = a;
       has = true;
@@ -223,7 +215,7 @@ std::vector<GradientValue> graph_gradients(const std::vector<Tensor>& ys,
   for (size_t i = 0; i < sources.size(); ++i) {
     auto it = grads.find({sources[i].node(), sources[i].index()});
     if (it == grads.end() || it->second.empty()) continue;
-    out[i] = aggregate(it->second);
+    out[i] = autodiff::aggregate_gradients(it->second);
     connected[i] = true;
   }
   // _GetGrad runs after the gradients scope is closed: an unconnected source's zeros are

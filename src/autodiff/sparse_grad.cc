@@ -3,6 +3,7 @@
 // gather read, with their indices and the params' shape; a variable read and Identity pass an
 // IndexedSlices on unchanged.
 #include "grad_util.h"
+#include "tfscope/graph_builder.h"
 #include "tfscope/ops_array.h"
 
 namespace tfs::autodiff {
@@ -33,6 +34,19 @@ IndexedSlices gathered_rows(const Tensor& params_shape, const Tensor& indices,
   return IndexedSlices{values, reshape(indices, Value(size)), params_shape};
 }
 
+// The resource a handle points to: an eager handle's own, or for a placeholder of the graph
+// being built the one it captured (tf.gradients sees the graph's handle, the tape the eager one).
+std::shared_ptr<ResourceBase> captured_resource(const Tensor& handle) {
+  if (handle.is_eager()) return handle.resource_handle();
+  auto* b = dynamic_cast<FuncGraphBuilder*>(current_builder());
+  if (!b) return nullptr;
+  for (const Capture& c : b->captures()) {
+    if (c.placeholder == handle.node() && c.external.is_eager())
+      return c.external.resource_handle();
+  }
+  return nullptr;
+}
+
 Grads gather_v2_grad(const GradOp& op, const Grads& g) {
   const Tensor &params = op.inputs[0], &indices = op.inputs[1];
   Tensor params_shape = shape(params);
@@ -44,8 +58,7 @@ Grads gather_v2_grad(const GradOp& op, const Grads& g) {
 
 Grads resource_gather_grad(const GradOp& op, const Grads& g) {
   const Tensor &handle = op.inputs[0], &indices = op.inputs[1];
-  auto var = handle.is_eager() ? std::dynamic_pointer_cast<VariableState>(handle.resource_handle())
-                               : nullptr;
+  auto var = std::dynamic_pointer_cast<VariableState>(captured_resource(handle));
   if (!var || !var->shape().is_fully_defined())
     unimplemented("the gradient of a gather from a variable of unknown shape");
   // variable_shape(handle): a constant of the shape the handle carries.

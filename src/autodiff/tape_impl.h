@@ -45,6 +45,10 @@ struct TapeData {
   bool should_record(const std::vector<TensorKey>& keys, std::span<const Tensor> inputs) const;
 };
 
+// Several gradients of one tensor summed as TF aggregates them (backprop.cc; tf.gradients'
+// _AggregatedGrads does the same): AddN of tensors, IndexedSlices concatenated.
+GradientValue aggregate_gradients(const std::vector<GradientValue>& grads);
+
 // The gradient computation of a tape (backprop.cc): TF's imperative_grad.
 std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Tensor>& targets,
                                     const std::vector<Tensor>& sources,
