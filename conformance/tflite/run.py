@@ -152,6 +152,52 @@ class Ops(tf.Module):
         return tf.nn.softmax(tf.reshape(g, [-1, 64]))
 
 
+class Cnn(tf.Module):
+    """conv-pool-conv-pool-dense (lite_tool's cnn model)."""
+
+    def __init__(self, w):
+        super().__init__()
+        self.v = {k: tf.Variable(v, name=k) for k, v in w.items()}
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 28, 28, 1], tf.float32, name="images")])
+    def __call__(self, images):
+        v = self.v
+        y = tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(images, v["w1"], 1, "SAME"), v["b1"]))
+        y = tf.nn.max_pool2d(y, 2, 2, "VALID")
+        y = tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(y, v["w2"], 1, "SAME"), v["b2"]))
+        y = tf.nn.avg_pool2d(y, 2, 2, "VALID")
+        y = tf.reshape(y, [-1, 7 * 7 * 16])
+        return tf.nn.softmax(tf.matmul(y, v["wd"]) + v["bd"])
+
+
+class Sep(tf.Module):
+    """A depthwise-separable block (lite_tool's sep model)."""
+
+    def __init__(self, w):
+        super().__init__()
+        self.v = {k: tf.Variable(v, name=k) for k, v in w.items()}
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 12, 12, 64], tf.float32, name="x")])
+    def __call__(self, x):
+        v = self.v
+        y = tf.nn.relu6(tf.nn.bias_add(
+            tf.nn.depthwise_conv2d(x, v["dw"], [1, 1, 1, 1], "SAME"), v["db"]))
+        y = tf.nn.relu(tf.nn.conv2d(y, v["pw"], 1, "VALID") + v["pb"])
+        y = tf.nn.depthwise_conv2d(y, v["dw2"], [1, 2, 2, 1], "VALID")
+        y = tf.nn.max_pool2d(y, 3, 1, "SAME")
+        return tf.nn.avg_pool2d(y, 3, 2, "SAME")
+
+
+CONV_WEIGHTS = {
+    "cnn": {"w1": (3, 3, 1, 8), "b1": (8,), "w2": (3, 3, 8, 16), "b2": (16,),
+            "wd": (7 * 7 * 16, 10), "bd": (10,)},
+    "sep": {"dw": (3, 3, 64, 2), "db": (128,), "pw": (1, 1, 128, 32), "pb": (32,),
+            "dw2": (3, 3, 32, 1)},
+}
+# The input of one example of each model.
+EXAMPLE = {"mlp": (64,), "ops": (64,), "cnn": (28, 28, 1), "sep": (12, 12, 64)}
+
+
 def tf_convert(module, quantize):
     conv = tf.lite.TFLiteConverter.from_concrete_functions(
         [module.__call__.get_concrete_function()], module)
@@ -186,14 +232,21 @@ def main():
         # 1. tfscope's models in LiteRT vs tfscope.
         # Reference kernels: the MLPs bit-exact (float and hybrid FULLY_CONNECTED), the many-ops
         # model within 1e-6 relative (libm's tanh/exp); fast kernels: see fast_close.
-        for model in ["mlp_float", "mlp_dynamic", "ops_float", "ops_dynamic"]:
+        # The convolution models (CONV_2D, DEPTHWISE_CONV_2D, pools; hybrid kernels quantize a
+        # whole image at a time): reference kernels bit-exact too, float and hybrid.
+        for model in ["mlp_float", "mlp_dynamic", "ops_float", "ops_dynamic", "cnn_float",
+                      "cnn_dynamic", "sep_float", "sep_dynamic"]:
             path = os.path.join(tmp, model + ".tflite")
+            example = EXAMPLE[model.split("_")[0]]
+            depth = int(np.prod(example))
             probes = []
-            for batch in [1, 4, 7, 20]:
-                x = rng.normal(0, 1, (batch, 64)).astype(np.float32)
-                x[0, :5] = 0.0
+            for batch in ([1, 4, 7, 20] if len(example) == 1 else [1, 3]):
+                x = rng.normal(0, 1, (batch,) + example).astype(np.float32)
+                x.reshape(batch, depth)[0, :5] = 0.0
                 probes.append((f"batch {batch}", x))
-            probes.append(("half-way rows", halfway_rows(rng, 6, 64)))
+            probes.append(("half-way rows",
+                           halfway_rows(rng, 6 if len(example) == 1 else 2, depth)
+                           .reshape((-1,) + example)))
             for name, x in probes:
                 want = litert_run(path, x)
                 for isa in ISAS:
@@ -205,7 +258,7 @@ def main():
                         if fast:
                             check(f"{label}: within 1e-5 of LiteRT BUILTIN_REF's scale",
                                   fast_close(got, want), diff)
-                        elif model.startswith("mlp"):
+                        elif model.startswith(("mlp", "cnn", "sep")):
                             check(f"{label}: bit-exact with LiteRT BUILTIN_REF",
                                   got.shape == want.shape and got.tobytes() == want.tobytes(), diff)
                         else:
@@ -216,7 +269,10 @@ def main():
         mlp = Mlp(load(tmp, "mlp_w1.f32", (64, 32)), load(tmp, "mlp_b1.f32", (32,)),
                   load(tmp, "mlp_w2.f32", (32, 10)), load(tmp, "mlp_b2.f32", (10,)))
         ops = Ops(load(tmp, "ops_w.f32", (64, 32)), load(tmp, "ops_b.f32", (32,)))
-        for name, module in [("mlp", mlp), ("ops", ops)]:
+        conv = {name: {k: load(tmp, f"{name}_{k}.f32", shape) for k, shape in w.items()}
+                for name, w in CONV_WEIGHTS.items()}
+        for name, module in [("mlp", mlp), ("ops", ops), ("cnn", Cnn(conv["cnn"])),
+                             ("sep", Sep(conv["sep"]))]:
             for kind, quantize in [("float", False), ("dynamic", True)]:
                 theirs = os.path.join(tmp, f"tf_{name}_{kind}.tflite")
                 with open(theirs, "wb") as f:

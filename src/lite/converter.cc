@@ -3,11 +3,14 @@
 // constant right operand becomes FULLY_CONNECTED (weights transposed to [units, depth]) with a
 // following bias add and Relu/Relu6 fused in, and every tensor is named after the graph nodes it
 // came from (fused names sorted and joined with ';', as MLIR's fused locations print).
+// Conv2D / DepthwiseConv2dNative become CONV_2D / DEPTHWISE_CONV_2D (bias and Relu/Relu6 fused
+// likewise), MaxPool / AvgPool become MAX_POOL_2D / AVERAGE_POOL_2D.
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "lite_model.h"
 #include "tfscope/function.h"
@@ -355,6 +358,8 @@ class Converter {
       return;
     }
     if (op == "MatMul") return lower_matmul(n);
+    if (op == "Conv2D" || op == "DepthwiseConv2dNative") return lower_conv(n);
+    if (op == "MaxPool" || op == "AvgPool") return lower_pool(n);
     if (op == "PartitionedCall" || op == "StatefulPartitionedCall") return lower_call(n);
     static const std::map<std::string, BuiltinOperator> binary = {
         {"AddV2", tflite::BuiltinOperator_ADD},   {"Add", tflite::BuiltinOperator_ADD},
@@ -492,6 +497,140 @@ class Converter {
     tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
   }
 
+  // ---- convolution and pooling (NHWC) ----
+
+  // The window attrs every NHWC op shares: strides and dilations as [1, h, w, 1], padding SAME
+  // or VALID.
+  void window_options(Node* n, LiteOp& l, bool dilations) {
+    auto four = [&](const char* attr) {
+      const std::vector<int64_t>& v = attr_ints(n->attrs, attr);
+      if (v.size() != 4 || v[0] != 1 || v[3] != 1 || v[1] < 1 || v[2] < 1) {
+        fail(n->op() + " " + n->name + ": " + attr + " must be [1, h, w, 1] with h, w >= 1");
+      }
+      return std::make_pair(static_cast<int32_t>(v[1]), static_cast<int32_t>(v[2]));
+    };
+    if (n->attrs.count("data_format") && attr_string(n->attrs, "data_format") != "NHWC") {
+      fail(n->op() + " " + n->name + ": data_format " + attr_string(n->attrs, "data_format") +
+           " (only NHWC converts)");
+    }
+    const std::string& padding = attr_string(n->attrs, "padding");
+    if (padding != "SAME" && padding != "VALID") {
+      fail(n->op() + " " + n->name + ": padding " + padding + " (only SAME and VALID convert)");
+    }
+    l.padding = padding == "SAME" ? tflite::Padding_SAME : tflite::Padding_VALID;
+    std::tie(l.stride_h, l.stride_w) = four("strides");
+    if (dilations && n->attrs.count("dilations")) {
+      std::tie(l.dilation_h, l.dilation_w) = four("dilations");
+    }
+  }
+
+  // A zero bias of `size` floats, as TF's converter gives a convolution without one: one
+  // constant per size, shared by every op that needs it (MLIR folds equal constants).
+  int32_t zero_bias(int64_t size) {
+    auto it = zero_bias_.find(size);
+    if (it != zero_bias_.end()) return it->second;
+    LiteTensor t;
+    t.name = "arith.constant";
+    t.is_const = true;
+    t.shape = {static_cast<int32_t>(size)};
+    t.data.assign(static_cast<size_t>(size) * sizeof(float), '\0');
+    return zero_bias_[size] = model_.add_tensor(std::move(t));
+  }
+
+  // Conv2D (filter HWIO -> CONV_2D's OHWI) and DepthwiseConv2dNative (filter HWCM ->
+  // [1, H, W, C*M]), each with a following bias add (BiasAdd or Add of a constant vector of the
+  // output depth) and Relu/Relu6 fused in. The bias and the output carry the fused location of
+  // all of them (the bias's own node included); the filter is named after the conv.
+  void lower_conv(Node* n) {
+    const bool depthwise = n->op() == "DepthwiseConv2dNative";
+    LiteOp l;
+    l.code =
+        depthwise ? tflite::BuiltinOperator_DEPTHWISE_CONV_2D : tflite::BuiltinOperator_CONV_2D;
+    window_options(n, l, true);
+    const Tensor* w = const_value(resolve(n->inputs[1]));
+    if (!w || w->dtype() != DType::kFloat32 || w->eager_shape().rank() != 4) {
+      fail(n->op() + " " + n->name + ": the filter must be a 4-D float32 constant");
+    }
+    const Shape& ws = w->eager_shape();
+    int64_t out_depth = 0;
+    LiteTensor filter;
+    filter.name = n->name;
+    filter.is_const = true;
+    if (depthwise) {
+      // HWCM is [1, H, W, C*M] in the same memory order: output channel c * M + m.
+      out_depth = ws.dim(2) * ws.dim(3);
+      l.depth_multiplier = static_cast<int32_t>(ws.dim(3));
+      filter.shape = {1, static_cast<int32_t>(ws.dim(0)), static_cast<int32_t>(ws.dim(1)),
+                      static_cast<int32_t>(out_depth)};
+      filter.data.assign(static_cast<const char*>(w->raw_data()), w->nbytes());
+      if (l.dilation_w != 1 || l.dilation_h != 1) l.version = 2;
+    } else {
+      out_depth = ws.dim(3);
+      Tensor ohwi = transpose(*w, std::vector<int64_t>{3, 0, 1, 2});
+      for (int64_t d : ohwi.eager_shape().dims()) filter.shape.push_back(static_cast<int32_t>(d));
+      filter.data.assign(static_cast<const char*>(ohwi.raw_data()), ohwi.nbytes());
+    }
+    Node* last = n;
+    Node* bias_node = nullptr;
+    std::string bias_src;
+    std::optional<Tensor> bias;
+    if (Node* c = sole_consumer(n)) {
+      const bool bias_add = c->op() == "BiasAdd" || c->op() == "AddV2" || c->op() == "Add";
+      const int other = c->inputs[0].node == n ? 1 : 0;
+      if (bias_add && !(c->op() == "BiasAdd" && other != 1)) {
+        Output src = resolve(c->inputs[static_cast<size_t>(other)]);
+        const Tensor* b = const_value(src);
+        if (b && b->dtype() == DType::kFloat32 && b->eager_shape().rank() == 1 &&
+            b->eager_shape().dim(0) == out_depth) {
+          bias = *b;
+          absorbed_.insert(c);
+          bias_node = c;
+          bias_src = src.node->name;
+          alias_[Output{c, 0}] = Output{n, 0};
+          last = c;
+        }
+      }
+    }
+    std::set<std::string> act_names;
+    Node* fused = fuse_activation(last, l, act_names);
+    // MLIR's fused location, not sorted: the activation, the bias add, the conv, the bias's own
+    // node ("Relu;BiasAdd;Conv2D;BiasAdd/ReadVariableOp"), each name once.
+    std::vector<std::string> order;
+    if (fused != last) order.push_back(fused->name);
+    if (bias_node) order.push_back(bias_node->name);
+    order.push_back(n->name);
+    if (bias_node) order.push_back(bias_src);
+    std::string location;
+    std::set<std::string> seen;
+    for (const std::string& s : order) {
+      if (seen.insert(s).second) location += (location.empty() ? "" : ";") + s;
+    }
+    const int32_t input = tensor(n->inputs[0]);
+    const int32_t filter_id = model_.add_tensor(std::move(filter));
+    const int32_t bias_id = bias ? const_tensor(*bias, location) : zero_bias(out_depth);
+    l.inputs = {input, filter_id, bias_id};
+    emit(std::move(l), fused, location);
+    tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
+  }
+
+  void lower_pool(Node* n) {
+    LiteOp l;
+    l.code = n->op() == "MaxPool" ? tflite::BuiltinOperator_MAX_POOL_2D
+                                  : tflite::BuiltinOperator_AVERAGE_POOL_2D;
+    if (n->attrs.count("explicit_paddings") && !attr_ints(n->attrs, "explicit_paddings").empty()) {
+      fail(n->op() + " " + n->name + ": explicit paddings do not convert");
+    }
+    window_options(n, l, false);
+    const std::vector<int64_t>& k = attr_ints(n->attrs, "ksize");
+    if (k.size() != 4 || k[0] != 1 || k[3] != 1 || k[1] < 1 || k[2] < 1) {
+      fail(n->op() + " " + n->name + ": ksize must be [1, h, w, 1] with h, w >= 1");
+    }
+    l.filter_h = static_cast<int32_t>(k[1]);
+    l.filter_w = static_cast<int32_t>(k[2]);
+    l.inputs = {tensor(n->inputs[0])};
+    emit(std::move(l), n, n->name);
+  }
+
   const detail::GraphSource& src_;
   LiteModel model_;
   std::map<const Node*, std::vector<Node*>> consumers_;
@@ -503,6 +642,7 @@ class Converter {
   std::map<Output, std::optional<Tensor>, OutputLess> consts_;
   std::map<Output, int32_t, OutputLess> tensor_of_;
   std::map<Output, Output, OutputLess> alias_;
+  std::map<int64_t, int32_t> zero_bias_;  // output depth -> its zero bias tensor
 };
 
 }  // namespace

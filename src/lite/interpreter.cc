@@ -122,7 +122,11 @@ void Interpreter::Impl::check_op(Op& o) {
                                   tflite::BuiltinOperator_MEAN,
                                   tflite::BuiltinOperator_CONCATENATION,
                                   tflite::BuiltinOperator_TRANSPOSE,
-                                  tflite::BuiltinOperator_BATCH_MATMUL};
+                                  tflite::BuiltinOperator_BATCH_MATMUL,
+                                  tflite::BuiltinOperator_CONV_2D,
+                                  tflite::BuiltinOperator_DEPTHWISE_CONV_2D,
+                                  tflite::BuiltinOperator_MAX_POOL_2D,
+                                  tflite::BuiltinOperator_AVERAGE_POOL_2D};
   if (std::find(std::begin(supported), std::end(supported), o.code) == std::end(supported)) {
     fail("unsupported operator " + builtin_operator_name(o.code));
   }
@@ -139,6 +143,8 @@ void Interpreter::Impl::check_op(Op& o) {
     case tflite::BuiltinOperator_MEAN:
     case tflite::BuiltinOperator_TRANSPOSE:
     case tflite::BuiltinOperator_BATCH_MATMUL:
+    case tflite::BuiltinOperator_CONV_2D:
+    case tflite::BuiltinOperator_DEPTHWISE_CONV_2D:
       min_inputs = 2;
       break;
     default:
@@ -164,6 +170,7 @@ void Interpreter::Impl::check_op(Op& o) {
       fail("non-float activation " + tensors[static_cast<size_t>(t)].name);
     }
   }
+  if (is_window_op(o.code)) check_window_op(*this, o);
   if (o.code == tflite::BuiltinOperator_FULLY_CONNECTED) {
     if (o.in[1] < 0) fail("FULLY_CONNECTED without weights");
     RtTensor& w = tensors[static_cast<size_t>(o.in[1])];

@@ -51,6 +51,22 @@ struct Interpreter::Impl {
     bool adj_x = false, adj_y = false;
     bool approximate = false;  // GELU
     float beta = 0;            // SOFTMAX
+    // CONV_2D, DEPTHWISE_CONV_2D, MAX_POOL_2D, AVERAGE_POOL_2D (interpreter_conv.cc).
+    struct Window {
+      int batches = 0, in_h = 0, in_w = 0, in_d = 0;
+      int f_h = 1, f_w = 1, out_h = 0, out_w = 0, out_d = 0;
+      int stride_h = 1, stride_w = 1, dil_h = 1, dil_w = 1, pad_h = 0, pad_w = 0;
+      int multiplier = 1;  // DEPTHWISE_CONV_2D
+      int f_in = 1;        // CONV_2D: the filter's input depth (the input's, or a group's)
+      int padding = 0;     // tflite::Padding
+      const float* filter = nullptr;    // float filter (the model's, or `dequantized`)
+      const int8_t* qfilter = nullptr;  // hybrid: int8 filter and its per-channel scales
+      const float* scales = nullptr;
+      std::vector<float> dequantized;  // Kernels::kDequantized: q * scale of its channel
+      std::vector<int8_t> qin;         // hybrid: the quantized input, per image
+      std::vector<float> sf;
+      std::vector<int32_t> zp;
+    } win;
   };
 
   ModelFile file;
@@ -80,6 +96,12 @@ struct Interpreter::Impl {
   // While preparing: marks operator o's output as defined and sizes it.
   TensorValue& define_output(Op& o, const std::vector<int>& shape);
 };
+
+// interpreter_conv.cc: load-time checks, prepare and eval of the convolutions and pools.
+bool is_window_op(int code);
+void check_window_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);
+void prepare_window_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);
+void eval_window_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);
 
 // interpreter_ops.cc
 void prepare_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);

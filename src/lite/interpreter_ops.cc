@@ -468,6 +468,7 @@ void eval_batch_matmul(Impl& m, Op& o) {
 }  // namespace
 
 void prepare_op(Impl& m, Op& o) {
+  if (is_window_op(o.code)) return prepare_window_op(m, o);
   switch (o.code) {
     case tflite::BuiltinOperator_FULLY_CONNECTED:
       return prepare_fully_connected(m, o);
@@ -494,6 +495,7 @@ void prepare_op(Impl& m, Op& o) {
 }
 
 void eval_op(Impl& m, Op& o) {
+  if (is_window_op(o.code)) return eval_window_op(m, o);
   switch (o.code) {
     case tflite::BuiltinOperator_FULLY_CONNECTED:
       return eval_fully_connected(m, o);

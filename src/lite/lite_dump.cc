@@ -39,6 +39,11 @@ std::string act(tflite::ActivationFunctionType a) {
   return *n ? n : "UNKNOWN(" + std::to_string(a) + ")";
 }
 
+std::string padding(tflite::Padding p) {
+  const char* n = tflite::EnumNamePadding(p);
+  return *n ? n : "UNKNOWN(" + std::to_string(p) + ")";
+}
+
 std::string b(bool v) {
   return v ? "true" : "false";
 }
@@ -61,6 +66,35 @@ std::string options(const tflite::Operator& op) {
              ", keep_num_dims=" + b(o->keep_num_dims()) +
              ", asymmetric_quantize_inputs=" + b(o->asymmetric_quantize_inputs()) +
              ", quantized_bias_type=" + tensor_type_name(o->quantized_bias_type()) + "}";
+    }
+    case BuiltinOptions_Conv2DOptions: {
+      const auto* o = op.builtin_options_as_Conv2DOptions();
+      return "Conv2DOptions{padding=" + padding(o->padding()) +
+             ", stride_w=" + std::to_string(o->stride_w()) +
+             ", stride_h=" + std::to_string(o->stride_h()) +
+             ", fused_activation_function=" + act(o->fused_activation_function()) +
+             ", dilation_w_factor=" + std::to_string(o->dilation_w_factor()) +
+             ", dilation_h_factor=" + std::to_string(o->dilation_h_factor()) +
+             ", quantized_bias_type=" + tensor_type_name(o->quantized_bias_type()) + "}";
+    }
+    case BuiltinOptions_DepthwiseConv2DOptions: {
+      const auto* o = op.builtin_options_as_DepthwiseConv2DOptions();
+      return "DepthwiseConv2DOptions{padding=" + padding(o->padding()) +
+             ", stride_w=" + std::to_string(o->stride_w()) +
+             ", stride_h=" + std::to_string(o->stride_h()) +
+             ", depth_multiplier=" + std::to_string(o->depth_multiplier()) +
+             ", fused_activation_function=" + act(o->fused_activation_function()) +
+             ", dilation_w_factor=" + std::to_string(o->dilation_w_factor()) +
+             ", dilation_h_factor=" + std::to_string(o->dilation_h_factor()) + "}";
+    }
+    case BuiltinOptions_Pool2DOptions: {
+      const auto* o = op.builtin_options_as_Pool2DOptions();
+      return "Pool2DOptions{padding=" + padding(o->padding()) +
+             ", stride_w=" + std::to_string(o->stride_w()) +
+             ", stride_h=" + std::to_string(o->stride_h()) +
+             ", filter_width=" + std::to_string(o->filter_width()) +
+             ", filter_height=" + std::to_string(o->filter_height()) +
+             ", fused_activation_function=" + act(o->fused_activation_function()) + "}";
     }
     case BuiltinOptions_SoftmaxOptions:
       return "SoftmaxOptions{beta=" + fmt_float(op.builtin_options_as_SoftmaxOptions()->beta()) +

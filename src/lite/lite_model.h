@@ -43,6 +43,12 @@ struct LiteOp {
   bool approximate = false;
   int32_t axis = 0;
   float beta = 1.0f;
+  // CONV_2D, DEPTHWISE_CONV_2D, MAX_POOL_2D, AVERAGE_POOL_2D.
+  tflite::Padding padding = tflite::Padding_SAME;
+  int32_t stride_w = 1, stride_h = 1;
+  int32_t dilation_w = 1, dilation_h = 1;
+  int32_t depth_multiplier = 1;
+  int32_t filter_w = 1, filter_h = 1;  // pools
   int version = 1;
 };
 

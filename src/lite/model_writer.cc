@@ -50,6 +50,23 @@ Offset<void> make_options(FlatBufferBuilder& fbb, const LiteOp& op, tflite::Buil
                                          FullyConnectedOptionsWeightsFormat_DEFAULT,
                                          op.keep_num_dims, op.asymmetric_quantize_inputs)
           .Union();
+    case BuiltinOperator_CONV_2D:
+      *type = BuiltinOptions_Conv2DOptions;
+      return CreateConv2DOptions(fbb, op.padding, op.stride_w, op.stride_h, op.activation,
+                                 op.dilation_w, op.dilation_h)
+          .Union();
+    case BuiltinOperator_DEPTHWISE_CONV_2D:
+      *type = BuiltinOptions_DepthwiseConv2DOptions;
+      return CreateDepthwiseConv2DOptions(fbb, op.padding, op.stride_w, op.stride_h,
+                                          op.depth_multiplier, op.activation, op.dilation_w,
+                                          op.dilation_h)
+          .Union();
+    case BuiltinOperator_MAX_POOL_2D:
+    case BuiltinOperator_AVERAGE_POOL_2D:
+      *type = BuiltinOptions_Pool2DOptions;
+      return CreatePool2DOptions(fbb, op.padding, op.stride_w, op.stride_h, op.filter_w,
+                                 op.filter_h, op.activation)
+          .Union();
     case BuiltinOperator_ADD:
       *type = BuiltinOptions_AddOptions;
       return CreateAddOptions(fbb, op.activation, true).Union();
@@ -166,6 +183,13 @@ std::string min_runtime_version(const LiteModel& m) {
       {{tflite::BuiltinOperator_FULLY_CONNECTED, 1}, "1.5.0"},
       {{tflite::BuiltinOperator_FULLY_CONNECTED, 9}, "2.3.0"},
       {{tflite::BuiltinOperator_FULLY_CONNECTED, 12}, "2.17.0"},
+      {{tflite::BuiltinOperator_CONV_2D, 1}, "1.5.0"},
+      {{tflite::BuiltinOperator_CONV_2D, 5}, "2.4.0"},
+      {{tflite::BuiltinOperator_DEPTHWISE_CONV_2D, 1}, "1.5.0"},
+      {{tflite::BuiltinOperator_DEPTHWISE_CONV_2D, 2}, "1.12.0"},
+      {{tflite::BuiltinOperator_DEPTHWISE_CONV_2D, 6}, "2.3.0"},
+      {{tflite::BuiltinOperator_MAX_POOL_2D, 1}, "1.5.0"},
+      {{tflite::BuiltinOperator_AVERAGE_POOL_2D, 1}, "1.5.0"},
       {{tflite::BuiltinOperator_ADD, 1}, "1.5.0"},
       {{tflite::BuiltinOperator_SUB, 1}, "1.6.0"},
       {{tflite::BuiltinOperator_MUL, 1}, "1.5.0"},

@@ -1,6 +1,8 @@
 // Dynamic-range quantization as TF 2.21's converter does it with Optimize.DEFAULT and no
 // dataset (conformance/formats/NOTES.md): the weights operand of FULLY_CONNECTED, when it is a
-// float constant of at least 1024 elements, becomes symmetric int8 per output row (axis 0);
+// float constant of at least 1024 elements, becomes symmetric int8 per output row (axis 0), the
+// filter of CONV_2D per output channel (axis 0 of OHWI), that of DEPTHWISE_CONV_2D per output
+// channel (axis 3 of [1, H, W, C*M]), under the same threshold (conformance/tflite/NOTES.md);
 // BATCH_MATMUL's constant right operand becomes per-tensor int8. Biases stay float; no QUANTIZE
 // or DEQUANTIZE ops are added; the op reads its float input through its hybrid kernel.
 #include <algorithm>
@@ -69,6 +71,19 @@ void to_int8(LiteTensor& t, const QuantizedWeights& q, int32_t dim) {
   t.quantized_dimension = dim;
 }
 
+// Symmetric int8 per channel of the last axis (`channels` values apart), as a depthwise
+// filter's scales run.
+QuantizedWeights quantize_last_axis(const float* w, int64_t n, int64_t channels) {
+  QuantizedWeights out;
+  out.values.resize(static_cast<size_t>(n));
+  out.scales.resize(static_cast<size_t>(channels));
+  for (int64_t c = 0; c < channels; ++c) {
+    quantize_channel(w + c, n / channels, channels, out.values.data() + c,
+                     &out.scales[static_cast<size_t>(c)]);
+  }
+  return out;
+}
+
 bool quantizable(const LiteTensor& t) {
   return t.is_const && t.type == tflite::TensorType_FLOAT32 &&
          t.num_elements() >= kMinElementsForWeights;
@@ -84,6 +99,19 @@ void quantize_dynamic_range(LiteModel& model) {
       to_int8(w, quantize_per_channel(w.floats(), w.shape[0], w.shape[1]), 0);
       op.asymmetric_quantize_inputs = true;
       op.version = 12;
+    } else if (op.code == tflite::BuiltinOperator_CONV_2D) {
+      // OHWI: one scale per output channel, each a contiguous block of H * W * I values.
+      LiteTensor& w = model.tensors[static_cast<size_t>(op.inputs[1])];
+      if (!quantizable(w) || w.shape.size() != 4) continue;
+      const int64_t rows = w.shape[0];
+      to_int8(w, quantize_per_channel(w.floats(), rows, w.num_elements() / rows), 0);
+      op.version = 5;
+    } else if (op.code == tflite::BuiltinOperator_DEPTHWISE_CONV_2D) {
+      // [1, H, W, C * M]: one scale per output channel, the last dimension.
+      LiteTensor& w = model.tensors[static_cast<size_t>(op.inputs[1])];
+      if (!quantizable(w) || w.shape.size() != 4) continue;
+      to_int8(w, quantize_last_axis(w.floats(), w.num_elements(), w.shape[3]), 3);
+      op.version = 6;
     } else if (op.code == tflite::BuiltinOperator_BATCH_MATMUL) {
       LiteTensor& w = model.tensors[static_cast<size_t>(op.inputs[1])];
       if (!quantizable(w)) continue;
