@@ -6,15 +6,8 @@
 //     ops_float.tflite, ops_dynamic.tflite    (FC, TANH, MUL, LOGISTIC, SUB, RELU6, MEAN, ADD,
 //                                              CONCATENATION, TRANSPOSE, RESHAPE, BATCH_MATMUL,
 //                                              SOFTMAX), ops_w.f32 ops_b.f32 (its weights)
-//     cnn_float.tflite, cnn_dynamic.tflite    (images[None,28,28,1] -> conv 3x3x8 + bias + relu
-//                                              -> max pool 2 -> conv 3x3x16 + bias + relu -> avg
-//                                              pool 2 -> reshape -> dense 10 -> softmax),
-//                                              cnn_{w1,b1,w2,b2,wd,bd}.f32
-//     sep_float.tflite, sep_dynamic.tflite    (x[None,12,12,64] -> depthwise 3x3 x2 SAME + bias +
-//                                              relu6 -> 1x1 conv 32 VALID + add + relu ->
-//                                              depthwise 3x3 stride 2 VALID (no bias) -> max pool
-//                                              3 SAME -> avg pool 3 stride 2 SAME),
-//                                              sep_{dw,db,pw,pb,dw2}.f32
+//     cnn_float.tflite, cnn_dynamic.tflite, sep_float.tflite, sep_dynamic.tflite (lite_cnn.h's
+//     CNN and depthwise-separable block), cnn_<weight>.f32, sep_<weight>.f32 (their weights)
 // lite_tool convert-saved-model DIR OUT.tflite [--dynamic-range]
 // lite_tool run MODEL IN.f32 OUT.f32 [--fast] D0 D1 ...
 //     runs MODEL's first input of shape [D0, D1, ...] from IN.f32 and writes its first output to
@@ -28,11 +21,11 @@
 #include <iterator>
 
 #include "demo_model.h"
+#include "lite_cnn.h"
 #include "lite_mlp.h"
 #include "tfscope/lite.h"
 #include "tfscope/lite_format.h"
 #include "tfscope/lite_kernels.h"
-#include "tfscope/ops_conv.h"
 
 namespace {
 
@@ -59,67 +52,12 @@ void write_both(const std::string& dir, const std::string& name, const ConcreteF
   lite::write_model_file(dir + "/" + name + "_dynamic.tflite", lite::convert(cf, opts));
 }
 
-// A weight variable from LCG values, also written to DIR/<prefix>_<name>.f32 for run.py.
-Variable weight(const std::string& dir, const std::string& prefix, const std::string& name,
-                const Shape& shape, uint32_t seed, float scale) {
-  std::vector<float> v = lcg_floats(static_cast<size_t>(shape.num_elements()), seed, scale);
-  write_floats(dir + "/" + prefix + "_" + name + ".f32", v);
-  return Variable(Tensor::from_vector(v, shape), name);
-}
-
-std::vector<int64_t> hw(int64_t h, int64_t w) {
-  return {1, h, w, 1};
-}
-
-void write_cnn(const std::string& dir) {
-  Variable w1 = weight(dir, "cnn", "w1", Shape{3, 3, 1, 8}, 201, 0.5f);
-  Variable b1 = weight(dir, "cnn", "b1", Shape{8}, 202, 0.1f);
-  Variable w2 = weight(dir, "cnn", "w2", Shape{3, 3, 8, 16}, 203, 0.2f);
-  Variable b2 = weight(dir, "cnn", "b2", Shape{16}, 204, 0.1f);
-  Variable wd = weight(dir, "cnn", "wd", Shape{7 * 7 * 16, 10}, 205, 0.05f);
-  Variable bd = weight(dir, "cnn", "bd", Shape{10}, 206, 0.1f);
-  FunctionOptions opts;
-  opts.input_signature =
-      std::vector<Value>{TensorSpec(PartialShape{-1, 28, 28, 1}, DType::kFloat32, "images")};
-  auto fn = function(
-      "cnn", {"images"},
-      [&](Tensor x) -> Tensor {
-        ConvAttrs same;
-        same.padding = "SAME";
-        Tensor y = relu(bias_add(conv2d(x, Value(w1.state()), same), Value(b1.state())));
-        y = max_pool2d(y, hw(2, 2), hw(2, 2), "VALID");
-        y = relu(bias_add(conv2d(y, Value(w2.state()), same), Value(b2.state())));
-        y = avg_pool2d(y, hw(2, 2), hw(2, 2), "VALID");
-        y = reshape(y, Value::list({Value(-1), Value(7 * 7 * 16)}));
-        return softmax(matmul(y, wd.read_value()) + Value(bd.read_value()));
-      },
-      opts);
-  write_both(dir, "cnn", *fn->get_concrete_function());
-}
-
-void write_separable(const std::string& dir) {
-  Variable dw = weight(dir, "sep", "dw", Shape{3, 3, 64, 2}, 301, 0.3f);
-  Variable db = weight(dir, "sep", "db", Shape{128}, 302, 0.1f);
-  Variable pw = weight(dir, "sep", "pw", Shape{1, 1, 128, 32}, 303, 0.1f);
-  Variable pb = weight(dir, "sep", "pb", Shape{32}, 304, 0.1f);
-  Variable dw2 = weight(dir, "sep", "dw2", Shape{3, 3, 32, 1}, 305, 0.3f);
-  FunctionOptions opts;
-  opts.input_signature =
-      std::vector<Value>{TensorSpec(PartialShape{-1, 12, 12, 64}, DType::kFloat32, "x")};
-  auto fn = function(
-      "sep", {"x"},
-      [&](Tensor x) -> Tensor {
-        ConvAttrs same, valid, valid2;
-        same.padding = "SAME";
-        valid2.strides = {1, 2, 2, 1};
-        Tensor y = relu6(bias_add(depthwise_conv2d(x, Value(dw.state()), same), Value(db.state())));
-        y = relu(conv2d(y, Value(pw.state()), valid) + Value(pb.state()));
-        y = depthwise_conv2d(y, Value(dw2.state()), valid2);
-        y = max_pool2d(y, hw(3, 3), hw(1, 1), "SAME");
-        return avg_pool2d(y, hw(3, 3), hw(2, 2), "SAME");
-      },
-      opts);
-  write_both(dir, "sep", *fn->get_concrete_function());
+// A convolution model's two files and its weights (DIR/<name>_<weight>.f32) for run.py.
+void write_conv_model(const std::string& dir, const std::string& name,
+                      const lite::testing::ConvModel& m) {
+  for (const auto& w : m.weights)
+    write_floats(dir + "/" + name + "_" + w.first + ".f32", m.values(w.first));
+  write_both(dir, name, *m.fn->get_concrete_function());
 }
 
 int write_models(const std::string& dir) {
@@ -153,8 +91,8 @@ int write_models(const std::string& dir) {
       },
       opts);
   write_both(dir, "ops", *fn->get_concrete_function());
-  write_cnn(dir);
-  write_separable(dir);
+  write_conv_model(dir, "cnn", lite::testing::make_cnn());
+  write_conv_model(dir, "sep", lite::testing::make_separable());
   return 0;
 }
 
