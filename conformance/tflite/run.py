@@ -188,14 +188,34 @@ class Sep(tf.Module):
         return tf.nn.avg_pool2d(y, 3, 2, "SAME")
 
 
+class Fused(tf.Module):
+    """Convs without bias (a zero bias), a dilated conv, pools with fused activations
+    (lite_tool's fused model)."""
+
+    def __init__(self, w):
+        super().__init__()
+        self.v = {k: tf.Variable(v, name=k) for k, v in w.items()}
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 9, 9, 4], tf.float32, name="x")])
+    def __call__(self, x):
+        v = self.v
+        y = tf.nn.relu(tf.nn.conv2d(x, v["w"], 2, "SAME"))
+        y = tf.nn.conv2d(y, v["w2"], 1, "VALID", dilations=2)
+        y = tf.nn.relu6(tf.nn.max_pool2d(y, 1, 1, "VALID"))
+        y = tf.nn.relu(tf.nn.avg_pool2d(y, 2, 1, "SAME"))
+        return y * 2.0
+
+
 CONV_WEIGHTS = {
     "cnn": {"w1": (3, 3, 1, 8), "b1": (8,), "w2": (3, 3, 8, 16), "b2": (16,),
             "wd": (7 * 7 * 16, 10), "bd": (10,)},
     "sep": {"dw": (3, 3, 64, 2), "db": (128,), "pw": (1, 1, 128, 32), "pb": (32,),
             "dw2": (3, 3, 32, 1)},
+    "fused": {"w": (3, 3, 4, 8), "w2": (2, 2, 8, 8)},
 }
 # The input of one example of each model.
-EXAMPLE = {"mlp": (64,), "ops": (64,), "cnn": (28, 28, 1), "sep": (12, 12, 64)}
+EXAMPLE = {"mlp": (64,), "ops": (64,), "cnn": (28, 28, 1), "sep": (12, 12, 64),
+           "fused": (9, 9, 4)}
 
 
 def tf_convert(module, quantize):
@@ -235,7 +255,7 @@ def main():
         # The convolution models (CONV_2D, DEPTHWISE_CONV_2D, pools; hybrid kernels quantize a
         # whole image at a time): reference kernels bit-exact too, float and hybrid.
         for model in ["mlp_float", "mlp_dynamic", "ops_float", "ops_dynamic", "cnn_float",
-                      "cnn_dynamic", "sep_float", "sep_dynamic"]:
+                      "cnn_dynamic", "sep_float", "sep_dynamic", "fused_float", "fused_dynamic"]:
             path = os.path.join(tmp, model + ".tflite")
             example = EXAMPLE[model.split("_")[0]]
             depth = int(np.prod(example))
@@ -258,7 +278,7 @@ def main():
                         if fast:
                             check(f"{label}: within 1e-5 of LiteRT BUILTIN_REF's scale",
                                   fast_close(got, want), diff)
-                        elif model.startswith(("mlp", "cnn", "sep")):
+                        elif model.startswith(("mlp", "cnn", "sep", "fused")):
                             check(f"{label}: bit-exact with LiteRT BUILTIN_REF",
                                   got.shape == want.shape and got.tobytes() == want.tobytes(), diff)
                         else:
@@ -272,7 +292,7 @@ def main():
         conv = {name: {k: load(tmp, f"{name}_{k}.f32", shape) for k, shape in w.items()}
                 for name, w in CONV_WEIGHTS.items()}
         for name, module in [("mlp", mlp), ("ops", ops), ("cnn", Cnn(conv["cnn"])),
-                             ("sep", Sep(conv["sep"]))]:
+                             ("sep", Sep(conv["sep"])), ("fused", Fused(conv["fused"]))]:
             for kind, quantize in [("float", False), ("dynamic", True)]:
                 theirs = os.path.join(tmp, f"tf_{name}_{kind}.tflite")
                 with open(theirs, "wb") as f:

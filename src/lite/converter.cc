@@ -4,7 +4,8 @@
 // following bias add and Relu/Relu6 fused in, and every tensor is named after the graph nodes it
 // came from (fused names sorted and joined with ';', as MLIR's fused locations print).
 // Conv2D / DepthwiseConv2dNative become CONV_2D / DEPTHWISE_CONV_2D (bias and Relu/Relu6 fused
-// likewise), MaxPool / AvgPool become MAX_POOL_2D / AVERAGE_POOL_2D.
+// likewise, a zero bias when there is none), MaxPool / AvgPool become MAX_POOL_2D /
+// AVERAGE_POOL_2D (Relu/Relu6 fused).
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -628,7 +629,12 @@ class Converter {
     l.filter_h = static_cast<int32_t>(k[1]);
     l.filter_w = static_cast<int32_t>(k[2]);
     l.inputs = {tensor(n->inputs[0])};
-    emit(std::move(l), n, n->name);
+    // A following Relu/Relu6 is fused in too; the output is named "Relu6;MaxPool2d" (the
+    // activation first, unsorted).
+    std::set<std::string> act_names;
+    Node* last = fuse_activation(n, l, act_names);
+    emit(std::move(l), last, last == n ? n->name : last->name + ";" + n->name);
+    tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
   }
 
   const detail::GraphSource& src_;

@@ -3,7 +3,8 @@
 
     byte_flip.py --tfscope build/tfscope [--python .venv/bin/python] [--flips N] [--seed S]
 
-For each file -- TF-written and tfscope-written .tflite models, saved_model.pb and
+For each file -- TF-written and tfscope-written .tflite models (tfscope's CNN and depthwise-separable
+models too, when tests/lite/lite_tool is built), saved_model.pb and
 variables/variables.index -- N copies with one byte changed (seeded positions and values) are
 read by `tfscope inspect` (text and --json) and, with --python, through the Python API
 (tfscope.lite.Interpreter: allocate, invoke on zeros; tfscope.saved_model.load: every signature
@@ -163,6 +164,17 @@ def make_targets(tfscope, python, work):
         subprocess.run([tfscope, "convert", tf_sm, "-o", p, *flag], check=True,
                        capture_output=True)
         targets.append(("tfscope %s.tflite" % name, "tflite", p, p))
+    # Convolution models (CONV_2D, DEPTHWISE_CONV_2D, pools, hybrid per-channel filters), as
+    # tests/lite/lite_tool writes them.
+    tool = os.path.join(os.path.dirname(tfscope), "tests", "lite", "lite_tool")
+    if os.path.exists(tool):
+        models = os.path.join(work, "lite_models")
+        os.makedirs(models)
+        subprocess.run([tool, "write-models", models], check=True, capture_output=True)
+        for name in ("cnn_dynamic", "sep_dynamic"):
+            p = os.path.join(work, "tfscope_%s.tflite" % name)
+            shutil.copy(os.path.join(models, name + ".tflite"), p)
+            targets.append(("tfscope %s.tflite" % name, "tflite", p, p))
     sm = os.path.join(work, "tf_sm")
     shutil.copytree(tf_sm, sm)
     ours = os.path.join(work, "tfscope_sm")

@@ -99,4 +99,30 @@ inline ConvModel make_separable() {
   return m;
 }
 
+// x[None, 9, 9, 4] -> conv 3x3x8 stride 2 SAME (no bias) + relu -> conv 2x2x8 dilation 2 VALID
+// (no bias) -> max pool 1 + relu6 -> avg pool 2 stride 1 SAME + relu -> * 2.
+inline ConvModel make_fused() {
+  ConvModel m;
+  auto w = lcg_variable(m, "w", Shape{3, 3, 4, 8}, 401, 0.3f);
+  auto w2 = lcg_variable(m, "w2", Shape{2, 2, 8, 8}, 402, 0.3f);
+  FunctionOptions opts;
+  opts.input_signature =
+      std::vector<Value>{TensorSpec(PartialShape{-1, 9, 9, 4}, DType::kFloat32, "x")};
+  m.fn = function(
+      "fused", {"x"},
+      [=](Tensor x) -> Tensor {
+        ConvAttrs same2, dilated;
+        same2.padding = "SAME";
+        same2.strides = {1, 2, 2, 1};
+        dilated.dilations = {1, 2, 2, 1};
+        Tensor y = relu(conv2d(x, Value(w->state()), same2));
+        y = conv2d(y, Value(w2->state()), dilated);
+        y = relu6(max_pool2d(y, hw(1, 1), hw(1, 1), "VALID"));
+        y = relu(avg_pool2d(y, hw(2, 2), hw(1, 1), "SAME"));
+        return y * 2.0;
+      },
+      opts);
+  return m;
+}
+
 }  // namespace tfs::lite::testing

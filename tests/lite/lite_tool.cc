@@ -6,8 +6,8 @@
 //     ops_float.tflite, ops_dynamic.tflite    (FC, TANH, MUL, LOGISTIC, SUB, RELU6, MEAN, ADD,
 //                                              CONCATENATION, TRANSPOSE, RESHAPE, BATCH_MATMUL,
 //                                              SOFTMAX), ops_w.f32 ops_b.f32 (its weights)
-//     cnn_float.tflite, cnn_dynamic.tflite, sep_float.tflite, sep_dynamic.tflite (lite_cnn.h's
-//     CNN and depthwise-separable block), cnn_<weight>.f32, sep_<weight>.f32 (their weights)
+//     {cnn,sep,fused}_{float,dynamic}.tflite (lite_cnn.h's CNN, depthwise-separable block and
+//     convs without bias / pools with fused activations), <model>_<weight>.f32 (their weights)
 // lite_tool convert-saved-model DIR OUT.tflite [--dynamic-range]
 // lite_tool run MODEL IN.f32 OUT.f32 [--fast] D0 D1 ...
 //     runs MODEL's first input of shape [D0, D1, ...] from IN.f32 and writes its first output to
@@ -93,6 +93,7 @@ int write_models(const std::string& dir) {
   write_both(dir, "ops", *fn->get_concrete_function());
   write_conv_model(dir, "cnn", lite::testing::make_cnn());
   write_conv_model(dir, "sep", lite::testing::make_separable());
+  write_conv_model(dir, "fused", lite::testing::make_fused());
   return 0;
 }
 
