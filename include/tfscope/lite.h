@@ -20,7 +20,8 @@ namespace tfs::lite {
 
 struct ConvertOptions {
   // Optimize.DEFAULT without a representative dataset: int8 weights for FULLY_CONNECTED (and
-  // BATCH_MATMUL) constants of at least kMinElementsForWeights elements, per-channel on axis 0.
+  // BATCH_MATMUL), CONV_2D and DEPTHWISE_CONV_2D constants of at least kMinElementsForWeights
+  // elements, per channel on axis 0 (a depthwise filter on axis 3).
   bool dynamic_range = false;
   std::string signature_key = "serving_default";
 };
