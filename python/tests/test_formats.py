@@ -110,3 +110,47 @@ def test_tflite_float_model_matches_numpy_and_int8_weights_follow_tfs_rule():
     input_step = (x.max() - x.min()) / 255.0
     bound = input_step * np.abs(q * scale).sum(axis=1).max()
     assert np.abs(yq - y_weights_only).max() <= bound
+
+
+class SmallCnn(tf.Module):
+    def __init__(self):
+        super().__init__()
+        rng = np.random.default_rng(5)
+        self.w1 = tf.Variable(rng.standard_normal((3, 3, 1, 8)).astype(np.float32) * 0.3)
+        self.b1 = tf.Variable(rng.standard_normal(8).astype(np.float32) * 0.1)
+        self.dw = tf.Variable(rng.standard_normal((3, 3, 8, 16)).astype(np.float32) * 0.3)
+        self.wd = tf.Variable(rng.standard_normal((4 * 4 * 128, 10)).astype(np.float32) * 0.05)
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 8, 8, 1], tf.float32)])
+    def __call__(self, x):
+        y = tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(x, self.w1, 1, "SAME"), self.b1))
+        y = tf.nn.relu6(tf.nn.max_pool2d(y, 2, 2, "VALID"))
+        y = tf.nn.depthwise_conv2d(y, self.dw, [1, 1, 1, 1], "SAME")
+        y = tf.nn.avg_pool2d(y, 3, 1, "SAME")
+        return tf.matmul(tf.reshape(y, [-1, 4 * 4 * 128]), self.wd)
+
+
+def test_tflite_cnn_runs_like_its_function_with_tfs_op_names(tmp_path):
+    # The Python front end's node names give the names TF 2.21's converter gave this module
+    # (checked with the oracle, conformance/tflite/NOTES.md): the fused location activation;bias
+    # add;conv;bias read, "Relu6;MaxPool2d" for a pool with its activation fused, and TF's ops.
+    m = SmallCnn()
+    cf = m.__call__.get_concrete_function()
+    x = np.random.default_rng(6).standard_normal((2, 8, 8, 1)).astype(np.float32)
+    model = tf.lite.TFLiteConverter.from_concrete_functions([cf], m).convert()
+    interp = tf.lite.Interpreter(model_content=model)
+    interp.resize_tensor_input(interp.get_input_details()[0]["index"], [2, 8, 8, 1])
+    interp.allocate_tensors()
+    interp.set_tensor(interp.get_input_details()[0]["index"], x)
+    interp.invoke()
+    y = interp.get_tensor(interp.get_output_details()[0]["index"])
+    np.testing.assert_allclose(y, m(tf.constant(x)).numpy(), rtol=1e-4, atol=1e-5)
+    path = tmp_path / "cnn.tflite"
+    path.write_bytes(model)
+    info = tf.lite.inspect(path, as_json=True)
+    names = {t["name"] for t in info["subgraphs"][0]["tensors"]}
+    assert "Relu;BiasAdd;Conv2D;BiasAdd/ReadVariableOp" in names
+    assert "Relu6;MaxPool2d" in names
+    ops = [o["builtin"] for o in info["subgraphs"][0]["operators"]]
+    assert ops == ["CONV_2D", "MAX_POOL_2D", "DEPTHWISE_CONV_2D", "AVERAGE_POOL_2D", "RESHAPE",
+                   "FULLY_CONNECTED"]
