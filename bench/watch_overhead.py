@@ -2,9 +2,10 @@
 
 Run under the Python that has TensorFlow, with tfscope importable:
     PYTHONPATH=<dir holding tfscope> python bench/watch_overhead.py [--calls N] [--json FILE]
-A tiny tf.function (x + 1 on a scalar) is called in blocks, alternating without and with watch in
-one process, after warm-up; the median per-call time of each side and their difference are
-printed (wall and CPU time). On a busy machine the noise of a real TF call (hundreds of us) hides
+A tiny tf.function (x + 1 on a scalar) is called in blocks, in interleaved pairs without and with
+watch in one process (the order alternating from pair to pair), after warm-up; the median
+per-call time of each side and the median of the pairs' differences are printed (wall and CPU
+time), with the spread of those differences. On a busy machine the noise of a real TF call (hundreds of us) hides
 a few us, so the watch's own work is also timed alone: TF's Function.__call__ replaced by a no-op,
 with and without the watch's wrapper around it. With the self-check on (the default) those calls
 are hits on both sides, which the self-check answers from its hit memo (the twin is asked about
@@ -27,8 +28,8 @@ def _block(f, x, calls):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--calls", type=int, default=2000, help="calls per block")
-    p.add_argument("--blocks", type=int, default=15, help="blocks per side")
+    p.add_argument("--calls", type=int, default=500, help="calls per block")
+    p.add_argument("--blocks", type=int, default=41, help="blocks per side")
     p.add_argument("--json", help="write the result to this file")
     p.add_argument("--no-self-check", action="store_true",
                    help="time the watch without its self-check (tfscope's prediction per call)")
@@ -55,23 +56,37 @@ def main():
     for _ in range(3):
         _block(f, x, a.calls)
     plain, watched = [], []
-    for _ in range(a.blocks):
-        plain.append(_block(f, x, a.calls))
-        w.start()
-        watched.append(_block(f, x, a.calls))
-        w.stop(release=False)
+    for i in range(a.blocks):
+        # pairs of blocks, the order alternating so that a drift of the machine's load hits
+        # both sides alike; the figure is the median of the pairs' differences
+        for use in ((False, True) if i % 2 == 0 else (True, False)):
+            if use:
+                w.start()
+                watched.append(_block(f, x, a.calls))
+                w.stop(release=False)
+            else:
+                plain.append(_block(f, x, a.calls))
     mp, mw = statistics.median(b[0] for b in plain), statistics.median(b[0] for b in watched)
     cp, cw = statistics.median(b[1] for b in plain), statistics.median(b[1] for b in watched)
+    pair_wall = [w_[0] - p_[0] for p_, w_ in zip(plain, watched)]
+    pair_cpu = [w_[1] - p_[1] for p_, w_ in zip(plain, watched)]
     rec = w.function("f")
     assert rec.calls == a.blocks * a.calls + 1 and rec.traced_calls == 1  # then every call a hit
     out = {"tensorflow": tf.__version__, "calls_per_block": a.calls, "blocks": a.blocks,
            "plain_us": mp * 1e6, "watched_us": mw * 1e6, "added_us": (mw - mp) * 1e6,
-           "plain_cpu_us": cp * 1e6, "watched_cpu_us": cw * 1e6, "added_cpu_us": (cw - cp) * 1e6,
+           "plain_cpu_us": cp * 1e6, "watched_cpu_us": cw * 1e6,
+           "added_us_pairs": statistics.median(pair_wall) * 1e6,
+           "added_cpu_us": statistics.median(pair_cpu) * 1e6,
+           "added_cpu_us_iqr": _iqr(pair_cpu) * 1e6,
+           "added_cpu_us_of_minima": (min(b[1] for b in watched) - min(b[1] for b in plain)) * 1e6,
            "goal_us": 3.0, "self_check": sc}
-    print("tiny tf.function call, wall: %.2f us plain, %.2f us watched, %+.2f us added"
-          % (out["plain_us"], out["watched_us"], out["added_us"]))
+    print("tiny tf.function call, wall: %.2f us plain, %.2f us watched, %+.2f us added "
+          "(median of %d interleaved pairs of blocks)"
+          % (out["plain_us"], out["watched_us"], out["added_us_pairs"], a.blocks))
     print("tiny tf.function call, CPU:  %.2f us plain, %.2f us watched, %+.2f us added "
-          "(goal <= 3 us)" % (out["plain_cpu_us"], out["watched_cpu_us"], out["added_cpu_us"]))
+          "(interquartile range of the pairs %.2f us; fastest blocks' difference %+.2f us; "
+          "goal <= 3 us)" % (out["plain_cpu_us"], out["watched_cpu_us"], out["added_cpu_us"],
+                             out["added_cpu_us_iqr"], out["added_cpu_us_of_minima"]))
     if sc:
         compared, agreed, _, _ = w.self_check()
         assert compared == agreed == rec.calls  # tfscope predicted every hit
@@ -85,16 +100,19 @@ def main():
               % out["wrapper_self_check_us"])
     if a.keras_epochs:
         out.update(_keras_fit(watch, a.keras_epochs, sc))
-        print("Keras fit epoch (64 steps of 32, %d epochs per side, alternating): %.1f ms plain, "
-              "%.1f ms watched, %+.2f%% (goal <= 1%%); the noise: epoch times' median absolute "
-              "deviation %.1f ms plain, %.1f ms watched, plain's own halves %+.2f%% apart" % (
+        print("Keras fit epoch (64 steps of 32, %d epochs per side, interleaved): %.1f ms plain, "
+              "%.1f ms watched, %+.2f%% (median of the pairs' differences, interquartile range "
+              "%.2f%%; goal <= 1%%); the noise: epoch times' median absolute deviation %.1f ms "
+              "plain, %.1f ms watched, plain's own halves %+.2f%% apart" % (
                   a.keras_epochs, out["fit_plain_ms"], out["fit_watched_ms"],
-                  out["fit_added_pct"], out["fit_plain_mad_ms"], out["fit_watched_mad_ms"],
-                  out["fit_plain_halves_pct"]))
-        print("Keras fit epoch, CPU time (all threads): %.1f ms plain, %.1f ms watched, %+.2f%%; "
+                  out["fit_added_pct"], out["fit_added_pct_iqr"], out["fit_plain_mad_ms"],
+                  out["fit_watched_mad_ms"], out["fit_plain_halves_pct"]))
+        print("Keras fit epoch, CPU time (all threads): %.1f ms plain, %.1f ms watched, %+.2f%% "
+              "(pairs: %+.2f%%, interquartile range %.2f%%); "
               "%.0f watched tf.function calls per epoch, so at the watch's own per-call work above "
               "the epoch gains %.3f ms (%.3f%% of the plain epoch)" % (
                   out["fit_plain_cpu_ms"], out["fit_watched_cpu_ms"], out["fit_added_cpu_pct"],
+                  out["fit_added_cpu_pct_pairs"], out["fit_added_cpu_pct_iqr"],
                   out["fit_watched_calls_per_epoch"],
                   out["fit_watched_calls_per_epoch"] * out.get(
                       "wrapper_self_check_us", out["wrapper_us"]) * 1e-3,
@@ -110,6 +128,11 @@ def main():
             json.dump(out, fh, indent=1)
 
 
+def _iqr(xs):
+    q = statistics.quantiles(xs, n=4) if len(xs) >= 2 else [0.0, 0.0, 0.0]
+    return q[2] - q[0]
+
+
 def _keras_fit(watch, epochs, self_check=True):
     """Median wall time of a small model's fit epoch without and with watch, alternating."""
     import numpy as np
@@ -123,8 +146,9 @@ def _keras_fit(watch, epochs, self_check=True):
     model.fit(x, y, batch_size=32, epochs=4, verbose=0)  # traces and warms up, untimed
     w = watch.Watch(self_check=self_check)
     plain, watched, plain_cpu, watched_cpu = [], [], [], []
-    for _ in range(epochs):
-        for side, cpu, use in ((plain, plain_cpu, False), (watched, watched_cpu, True)):
+    sides = ((plain, plain_cpu, False), (watched, watched_cpu, True))
+    for i in range(epochs):
+        for side, cpu, use in (sides if i % 2 == 0 else sides[::-1]):
             if use:
                 w.start()
             t0, c0 = time.perf_counter(), time.process_time()
@@ -143,8 +167,12 @@ def _keras_fit(watch, epochs, self_check=True):
 
     # how far two sets of the same (plain) epochs are apart: the noise floor of the comparison
     h1, h2 = statistics.median(plain[0::2]), statistics.median(plain[1::2])
+    pairs = [(w_ - p_) / p_ * 100.0 for p_, w_ in zip(plain, watched)]
+    pairs_cpu = [(w_ - p_) / p_ * 100.0 for p_, w_ in zip(plain_cpu, watched_cpu)]
     return {"fit_plain_ms": mp * 1e3, "fit_watched_ms": mw * 1e3,
-            "fit_added_pct": (mw - mp) / mp * 100.0, "fit_plain_mad_ms": mad(plain) * 1e3,
+            "fit_added_pct": statistics.median(pairs), "fit_added_pct_iqr": _iqr(pairs),
+            "fit_added_cpu_pct_pairs": statistics.median(pairs_cpu),
+            "fit_added_cpu_pct_iqr": _iqr(pairs_cpu), "fit_plain_mad_ms": mad(plain) * 1e3,
             "fit_watched_mad_ms": mad(watched) * 1e3,
             "fit_plain_halves_pct": (h2 - h1) / h1 * 100.0, "fit_epochs_per_side": epochs,
             "fit_plain_cpu_ms": cp * 1e3, "fit_watched_cpu_ms": cw * 1e3,
@@ -173,19 +201,25 @@ def _wrapper_only(tf, watch, f, x, calls, blocks, self_check):
         return None
 
     pf.Function.__call__ = noop
+    bare, wrapped = [], []
     try:
-        bare = [_block(g, x, calls)[1] for _ in range(blocks)]
-        w.start()  # wraps the no-op
-        try:
-            wrapped = [_block(g, x, calls)[1] for _ in range(blocks)]
-        finally:
-            w.stop()
+        for i in range(blocks):  # interleaved pairs, the order alternating
+            for use in ((False, True) if i % 2 == 0 else (True, False)):
+                if use:
+                    w.start()  # wraps the no-op
+                    try:
+                        wrapped.append(_block(g, x, calls)[1])
+                    finally:
+                        w.stop(release=False)
+                else:
+                    bare.append(_block(g, x, calls)[1])
     finally:
         pf.Function.__call__ = real
+        w.stop()
     if self_check:  # every timed call compared, and a hit on both sides
         compared, agreed, _, _ = w.self_check()
         assert compared == agreed == blocks * calls + 1
-    return {"wrapper_us": (statistics.median(wrapped) - statistics.median(bare)) * 1e6}
+    return {"wrapper_us": statistics.median(b - a for a, b in zip(bare, wrapped)) * 1e6}
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ void bind_tape(nb::module_& m);
 void bind_graphdef(nb::module_& m);
 void bind_graph_text(nb::module_& m);
 void bind_trace_type(nb::module_& m);
+void bind_profile(nb::module_& m);
 
 namespace {
 
@@ -84,4 +85,5 @@ NB_MODULE(_core, m) {
   bind_graphdef(m);
   bind_graph_text(m);
   bind_trace_type(m);
+  bind_profile(m);
 }

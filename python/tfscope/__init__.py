@@ -27,6 +27,7 @@ from . import errors
 from ._types import DType, TensorShape, TensorSpec, as_dtype, _make_spec
 from ._trace_type import types
 from ._function import Function, ConcreteFunction, function
+from ._profile import profile  # noqa: F401  (per-op times of a call: tfscope profile)
 from . import _nest as nest
 
 Tensor = _core.Tensor

@@ -31,14 +31,14 @@ def _split_top_level(spec):
     return parts
 
 
-def parse_args_spec(spec, tf):
+def parse_args_spec(spec, tf, tag="ir"):
     values = []
     for part in _split_top_level(spec):
         m = _TENSOR.match(part)
         if m:
             dtype = _DTYPES.get(m.group(1), m.group(1))
             if not hasattr(tf, dtype):
-                raise ValueError("[ir] unknown dtype %r in %r" % (m.group(1), part))
+                raise ValueError("[%s] unknown dtype %r in %r" % (tag, m.group(1), part))
             dims = [int(d) for d in m.group(2).replace(" ", "").split(",") if d]
             values.append(tf.zeros(dims, getattr(tf, dtype)))
             continue
@@ -48,23 +48,24 @@ def parse_args_spec(spec, tf):
             try:
                 values.append(float(part))
             except ValueError:
-                raise ValueError("[ir] cannot read argument %r: expected DTYPE[dims] or a number" % part)
+                raise ValueError("[%s] cannot read argument %r: expected DTYPE[dims] or a number"
+                                 % (tag, part))
     return values
 
 
-def load_function(target):
+def load_function(target, tag="ir"):
     path, sep, name = target.rpartition(":")
     if not sep or not path or not name:
-        raise ValueError("[ir] expected FILE.py:FUNC, got %r" % target)
+        raise ValueError("[%s] expected FILE.py:FUNC, got %r" % (tag, target))
     if not os.path.isfile(path):
-        raise ValueError("[ir] no such file: %s" % path)
+        raise ValueError("[%s] no such file: %s" % (tag, path))
     spec = importlib.util.spec_from_file_location("_tfscope_ir_target", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     obj = module
     for attr in name.split("."):
         if not hasattr(obj, attr):
-            raise ValueError("[ir] %s has no function %s" % (path, name))
+            raise ValueError("[%s] %s has no function %s" % (tag, path, name))
         obj = getattr(obj, attr)
     return obj
 

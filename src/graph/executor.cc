@@ -8,6 +8,7 @@
 
 #include "tfscope/detail/function_resolver.h"
 #include "tfscope/grappler.h"
+#include "tfscope/op_profile.h"
 
 namespace tfs {
 
@@ -206,6 +207,38 @@ class BufferFrame {
 thread_local std::vector<std::unique_ptr<RunBuffers>> BufferFrame::frames_;
 thread_local size_t BufferFrame::depth_ = 0;
 
+// How deep the plan now running on this thread is nested, counted only while a profile records.
+thread_local int profile_depth = 0;
+
+struct ProfileDepth {
+  explicit ProfileDepth(OpProfile* p) : on(p != nullptr) {
+    if (on) ++profile_depth;
+  }
+  ~ProfileDepth() {
+    if (on) --profile_depth;
+  }
+  bool on;
+};
+
+// One kernel run timed into the recording profile.
+void run_timed(OpProfile& prof, const Node& node, const OpDef& def, const std::string& function,
+               OpKernelContext& ctx) {
+  int64_t t0 = prof.now_ns();
+  struct Done {
+    ~Done() {
+      OpEvent e{node.name, def.name, function, profile_depth - 1, prof.thread_number(), t0,
+                prof.now_ns() - t0};
+      prof.add(std::move(e));
+    }
+    OpProfile& prof;
+    const Node& node;
+    const OpDef& def;
+    const std::string& function;
+    int64_t t0;
+  } done{prof, node, def, function, t0};
+  def.kernel(ctx);
+}
+
 }  // namespace
 
 std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
@@ -234,6 +267,8 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
     values[static_cast<size_t>(feed_slots_[i])] = v;
   }
   Runtime runtime(*this);
+  OpProfile* prof = OpProfile::active();  // the one check of per-op timing when it is off
+  ProfileDepth depth(prof);
   std::vector<Tensor>& inputs = buf.inputs;
   std::vector<Tensor>& outputs = buf.outputs;
   for (const Step& s : steps_) {
@@ -259,7 +294,10 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
       ctx.node_name = &s.node->name;
       ctx.op_name = &s.def->name;
       ctx.state = s.state.get();
-      s.def->kernel(ctx);
+      if (prof)
+        run_timed(*prof, *s.node, *s.def, graph_->name(), ctx);
+      else
+        s.def->kernel(ctx);
     } catch (const Error& e) {
       std::string msg = e.what();
       if (msg.find("[[{{node ") == std::string::npos)

@@ -3,12 +3,15 @@
 - polymorphic_function.Function.__init__: a Function object is made (its creation site).
 - polymorphic_function.Function.__call__: a call; TF's trace count before and after says hit or
   trace, as TF's own retracing warning decides it.
-- function_type_utils.make_canonicalized_monomorphic_type: the FunctionType TF looks the call up
-  by (kept per thread for the trace that may follow).
 - polymorphic_function.Function.get_concrete_function: traces outside a call, which the
   self-check's twin must see too (see _selfcheck).
 - tracing_compilation._create_concrete_function: TF traces (after a cache miss); its
-  TracingOptions name the Function's cache, its scope and whether reduce_retracing generalized.
+  TracingOptions name the Function's cache, its scope and whether reduce_retracing generalized;
+  its caller's frame holds the FunctionType TF looked the call up by (lookup_func_type).
+
+A hit costs only the __call__ wrapper: the call in flight that a trace belongs to is found at
+trace time, in this thread's Python stack (the wrapper's `frame` local), and the call site and
+the self-check's hit-memo key are computed in C++ (_core._watch_user_site, _watch_call_key).
 
 TensorFlow is imported only when it is already imported or when the watched program imports it:
 before that, a finder on sys.meta_path waits for TF's polymorphic_function module.
@@ -114,7 +117,6 @@ def _patch():
     if _state["patched"] is not None:
         return
     _one_log_handler()
-    from tensorflow.python.eager.polymorphic_function import function_type_utils as ftu
     from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
     from tensorflow.python.eager.polymorphic_function import tracing_compilation as tc
     from tensorflow.python.eager.polymorphic_function import function_context
@@ -123,14 +125,15 @@ def _patch():
     orig_init = Function.__init__
     orig_call = Function.__call__
     orig_gcf = Function.get_concrete_function
-    orig_canon = ftu.make_canonicalized_monomorphic_type
     orig_create = tc._create_concrete_function
     # id(FunctionCache) -> weakref to its Function, for traces naming only the cache; kept across
     # a stop and start of the same watch (its Functions are not registered again)
     caches = _state.setdefault("caches", {})
     perf = time.perf_counter
     get_ident = threading.get_ident
-    site_of = _session.user_site
+    from tfscope import _core
+    _session.setup_fast_site()
+    site_of = _core._watch_user_site
     observe_hit = _selfcheck.observe_hit
     timeline_cap = _session.TIMELINE_CAP
 
@@ -153,14 +156,9 @@ def _patch():
             rec = info[1]
         rec.calls += 1
         # [record, call number, site, traces made in this call, their seconds, traces that raised
-        # or were refused]: traces are attributed through this thread's stack, so concurrent
-        # calls do not share them
+        # or were refused]: a trace finds the call it belongs to as this frame's `frame` local
+        # (Session.call_in_flight), so concurrent calls do not share them
         frame = [rec, rec.calls, site_of(1), 0, 0.0, 0]
-        try:
-            stack = s.local.stack
-        except AttributeError:
-            stack = s.stack()
-        stack.append(frame)
         ok = False
         t0 = perf()
         try:
@@ -169,7 +167,6 @@ def _patch():
             return result
         finally:
             t1 = perf()
-            stack.pop()
             traced = frame[3]
             dt = t1 - t0
             rec.call_seconds += dt
@@ -211,13 +208,6 @@ def _patch():
                 _check(s, self, rec, "concrete", args, kwargs, len(self._function_cache) - before,
                        0, site_of(1), ok)
 
-    def make_canonicalized_monomorphic_type(*args, **kwargs):
-        result = orig_canon(*args, **kwargs)
-        s = _state["session"]
-        if s is not None:
-            s.local.lookup = result[0]
-        return result
-
     def _create_concrete_function(function_type, type_context, func_graph, tracing_options):
         s = _state["session"]
         cache = tracing_options.function_cache
@@ -225,8 +215,8 @@ def _patch():
         fn = ref() if ref is not None else None
         if s is None or not s.active or fn is None or fn._function_cache is not cache:
             return orig_create(function_type, type_context, func_graph, tracing_options)
-        lookup = getattr(s.local, "lookup", None) or function_type
-        s.local.lookup = None
+        # the type TF looked the call up by, before reduce_retracing generalized it
+        lookup = sys._getframe(1).f_locals.get("lookup_func_type") or function_type
         scope = tracing_options.scope_type
         context = function_context.make_function_context(scope)
         trace = s.begin_trace(fn, lookup, context, scope, tracing_options.name)
@@ -245,17 +235,15 @@ def _patch():
     # The wrappers' frames are filed under TF's own directory, so TF's stack filters drop them as
     # they drop TF's frames: error texts ("defined at" stacks) and tracebacks stay as without watch.
     tf_file = os.path.join(os.path.dirname(pf.__file__), "tfscope_watch_hooks.py")
-    for f in (__init__, __call__, get_concrete_function, make_canonicalized_monomorphic_type,
-              _create_concrete_function):
+    for f in (__init__, __call__, get_concrete_function, _create_concrete_function):
         f.__code__ = f.__code__.replace(co_filename=tf_file)
     Function.__init__ = __init__
     Function.__call__ = __call__
     Function.get_concrete_function = get_concrete_function
-    ftu.make_canonicalized_monomorphic_type = make_canonicalized_monomorphic_type
     tc._create_concrete_function = _create_concrete_function
+    _state["call_code"] = __call__.__code__
     _state["patched"] = [(Function, "__init__", orig_init), (Function, "__call__", orig_call),
                          (Function, "get_concrete_function", orig_gcf),
-                         (ftu, "make_canonicalized_monomorphic_type", orig_canon),
                          (tc, "_create_concrete_function", orig_create)]
 
 

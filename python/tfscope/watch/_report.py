@@ -130,30 +130,18 @@ def write_json(session, path):
 def chrome_trace(session):
     """Trace Event Format (Perfetto, chrome://tracing): a span per call, a span per trace inside
     it, one track per thread; times in microseconds since the watch started."""
-    events = []
-    tids = {}
-
-    def tid(t):
-        return tids.setdefault(t, len(tids) + 1)
-
+    from .._chrome_trace import Trace
+    trace = Trace()
     for r in _active(session):
         for t0, dt, traced, site, thread, raised in r.timeline:
-            events.append({"name": r.name, "cat": "call", "ph": "X", "ts": t0 * 1e6,
-                           "dur": dt * 1e6, "pid": 1, "tid": tid(thread),
-                           "args": {"site": site, "traces": traced, "raised": raised}})
+            trace.span(r.name, "call", t0 * 1e6, dt * 1e6, thread,
+                       {"site": site, "traces": traced, "raised": raised})
         for t in r.traces:
-            events.append({"name": "trace %s #%d" % (r.name, t.index), "cat": "trace", "ph": "X",
-                           "ts": t.start * 1e6, "dur": t.seconds * 1e6, "pid": 1,
-                           "tid": tid(t.tid),
-                           "args": {"site": t.site, "reason": "; ".join(t.reason),
-                                    "graph_ops": t.graph_ops}})
-    for thread, n in tids.items():
-        events.append({"name": "thread_name", "ph": "M", "pid": 1, "tid": n,
-                       "args": {"name": "thread %d" % n}})
-    return {"traceEvents": events, "displayTimeUnit": "ms"}
+            trace.span("trace %s #%d" % (r.name, t.index), "trace", t.start * 1e6,
+                       t.seconds * 1e6, t.tid, {"site": t.site, "reason": "; ".join(t.reason),
+                                                "graph_ops": t.graph_ops})
+    return trace
 
 
 def write_chrome_trace(session, path):
-    with open(path, "w") as f:
-        json.dump(chrome_trace(session), f)
-        f.write("\n")
+    chrome_trace(session).write(path)

@@ -40,6 +40,7 @@ _state = {"tf": None, "quiet": threading.local(), "sink": None}
 # TF's class, modules and functions the hot path (observe_hit) reads, set by _tf()
 _EagerTensor = _eager_run = _in_save = _eager = _eager_outside = None
 _context_module = _save_state = None
+_call_key = None  # _core._watch_call_key, set by _tf()
 
 
 _specs = {}  # (TF dtype, shape tuple) -> the tfscope TensorSpec of a tensor argument
@@ -69,10 +70,16 @@ def _tf():
             "eager": context.executing_eagerly,
             "eager_outside": ops.executing_eagerly_outside_functions,
             "in_save": save_context.in_save_context}
+        from tensorflow.python.data.ops import dataset_ops, iterator_ops
+        t["Dataset"] = dataset_ops.DatasetV2
+        t["Iterator"] = iterator_ops.OwnedIterator
         from tensorflow.python.eager.polymorphic_function import eager_function_run
         global _EagerTensor, _eager_run, _in_save, _eager, _eager_outside
         global _context_module, _save_state
         _EagerTensor, _eager_run = ops.EagerTensor, eager_function_run
+        global _call_key
+        from tfscope import _core
+        _call_key = _core._watch_call_key
         _in_save, _eager, _eager_outside = t["in_save"], t["eager"], t["eager_outside"]
         # what executing_eagerly() and in_save_context() read, read directly on the hot path
         # (both are per-thread state); where TF's internals differ, the public functions
@@ -264,13 +271,20 @@ class Twin:
             return dict((k, self.map(c)) for k, c in v.items())
         if isinstance(v, t["Function"]):
             return v  # a Function passed as an argument: an object, by identity, in both
+        if isinstance(v, t["Dataset"]):  # tfscope's DatasetSpec of the mapped element spec
+            shape = getattr(getattr(v, "_type_spec", None), "_dataset_shape", None)
+            dims = () if shape is None or shape.rank is None else tuple(shape.as_list())
+            return _StandIn(_data().DatasetSpec(self.map(v.element_spec), dims), v)
+        if isinstance(v, t["Iterator"]):  # tfscope's IteratorSpec of the mapped element spec
+            return _StandIn(_data().IteratorSpec(self.map(v.element_spec)), v)
+        if hasattr(type(v), "__tf_tracing_type__") and not isinstance(v, t["Composite"]):
+            # the tracing protocol: tfscope keys its cache on TF's own TraceType of the value
+            # (the class's rules), so the self-check compares how each uses the protocol
+            return _StandIn(_protocol_type(v), v)
         if isinstance(v, t["Composite"]):
             raise NotModelledType("tfscope has no trace type for a %s argument" % type(v).__name__)
         if hasattr(v, "__attrs_attrs__"):
             raise NotModelledType("tfscope has no trace type for an attrs class (%s)" %
-                                  type(v).__name__)
-        if hasattr(type(v), "__tf_tracing_type__"):
-            raise NotModelledType("tfscope has no __tf_tracing_type__ protocol (%s)" %
                                   type(v).__name__)
         mod = type(v).__module__ or ""
         if mod.startswith(("tensorflow", "keras", "tf_keras")) and not callable(v):
@@ -357,6 +371,85 @@ class Twin:
             quiet.on = False
             self.create_next = False
         return core.experimental_get_tracing_count() - before, error
+
+
+def _data():
+    import tfscope.data
+    return tfscope.data
+
+
+class _StandIn:
+    """A TF value the twin is given in its place: its tfscope trace type is `trace_type` (the
+    tracing protocol), and it keeps the value for the conformance case's text."""
+
+    __slots__ = ("trace_type", "value", "__weakref__")
+
+    def __init__(self, trace_type, value):
+        self.trace_type = trace_type
+        self.value = value
+
+    def __tf_tracing_type__(self, context):
+        return self.trace_type
+
+
+def _protocol_type(v):
+    """tfscope's TraceType standing for TF's TraceType of a protocol value."""
+    from tensorflow.core.function.trace_type import trace_type_builder
+    return _TFTraceType(v.__tf_tracing_type__(trace_type_builder.InternalTracingContext()))
+
+
+def _tf_trace_type_class():
+    import tfscope
+
+    class TFTraceType(tfscope.types.experimental.TraceType):
+        """TF's TraceType of a value (its class's __tf_tracing_type__), in tfscope's protocol:
+        equality, subtyping and supertypes are TF's own; the value holds no tensors for the
+        twin (its body reads nothing)."""
+
+        def __init__(self, tf_type):
+            self.tf_type = tf_type
+
+        def is_subtype_of(self, other):
+            return type(other) is type(self) and bool(self.tf_type.is_subtype_of(other.tf_type))
+
+        def most_specific_common_supertype(self, others):
+            if any(type(o) is not type(self) for o in others):
+                return None
+            r = self.tf_type.most_specific_common_supertype([o.tf_type for o in others])
+            return None if r is None else type(self)(r)
+
+        def placeholder_value(self, placeholder_context):
+            return None
+
+        def to_tensors(self, value):
+            return []
+
+        def flatten(self):
+            return []
+
+        def cast(self, value, cast_context):
+            return value
+
+        def __eq__(self, other):
+            return type(other) is type(self) and self.tf_type == other.tf_type
+
+        def __hash__(self):
+            return hash(self.tf_type)
+
+        def __repr__(self):
+            return repr(self.tf_type)
+
+    return TFTraceType
+
+
+_TFTraceTypeClass = None
+
+
+def _TFTraceType(tf_type):  # noqa: N802  (a class made once, on first use)
+    global _TFTraceTypeClass
+    if _TFTraceTypeClass is None:
+        _TFTraceTypeClass = _tf_trace_type_class()
+    return _TFTraceTypeClass(tf_type)
 
 
 class VarToken:
@@ -481,6 +574,7 @@ def twin_of(session, fn, rec, idx):
     entry = fn.__dict__.get("_tfscope_twin")
     if entry is not None and entry[0] is session:
         return entry[1]
+    _tf()
     twin = Twin(fn, rec, idx)
     twin.compared = twin.agreed = 0
     fn.__dict__["_tfscope_twin"] = (session, twin)
@@ -536,46 +630,13 @@ def observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok
     led.disagreements.append(Disagreement(twin, call, kind, tf_traces, predicted, error, site))
 
 
-class _Ineligible(Exception):
-    """An argument the hit memo does not key (the twin itself predicts the call)."""
-
-
-def _key(v, eager_tensor):
-    """A value's part of a call key: a tensor's (dtype enum, shape), else (type, ...)."""
-    t = type(v)
-    if t is eager_tensor:
-        return (v._datatype_enum(), v._shape_tuple())
-    if t is int or t is bool or t is str or t is bytes or v is None:
-        return (t, v)
-    if t is float:
-        if v != v:
-            raise _Ineligible  # NaN: TF's Literal never equals it
-        return (t, v.hex())  # -0.0 and 0.0 apart
-    if t is tuple or t is list:
-        return (t, tuple([_key(c, eager_tensor) for c in v]))
-    if t is dict:
-        items = []
-        for k, c in v.items():
-            if type(k) is not str:
-                raise _Ineligible
-            items.append((k, _key(c, eager_tensor)))
-        return (t, tuple(items))
-    raise _Ineligible
-
-
 def call_key(args, kwargs):
-    """The hit memo's key of a call's arguments, or None when one is not keyed."""
-    et = _EagerTensor
-    try:
-        key = []
-        for a in args:  # a loop, not a comprehension: no frame of its own (Python 3.11)
-            key.append((a._datatype_enum(), a._shape_tuple()) if type(a) is et else _key(a, et))
-        key = tuple(key)
-        if kwargs:
-            key += tuple([(k, _key(v, et)) for k, v in kwargs.items()])
-        return key
-    except (_Ineligible, RecursionError):
-        return None
+    """The hit memo's key of a call's arguments, or None when one is not keyed: equal exactly when
+    what tfscope's tracing rules read is (tensors by dtype and shape; Python ints, bools, strings,
+    bytes and None by exact type and value, floats by their bits, NaN never; tuples, lists and
+    string-keyed dicts element by element); computed in C++ (_core._watch_call_key)."""
+    from tfscope import _core
+    return _core._watch_call_key(args, kwargs)
 
 
 class MemoEntry:
@@ -600,20 +661,26 @@ def observe_hit(session, fn, rec, args, kwargs, tid, call, site):
     if entry is None or entry[0] is not session:
         return False
     twin = entry[1]
-    memo = twin.memo
     if twin.thread != tid:
         return False
+    # executing_eagerly() and not in_save_context(), read directly (per-thread state)
+    ctx = _context_module._context if _context_module is not None else None
+    if ctx is not None:
+        plain = ctx._thread_local_data.is_eager and not _save_state._in_save_context
+    else:
+        plain = _eager_not_saving()
     if args and twin.unmodelled_first:
         why = twin.unmodelled_first.get(type(args[0]))
-        if why is not None and _eager_not_saving():
+        if why is not None and plain:
             led = rec.selfcheck  # e.g. Keras's step function on its iterator, every step
             led.not_modelled[why] = led.not_modelled.get(why, 0) + 1
             return True
-    if not memo:
+    memo = twin.memo
+    if not memo or not plain or _eager_run.RUN_FUNCTIONS_EAGERLY:
+        return False  # nothing memoized, run eagerly, or in a context observe decides about
+    seen = memo.get(_call_key(args, kwargs))
+    if seen is None:
         return False
-    seen = memo.get(call_key(args, kwargs))
-    if seen is None or _eager_run.RUN_FUNCTIONS_EAGERLY or not _eager_not_saving():
-        return False  # not memoized, run eagerly, or in a context observe decides about
     if len(twin.calls) < CALLS_KEPT:
         twin.calls.append(seen.recorded)
     if not seen.first_call:  # the twin is asked about this repeat at report time (settle)

@@ -48,24 +48,34 @@ _site_cache = {}
 site_files = {}  # "file:line" as reported -> (the file's full path, line), for the lint join
 
 
+def _make_site(filename, line):
+    """The "file:line" text of a user frame, kept for the next call from it."""
+    key = (filename, line)
+    site = _site_cache[key] = "%s:%d" % (_short(filename), line)
+    site_files[site] = key
+    return site
+
+
+def setup_fast_site():
+    """Hands watch's caches to the C++ helpers of the hot path (_core._watch_*)."""
+    from tfscope import _core
+    eager = keyed = None
+    if "tensorflow" in sys.modules:
+        try:
+            from tensorflow.python.data.ops import iterator_ops
+            from tensorflow.python.framework import ops
+            eager = ops.EagerTensor
+            # the self-check maps an iterator by its element spec alone (IteratorSpec)
+            keyed = {iterator_ops.OwnedIterator: "element_spec"}
+        except ImportError:
+            pass
+    _core._watch_setup(eager, _library_cache, _is_library, _site_cache, _make_site, keyed)
+
+
 def user_site(depth=1):
     """file:line of the innermost frame outside TF, Keras, the standard library and watch."""
-    f = sys._getframe(depth + 1)
-    while f is not None:
-        code = f.f_code
-        fn = code.co_filename
-        lib = _library_cache.get(fn)
-        if lib is None:
-            lib = _is_library(fn)
-        if not lib:
-            key = (fn, f.f_lineno)
-            site = _site_cache.get(key)
-            if site is None:
-                site = _site_cache[key] = "%s:%d" % (_short(fn), f.f_lineno)
-                site_files[site] = key
-            return site
-        f = f.f_back
-    return "<library>"
+    from tfscope import _core
+    return _core._watch_user_site(depth + 1)
 
 
 def _short(path):
@@ -300,11 +310,18 @@ class Session:
             rec.prewatch.append(t)
 
     # Calls -------------------------------------------------------------------------------------
-    def stack(self):
-        s = getattr(self.local, "stack", None)
-        if s is None:
-            s = self.local.stack = []
-        return s
+    @staticmethod
+    def call_in_flight():
+        """The innermost watched call in flight on this thread (the `frame` list of the hook's
+        __call__), or None; read only when a trace begins, so a hit pays nothing for it."""
+        from . import _hooks
+        code = _hooks._state.get("call_code")
+        f = sys._getframe(1)
+        while f is not None:
+            if f.f_code is code:
+                return f.f_locals.get("frame")
+            f = f.f_back
+        return None
 
     # Traces ------------------------------------------------------------------------------------
     def begin_trace(self, fn, lookup_type, context, scope, name):
@@ -312,8 +329,9 @@ class Session:
         rec, idx = self.record_of(fn)
         if rec.kind == "savedmodel" and rec.name == "restored function":
             rec.name = _restored_name(fn)
-        stack = self.stack()
-        call = stack[-1] if stack and stack[-1][0] is rec else None
+        call = self.call_in_flight()
+        if call is not None and call[0] is not rec:
+            call = None
         site = call[2] if call else user_site(2)
         t = TraceRecord(len(rec.traces) + 1, rec, idx, lookup_type, context, scope, name, site,
                         call[1] if call else 0)
