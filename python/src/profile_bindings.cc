@@ -2,8 +2,8 @@
 // per-call work (python/tfscope/watch) that cost most in Python: the hit memo's key of a call's
 // arguments and the call site in the user's code.
 #include <nanobind/stl/string.h>
-#include <cstring>
 #include <nanobind/stl/vector.h>
+#include <cstring>
 
 #include "convert.h"
 #include "tfscope/op_profile.h"
@@ -128,8 +128,8 @@ PyObject* key_of(PyObject* v, int depth) {
 nb::object call_key(nb::handle args, nb::handle kwargs) {
   if (!PyTuple_Check(args.ptr())) return nb::none();
   Py_ssize_t n = PyTuple_GET_SIZE(args.ptr());
-  bool with_kw = kwargs.ptr() != Py_None && PyDict_Check(kwargs.ptr()) &&
-                 PyDict_GET_SIZE(kwargs.ptr()) > 0;
+  bool with_kw =
+      kwargs.ptr() != Py_None && PyDict_Check(kwargs.ptr()) && PyDict_GET_SIZE(kwargs.ptr()) > 0;
   PyObject* key = PyTuple_New(n + (with_kw ? 1 : 0));
   if (key == nullptr) throw nb::python_error();
   for (Py_ssize_t i = 0; i < n; ++i) {
@@ -230,9 +230,8 @@ void bind_profile(nb::module_& m) {
           },
           "The executed ops as (node, op, function, depth, thread, start_ns, dur_ns) tuples.");
 
-  m.def("_watch_setup", [](nb::handle eager_tensor, nb::handle library_cache,
-                           nb::handle is_library, nb::handle site_cache, nb::handle make_site,
-                           nb::handle attr_keyed) {
+  m.def("_watch_setup", [](nb::handle eager_tensor, nb::handle library_cache, nb::handle is_library,
+                           nb::handle site_cache, nb::handle make_site, nb::handle attr_keyed) {
     WatchState& w = watch_state();
     if (!eager_tensor.is_none()) keep(w.eager_tensor, eager_tensor);
     if (!attr_keyed.is_none()) keep(w.attr_keyed, attr_keyed);

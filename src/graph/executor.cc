@@ -226,8 +226,14 @@ void run_timed(OpProfile& prof, const Node& node, const OpDef& def, const std::s
   int64_t t0 = prof.now_ns();
   struct Done {
     ~Done() {
-      OpEvent e{node.name, def.name, function, profile_depth - 1, prof.thread_number(), t0,
-                prof.now_ns() - t0};
+      OpEvent e;
+      e.node = node.name;
+      e.op = def.name;
+      e.function = function;
+      e.depth = profile_depth - 1;
+      e.thread = prof.thread_number();
+      e.start_ns = t0;
+      e.dur_ns = prof.now_ns() - t0;
       prof.add(std::move(e));
     }
     OpProfile& prof;

@@ -36,14 +36,18 @@ void OpProfile::stop() {
   active_.compare_exchange_strong(me, nullptr);
 }
 
-bool OpProfile::recording() const { return active_.load() == this; }
+bool OpProfile::recording() const {
+  return active_.load() == this;
+}
 
 std::vector<OpEvent> OpProfile::events() const {
   std::lock_guard<std::mutex> lock(mu_);
   return events_;
 }
 
-int64_t OpProfile::now_ns() const { return steady_ns() - t0_ns_; }
+int64_t OpProfile::now_ns() const {
+  return steady_ns() - t0_ns_;
+}
 
 int OpProfile::thread_number() {
   uint64_t id = std::hash<std::thread::id>{}(std::this_thread::get_id());
