@@ -68,9 +68,10 @@ Tensor ones_for(const Tensor& t) {
 // Opens TF's gradient name scope while a graph is built.
 class GradientScope {
  public:
-  explicit GradientScope(const std::string& forward_scope) : b_(current_builder()) {
+  GradientScope(const std::string& prefix, const std::string& forward_scope)
+      : b_(current_builder()) {
     if (!b_) return;
-    std::string s = "gradient_tape/" + forward_scope;
+    std::string s = prefix + forward_scope;
     s.pop_back();  // push_scope takes the full scope without its slash
     b_->push_scope(s);
   }
@@ -84,7 +85,8 @@ class GradientScope {
   GraphBuilder* b_;
 };
 
-std::vector<GradientValue> call_gradient(const OpRecord& r, const std::vector<int>& skip,
+std::vector<GradientValue> call_gradient(const TapeData& tape, const OpRecord& r,
+                                         const std::vector<int>& skip,
                                          const std::vector<GradientValue>& out_grads) {
   GradOp op{r.def->name, r.attrs, r.inputs, r.outputs, skip};
   std::vector<GradientValue> g;
@@ -99,7 +101,7 @@ std::vector<GradientValue> call_gradient(const OpRecord& r, const std::vector<in
     return g;
   }
   if (const SparseGradientFunction* sparse = find_sparse_gradient(r.def->name)) {
-    GradientScope scope(r.scope);
+    GradientScope scope(tape.grad_scope_prefix, r.scope);
     g = (*sparse)(op, out_grads);
   } else {
     bool not_diff = false;
@@ -108,7 +110,7 @@ std::vector<GradientValue> call_gradient(const OpRecord& r, const std::vector<in
     if (!fn) {
       throw Error(ErrorKind::kLookupError, "gradient registry has no entry for: " + r.def->name);
     }
-    GradientScope scope(r.scope);
+    GradientScope scope(tape.grad_scope_prefix, r.scope);
     std::vector<Tensor> dense;
     for (auto& o : out_grads) dense.push_back(dense_gradient(o));
     for (Tensor& t : (*fn)(op, dense)) g.emplace_back(std::move(t));
@@ -200,7 +202,8 @@ std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Ten
 
     std::vector<int> skip;
     for (size_t i = 0; i < r.input_keys.size(); ++i) {
-      if (!tape.tensor_tape.count(r.input_keys[i]) && !source_set.count(r.input_keys[i]))
+      if (!tape.build_all_input_gradients && !tape.tensor_tape.count(r.input_keys[i]) &&
+          !source_set.count(r.input_keys[i]))
         skip.push_back(static_cast<int>(i));
     }
     std::vector<GradientValue> out_grads(r.outputs.size());
@@ -223,7 +226,7 @@ std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Ten
     std::vector<GradientValue> in_grads(r.inputs.size());
     if (any) {
       for (size_t i : zero_indices) out_grads[i] = zeros_for(r.outputs[i]);
-      in_grads = call_gradient(r, skip, out_grads);
+      in_grads = call_gradient(tape, r, skip, out_grads);
     }
     for (size_t i = 0; i < in_grads.size(); ++i) {
       const TensorKey& k = r.input_keys[i];

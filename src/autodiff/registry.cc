@@ -15,6 +15,7 @@ void anchor_nn_grads();
 void anchor_array_grads();
 void anchor_unary_grads();
 void anchor_sparse_grads();
+void anchor_control_grads();
 }  // namespace autodiff
 
 namespace {
@@ -37,6 +38,7 @@ std::map<std::string, Entry>& table() {
     autodiff::anchor_array_grads();
     autodiff::anchor_unary_grads();
     autodiff::anchor_sparse_grads();
+    autodiff::anchor_control_grads();
     return true;
   }();
   (void)anchored;

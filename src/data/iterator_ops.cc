@@ -128,6 +128,29 @@ void detail::register_iterator_ops() {
   };
   OpRegistry::global().add(std::move(opt));
 
+  // cond_v2's gradient wraps a branch's intermediates in optionals (a value in the branch that
+  // ran, none in the other).
+  OpDef from;
+  from.name = "OptionalFromValue";
+  from.inputs = {{"components", "", DType::kInvalid, "", "Toutput_types"}};
+  from.outputs = {{"optional", "", DType::kVariant}};
+  from.shape_fn = [](InferenceContext& c) { c.set_output(0, Shape{}); };
+  from.kernel = [](OpKernelContext& ctx) {
+    Element e;
+    for (int i = 0; i < ctx.num_inputs(); ++i) e.push_back(ctx.input(i));
+    ctx.set_output(0, Tensor::variant(std::make_shared<OptionalValue>(std::move(e))));
+  };
+  OpRegistry::global().add(std::move(from));
+
+  OpDef none;
+  none.name = "OptionalNone";
+  none.outputs = {{"optional", "", DType::kVariant}};
+  none.shape_fn = [](InferenceContext& c) { c.set_output(0, Shape{}); };
+  none.kernel = [](OpKernelContext& ctx) {
+    ctx.set_output(0, Tensor::variant(std::make_shared<OptionalValue>(std::nullopt)));
+  };
+  OpRegistry::global().add(std::move(none));
+
   OpDef has;
   has.name = "OptionalHasValue";
   has.inputs = {{"optional", "", DType::kVariant}};

@@ -182,10 +182,14 @@ std::vector<Tensor> cond(const Tensor& pred, const BranchFn& true_fn, const Bran
   bool stateful = tf->is_stateful || ff->is_stateful;
   std::vector<Tensor> inputs{pred};
   inputs.insert(inputs.end(), externals.begin(), externals.end());
+  // Staged inside the cond's name scope, as cond_v2 does: a tape records it there, and its
+  // gradient is built in "gradient_tape/<scope>/".
+  outer.push_scope(scope);
   auto results = execute(stateful ? "If" : "StatelessIf", inputs,
                          {{"Tin", tin}, {"Tout", tout}, {"then_branch", FuncAttr{tf->name}},
                           {"else_branch", FuncAttr{ff->name}}, {"output_shapes", shapes}},
                          scope + "/");
+  outer.pop_scope();
   std::vector<Tensor> final_outs;
   outer.push_scope(scope);
   for (auto& r : results) final_outs.push_back(identity(r));
@@ -319,10 +323,12 @@ std::vector<Tensor> while_loop(const LoopCondFn& cond_fn, const LoopBodyFn& body
   }
   for (size_t i = 0; i < var_shapes.size(); ++i) shapes[2 + i] = var_shapes[i];
   bool stateful = cf->is_stateful || bf->is_stateful;
+  outer.push_scope(scope);
   auto results = execute(stateful ? "While" : "StatelessWhile", inputs,
                          {{"T", types}, {"cond", FuncAttr{cf->name}}, {"body", FuncAttr{bf->name}},
                           {"output_shapes", shapes}, {"parallel_iterations", int64_t{10}}},
                          scope + "/");
+  outer.pop_scope();
   std::vector<Tensor> out;
   // TF 2.21's while_v2 hands the While outputs on directly (no Identity after the op; checked
   // against the oracle's graphs), unlike cond_v2's cond/Identity.

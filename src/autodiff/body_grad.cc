@@ -1,0 +1,100 @@
+// The gradient of a function body: the body's nodes put on a tape of their own (every node on a
+// path from an argument, in graph order) and that tape's backward pass run in a BodyGradBuilder.
+#include "body_grad.h"
+
+#include "tape_impl.h"
+#include "tfscope/context.h"
+
+namespace tfs::autodiff {
+
+Tensor tensor_of(const std::shared_ptr<Graph>& g, const Output& o) {
+  return Tensor::symbolic(g, o.node, o.index, o.node->output_dtypes[o.index],
+                          o.node->output_shapes[o.index], o.node->name);
+}
+
+BodyGradBuilder::BodyGradBuilder(std::string name, std::shared_ptr<Graph> forward,
+                                 Resolver resolver)
+    : FuncGraphBuilder(std::move(name)),
+      forward_(std::move(forward)),
+      resolver_(std::move(resolver)) {}
+
+Tensor BodyGradBuilder::resolve(const Tensor& t) {
+  if (!t.defined() || !t.is_symbolic() || t.graph() != forward_) return t;
+  auto key = std::make_pair(static_cast<const Node*>(t.node()), t.index());
+  auto it = resolved_.find(key);
+  if (it != resolved_.end()) return it->second;
+  // A constant of the forward body is made again here, as TF's gradient graphs copy constants.
+  Tensor r = t.node()->op() == "Const" ? execute1("Const", {}, t.node()->attrs, "Const")
+                                       : resolver_(*this, t);
+  resolved_.emplace(key, r);
+  return r;
+}
+
+std::vector<Tensor> BodyGradBuilder::add_op(const OpDef& def, std::vector<Tensor> inputs,
+                                            AttrMap attrs, const std::string& name) {
+  bool any = false;
+  for (const Tensor& t : inputs) any = any || (t.is_symbolic() && t.graph() == forward_);
+  if (any) {
+    // Resolved in the op's input scope, where TF's capture makes them ("mul_grad/Mul/Const",
+    // "mul_grad/Mul_1/OptionalGetValue").
+    const bool exact = !name.empty() && name.back() == '/';
+    const std::string full = exact ? name : name_scope() + name;
+    const std::string base = exact ? full.substr(0, full.size() - 1) : full;
+    push_scope(exact ? base : graph()->unique_name(base, false));
+    for (Tensor& t : inputs) t = resolve(t);
+    pop_scope();
+  }
+  return FuncGraphBuilder::add_op(def, std::move(inputs), std::move(attrs), name);
+}
+
+std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Tensor>& grads) {
+  GraphBuilder* b = current_builder();
+  TapeData tape;
+  tape.persistent = true;
+  tape.build_all_input_gradients = true;
+  tape.grad_scope_prefix = (b ? b->name_scope() : std::string()) + "gradients/";
+  std::vector<Tensor> sources;
+  for (Node* a : fn.args) {
+    sources.push_back(tensor_of(fn.graph, Output{a, 0}));
+    tape.watch(sources.back());
+  }
+  // Every node downstream of an argument, in graph order (a node's inputs come before it).
+  for (auto& up : fn.graph->nodes()) {
+    Node* n = up.get();
+    if (n->op() == "Placeholder" || n->num_outputs() == 0) continue;
+    OpRecord r;
+    r.def = n->def;
+    r.attrs = n->attrs;
+    for (const Output& in : n->inputs) {
+      r.inputs.push_back(tensor_of(fn.graph, in));
+      r.input_keys.push_back(key_of(r.inputs.back()));
+    }
+    if (!tape.should_record(r.input_keys, r.inputs)) continue;
+    int64_t id = tape.next_op++;
+    for (int i = 0; i < n->num_outputs(); ++i) {
+      r.outputs.push_back(tensor_of(fn.graph, Output{n, i}));
+      r.output_keys.push_back(key_of(r.outputs.back()));
+      tape.tensor_tape[r.output_keys.back()] = id;
+    }
+    r.scope = n->name + "_grad/";
+    tape.op_tape.emplace(id, std::move(r));
+  }
+  std::vector<Tensor> targets, seeds;
+  for (size_t i = 0; i < fn.outputs.size() && i < grads.size(); ++i) {
+    Tensor y = tensor_of(fn.graph, fn.outputs[i]);
+    if (!grads[i].defined() || !is_trainable_dtype(y.dtype()) || y.dtype() == DType::kResource)
+      continue;
+    targets.push_back(y);
+    seeds.push_back(grads[i]);
+  }
+  if (targets.empty()) return std::vector<Tensor>(fn.args.size());
+  // _GradientsHelper's scope: the seeds as "gradients/grad_ys_<i>", sums as "gradients/AddN".
+  if (b) b->push_scope(tape.grad_scope_prefix.substr(0, tape.grad_scope_prefix.size() - 1));
+  for (size_t i = 0; i < seeds.size(); ++i)
+    seeds[i] = execute1("Identity", {seeds[i]}, {}, "grad_ys_" + std::to_string(i));
+  std::vector<Tensor> r = imperative_grad(tape, targets, sources, seeds, UnconnectedGradients::kNone);
+  if (b) b->pop_scope();
+  return r;
+}
+
+}  // namespace tfs::autodiff
