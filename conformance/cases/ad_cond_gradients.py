@@ -82,6 +82,17 @@ for label, p, ref in (("true", T, lambda v: np.sum((2 * np.exp(v)) ** 2)),
     record("exp/identity " + label + " vs central difference", near(g, central(ref, xv)))
 count("exp/identity traces", fn)
 
+@tf.function
+def cube_or_exp(x, p):
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = tf.cond(p, lambda: x * x * x, lambda: tf.exp(x))
+    return t.gradient(y, x)
+
+
+record("cube/exp graph", graph(cube_or_exp.get_concrete_function(x, T)))
+record("cube/exp values", [bits(cube_or_exp(x, T)), bits(cube_or_exp(x, F))])
+
 fn2 = tf.function(square_or_tanh)
 record("square/tanh graph", graph(fn2.get_concrete_function(x, T)))
 for label, p in (("true", T), ("false", F)):

@@ -39,15 +39,29 @@ struct IfRewrite {
   Node* node = nullptr;
   int first_new = 0;  // index of the first added output
   int slots = 0;
+  std::map<std::pair<const Node*, int>, Tensor> outer;  // one Tensor per outer graph output
+
+  // Output `o` of the If's graph, the same Tensor each time (captures are keyed by identity).
+  Tensor at(const Output& o) {
+    auto key = std::make_pair(static_cast<const Node*>(o.node), o.index);
+    auto it = outer.find(key);
+    if (it == outer.end()) it = outer.emplace(key, tensor_of(graph, o)).first;
+    return it->second;
+  }
 };
+
+bool same_tensor(const Tensor& a, const Tensor& b) {
+  if (a.is_symbolic() && b.is_symbolic()) return a.node() == b.node() && a.index() == b.index();
+  return a.id() == b.id();
+}
 
 Tensor resolve_forward(IfRewrite& rw, Branch& br, BodyGradBuilder& self, const Tensor& t) {
   const GraphFunction& f = *br.fwd;
   for (size_t i = 0; i < f.args.size(); ++i)
-    if (f.args[i] == t.node()) return tensor_of(rw.graph, rw.node->inputs[1 + i]);
+    if (f.args[i] == t.node()) return rw.at(rw.node->inputs[1 + i]);
   for (size_t i = 0; i < f.outputs.size(); ++i)
     if (f.outputs[i].node == t.node() && f.outputs[i].index == t.index())
-      return tensor_of(rw.graph, Output{rw.node, static_cast<int>(i)});
+      return rw.at(Output{rw.node, static_cast<int>(i)});
   // An intermediate: wrapped in an optional in the forward branch, output by the If.
   const int slot = static_cast<int>(br.wrapped.size());
   br.wrapped.push_back(Output{t.node(), t.index()});
@@ -56,7 +70,7 @@ Tensor resolve_forward(IfRewrite& rw, Branch& br, BodyGradBuilder& self, const T
     rw.node->output_shapes.push_back(PartialShape(Shape{}));
     rw.slots++;
   }
-  Tensor optional = tensor_of(rw.graph, Output{rw.node, rw.first_new + slot});
+  Tensor optional = rw.at(Output{rw.node, rw.first_new + slot});
   Tensor captured = self.capture(optional, "optional");
   return execute("OptionalGetValue", {captured},
                  {{"output_types", std::vector<DType>{t.dtype()}},
@@ -151,7 +165,7 @@ std::vector<Tensor> if_grad(const GradOp& op, const std::vector<Tensor>& grads) 
     for (auto& me : br) {
       if (!has[i] || me.grads[i].defined()) continue;
       BuildScope s(*me.grad);
-      me.grads[i] = zeros_for_input(*outer, tensor_of(rw.graph, rw.node->inputs[1 + i]),
+      me.grads[i] = zeros_for_input(*outer, rw.at(rw.node->inputs[1 + i]),
                                     tensor_of(me.fwd->graph, Output{me.fwd->args[i], 0}));
     }
   }
@@ -171,7 +185,7 @@ std::vector<Tensor> if_grad(const GradOp& op, const std::vector<Tensor>& grads) 
     for (auto& c : me.grad->captures()) {
       if (c.kind == "const") continue;
       bool seen = false;
-      for (auto& e : externals) seen = seen || e.id() == c.external.id();
+      for (auto& e : externals) seen = seen || same_tensor(e, c.external);
       if (!seen) externals.push_back(c.external);
     }
   std::shared_ptr<GraphFunction> fns[2];
@@ -184,7 +198,7 @@ std::vector<Tensor> if_grad(const GradOp& op, const std::vector<Tensor>& grads) 
     for (auto& e : externals) {
       Node* ph = nullptr;
       for (auto& c : g.captures())
-        if (c.kind != "const" && c.external.id() == e.id()) ph = c.placeholder;
+        if (c.kind != "const" && same_tensor(c.external, e)) ph = c.placeholder;
       if (!ph) ph = g.add_placeholder(g.name_scope() + "Placeholder", e.dtype(), e.shape()).node();
       fn->args.push_back(ph);
       fn->arg_names.push_back(ph->name);
@@ -218,7 +232,7 @@ std::vector<Tensor> if_grad(const GradOp& op, const std::vector<Tensor>& grads) 
     shapes.push_back(a.node->output_shapes[a.index].most_specific_common_supertype(
         b.node->output_shapes[b.index]));
   }
-  std::vector<Tensor> inputs{tensor_of(rw.graph, rw.node->inputs[0])};
+  std::vector<Tensor> inputs{rw.at(rw.node->inputs[0])};
   inputs.insert(inputs.end(), externals.begin(), externals.end());
   const bool stateful = fns[0]->is_stateful || fns[1]->is_stateful;
   std::vector<Tensor> outs =
