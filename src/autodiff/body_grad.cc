@@ -4,6 +4,7 @@
 
 #include "tape_impl.h"
 #include "tfscope/context.h"
+#include "tfscope/indexed_slices.h"
 
 namespace tfs::autodiff {
 
@@ -92,7 +93,11 @@ std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Te
   if (b) b->push_scope(tape.grad_scope_prefix.substr(0, tape.grad_scope_prefix.size() - 1));
   for (size_t i = 0; i < seeds.size(); ++i)
     seeds[i] = execute1("Identity", {seeds[i]}, {}, "grad_ys_" + std::to_string(i));
-  std::vector<Tensor> r = imperative_grad(tape, targets, sources, seeds, UnconnectedGradients::kNone);
+  // A function's gradients are dense tensors (an IndexedSlices densified, as a function output).
+  std::vector<Tensor> r;
+  for (const GradientValue& g :
+       imperative_grad(tape, targets, sources, seeds, UnconnectedGradients::kNone))
+    r.push_back(dense_gradient(g));
   if (b) b->pop_scope();
   return r;
 }
