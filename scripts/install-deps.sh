@@ -26,7 +26,8 @@ py=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$py" -m venv .venv
 fi
-want=(numpy pytest nanobind scikit-build-core jsonschema)
+# tensorboard: its event-file loader reads the files tf.summary writes (the summary tests).
+want=(numpy pytest nanobind scikit-build-core jsonschema tensorboard)
 need=()
 for m in "${want[@]}"; do
   .venv/bin/python -m pip show -q "$m" >/dev/null 2>&1 || need+=("$m")

@@ -14,6 +14,7 @@
 #include "tfscope/example.h"
 #include "tfscope/graph_builder.h"
 #include "tfscope/ops.h"
+#include "tfscope/summary.h"
 #include "tfscope/tfrecord.h"
 
 namespace tfpy {
@@ -110,6 +111,9 @@ std::vector<tfs::TensorSpec> specs_arg(nb::handle spec_list) {
 }  // namespace
 
 void bind_data(nb::module_& m) {
+  // tf.summary's writer ops, staged and run through _core.execute like any generated wrapper.
+  tfs::data::register_summary_ops();
+
   // tf.data's random_seed.get_seed: the (seed, seed2) inputs of ShuffleDatasetV3.
   def_any(m, "data_seeds", [](std::optional<int64_t> seed) { return tfs::get_random_seed(seed); });
 

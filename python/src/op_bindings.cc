@@ -9,6 +9,8 @@
 #include <optional>
 
 #include "convert.h"
+#include "tfscope/graph.h"
+#include "tfscope/graph_builder.h"
 #include "tfscope/op_def.h"
 #include "tfscope/ops.h"
 #include "tfscope/py_func.h"
@@ -106,8 +108,10 @@ nb::object outputs_object(const tfs::OpDef& def, const tfs::AttrMap& attrs,
               ? static_cast<long>(tfs::attr_types(attrs, o.type_list_attr).size())
               : -1;
     }
-    if (n < 0) unknown = static_cast<long>(i);
-    else known += n;
+    if (n < 0)
+      unknown = static_cast<long>(i);
+    else
+      known += n;
     counts.push_back(n);
   }
   if (unknown >= 0) counts[static_cast<size_t>(unknown)] = static_cast<long>(outs.size()) - known;
@@ -203,6 +207,30 @@ void bind_ops(nb::module_& m) {
       "value"_a, "dtype"_a.none(), "name"_a);
   m.def("exit_name_scope", [] {
     if (tfs::GraphBuilder* b = tfs::current_builder()) b->pop_scope();
+  });
+  // What FuncGraph.capture does when an op's input is converted: an eager tensor (a resource
+  // handle) fed to the graph being built becomes its placeholder now, named `name` in the
+  // current scope, instead of when the op that reads it is added.
+  m.def("capture_named", [](const tfs::Tensor& t, const std::string& name) -> tfs::Tensor {
+    auto* b = dynamic_cast<tfs::FuncGraphBuilder*>(tfs::current_builder());
+    if (!b || !t.is_eager()) return t;
+    return b->capture(t, name);
+  });
+  // ops.control_dependencies([op]) around the one op made in it: `t`'s node runs after the
+  // node named `op_name` (an op without outputs, such as WriteSummary) of the same graph.
+  m.def("add_control_input", [](const tfs::Tensor& t, const std::string& op_name) {
+    if (!t.is_symbolic()) return;
+    tfs::Node* n = t.graph()->find_node(op_name);
+    if (!n) tfs::invalid_argument("No node named '" + op_name + "' in the graph");
+    t.node()->control_inputs.push_back(n);
+  });
+  // ops.get_name_scope(): the current scope without its "/" ("" eagerly and at the top).
+  m.def("get_name_scope", []() -> std::string {
+    tfs::GraphBuilder* b = tfs::current_builder();
+    if (!b) return "";
+    std::string s = b->name_scope();
+    if (!s.empty()) s.pop_back();
+    return s;
   });
   // apply_op(op_type, inputs, attrs=None, name=None): one value per input ArgDef (a list for a
   // list input), host values converted to the op's dtypes in the op's scope; one tensor back for

@@ -495,6 +495,14 @@ def greater(x, y, name=None):
     return _named("Greater", name, _core.greater, x, y)
 
 
+def less_equal(x, y, name=None):
+    return _named("LessEqual", name, _core.less_equal, x, y)
+
+
+def greater_equal(x, y, name=None):
+    return _named("GreaterEqual", name, _core.greater_equal, x, y)
+
+
 def logical_and(x, y, name=None):
     return _named("LogicalAnd", name, _core.logical_and, x, y)
 
@@ -608,6 +616,7 @@ class math:  # noqa: N801  (tf.math namespace)
     reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod = reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod
     abs, square, sqrt, exp, tanh, sigmoid, argmax = abs, square, sqrt, exp, tanh, sigmoid, argmax
     equal, not_equal, less, greater = equal, not_equal, less, greater
+    less_equal, greater_equal = less_equal, greater_equal
     logical_and, logical_or, logical_not = logical_and, logical_or, logical_not
     clip_by_value, add_n, sign, floor, round = clip_by_value, add_n, sign, floor, round
     reduce_any, reduce_all, argmin = reduce_any, reduce_all, argmin
@@ -815,7 +824,7 @@ def cond(pred, true_fn=None, false_fn=None, name=None):
             return _flatten(r)
         return run
 
-    flat = _core.cond(pred, wrap(true_fn, "t"), wrap(false_fn, "f"))
+    flat = _core.cond(pred, wrap(true_fn, "t"), wrap(false_fn, "f"), name or "")
     return _pack_like(structure["t"], flat)
 
 
@@ -1026,3 +1035,5 @@ from ._custom_gradient import custom_gradient  # noqa: E402  (tfscope/_custom_gr
 from . import _indexed_slices  # noqa: E402
 _indexed_slices.install(Variable)
 math.unsorted_segment_sum = staticmethod(_indexed_slices.unsorted_segment_sum)
+from ._linspace import broadcast_dynamic_shape, linspace  # noqa: E402
+from . import summary  # noqa: E402  (tf.summary; tfscope/summary.py)

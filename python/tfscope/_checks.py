@@ -214,6 +214,38 @@ def assert_rank(x, rank, message=None, name=None):
         return Assert(tf.equal(tf.rank(x), rank_t), data)
 
 
+# ---- scalar and type ----
+
+def _message_prefix(message):
+    return "%s.  " % message if message else ""
+
+
+def assert_scalar(tensor, message=None, name=None):
+    """check_ops.assert_scalar: a static check only (TF builds no op); returns the tensor."""
+    with name_scope(name, "assert_scalar") as scope:
+        tensor = convert(tensor, None, scope or "Const")
+        rank = tensor.shape.rank
+        if rank != 0:
+            if _core.executing_eagerly():
+                raise ValueError("%sExpected scalar shape, saw shape: %s."
+                                 % (_message_prefix(message), tensor.shape))
+            raise ValueError("%sExpected scalar shape for %s, saw shape: %s."
+                             % (_message_prefix(message), tensor.name, tensor.shape))
+        return tensor
+
+
+def assert_type(tensor, tf_type, message=None, name=None):
+    """check_ops.assert_type: TypeError at once for the wrong dtype, else a NoOp in a graph."""
+    tf_type = as_dtype(tf_type)
+    with name_scope(name, "assert_type"):
+        tensor = convert(tensor, None, "tensor")
+        if tensor.dtype != tf_type:
+            tname = "tensor" if _core.executing_eagerly() else tensor.name
+            raise TypeError("%s%s must be of type %r; got %r"
+                            % (_message_prefix(message), tname, tf_type, tensor.dtype))
+        return _noop("statically_determined_correct_type")
+
+
 # ---- numerics and shapes ----
 
 def check_numerics(tensor, message, name=None):
@@ -245,6 +277,8 @@ class debugging:  # noqa: N801  (tf.debugging namespace)
     assert_greater = staticmethod(assert_greater)
     assert_greater_equal = staticmethod(assert_greater_equal)
     assert_rank = staticmethod(assert_rank)
+    assert_scalar = staticmethod(assert_scalar)
+    assert_type = staticmethod(assert_type)
     assert_all_finite = staticmethod(assert_all_finite)
     check_numerics = staticmethod(check_numerics)
     Assert = staticmethod(Assert)

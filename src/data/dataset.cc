@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "dataset_impl.h"
+#include "tfscope/summary.h"
 #include "tfscope/detail/eager_error.h"
 #include "tfscope/ops.h"
 
@@ -286,6 +287,7 @@ void register_data_ops() {
     register_file_datasets();
     register_iterator_ops();
     register_example_ops();
+    register_summary_ops();
     return true;
   }();
   (void)done;

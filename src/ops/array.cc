@@ -294,8 +294,10 @@ OpRegistration r_concat([] {
     for (int i = 0; i < n; ++i) with_rank_at_least(c, c.in(i), min_rank);
     if (rank < 0) return;  // no input has a known rank
     int64_t a = axis < 0 ? axis + rank : axis;
-    // Walk the inputs from the last, merging the dims around the axis and summing along it.
-    const PartialShape& last = c.in(n - 1);
+    // Walk the inputs from the last, merging the dims around the axis and summing along it. An
+    // input of unknown rank counts as `rank` unknown dims (TF's WithRank).
+    const PartialShape last =
+        c.in(n - 1).has_rank() ? c.in(n - 1) : PartialShape::unknown_of_rank(rank);
     PartialShape before = subshape(last, 0, a), after = subshape(last, a + 1, rank);
     int64_t middle = last.dim(static_cast<int>(a));
     for (int i = n - 2; i >= 0; --i) {
@@ -525,7 +527,8 @@ OpRegistration r_slice([] {
       ctx.fail("Expected begin and size arguments to be 1-D tensors of size " + std::to_string(r) +
                ", but got shapes " + dims_text(bs) + " and " + dims_text(ss) + " instead.");
     }
-    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)), size = detail::tensor_ints(ctx.input(2));
+    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)),
+                         size = detail::tensor_ints(ctx.input(2));
     for (int i = 0; i < r; ++i) {
       size_t ui = static_cast<size_t>(i);
       int64_t b = begin[ui], &z = size[ui], dim = s.dim(i);
@@ -748,10 +751,12 @@ OpRegistration r_strided_slice([] {
       ctx.fail("Expected begin, end, and strides to be 1D equal size tensors, but got shapes " +
                dims_text(bs) + ", " + dims_text(es) + ", and " + dims_text(ss) + " instead.");
     }
-    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)), end = detail::tensor_ints(ctx.input(2));
+    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)),
+                         end = detail::tensor_ints(ctx.input(2));
     StridedSliceSpec spec;
     if (auto err = validate_strided_slice(x.eager_shape().dims(), &begin, &end,
-                                          detail::tensor_ints(ctx.input(3)), slice_masks(*ctx.attrs), &spec)) {
+                                          detail::tensor_ints(ctx.input(3)),
+                                          slice_masks(*ctx.attrs), &spec)) {
       ctx.fail(*err);
     }
     Tensor& out = ctx.allocate_output(0, x.dtype(), Shape(spec.final_shape));
@@ -772,8 +777,8 @@ OpRegistration r_strided_slice([] {
 OpRegistration r_strided_slice_grad([] {
   OpDef d;
   d.name = "StridedSliceGrad";
-  d.inputs = {{"shape", "Index"}, {"begin", "Index"}, {"end", "Index"}, {"strides", "Index"},
-              {"dy", "T"}};
+  d.inputs = {
+      {"shape", "Index"}, {"begin", "Index"}, {"end", "Index"}, {"strides", "Index"}, {"dy", "T"}};
   d.outputs = {{"output", "T"}};
   d.type_attrs = {{"T", {}}, {"Index", kSliceIndexTypes}};
   d.shape_fn = [](InferenceContext& c) { c.set_output(0, shape_from_shape_tensor(c, 0)); };
@@ -793,7 +798,8 @@ OpRegistration r_strided_slice_grad([] {
     }
     Tensor& out = ctx.allocate_output(0, dy.dtype(), make_shape(ctx, dims));
     if (dy.dtype() == DType::kString) ctx.fail("[ops] StridedSliceGrad of strings");
-    std::memset(out.raw_data(), 0, static_cast<size_t>(out.num_elements()) * dtype_size(dy.dtype()));
+    std::memset(out.raw_data(), 0,
+                static_cast<size_t>(out.num_elements()) * dtype_size(dy.dtype()));
     std::vector<int64_t> out_strides = row_major_strides(out.eager_shape()), steps;
     int64_t base = 0;
     for (size_t i = 0; i < out_strides.size(); ++i) {

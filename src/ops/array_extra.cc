@@ -1,5 +1,6 @@
 // Tile and BroadcastTo with TF 2.21's signatures, shape functions and kernel checks (in TF's
 // order, with TF's texts). Both copy elements of any dtype, strings included.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -184,6 +185,46 @@ OpRegistration r_broadcast_to([] {
     Tensor src = input;
     if (in.rank() < out.rank()) src = input.reshaped(Shape(padded));
     copy_wrapped(src, ctx.allocate_output(0, input.dtype(), out), out);
+  };
+  return d;
+}());
+
+// ---- BroadcastArgs ----
+
+// The broadcast of two shapes given as vectors (tf.broadcast_dynamic_shape, tf.linspace).
+OpRegistration r_broadcast_args([] {
+  OpDef d;
+  d.name = "BroadcastArgs";
+  d.inputs = {{"s0", "T"}, {"s1", "T"}};
+  d.outputs = {{"r0", "T"}};
+  d.type_attrs = {{"T", detail::kIndexTypes, DType::kInt32}};
+  d.shape_fn = [](InferenceContext& c) {
+    detail::with_rank(c, c.in(0), 1);
+    detail::with_rank(c, c.in(1), 1);
+    const int64_t a = c.in(0).has_rank() ? c.in(0).dim(0) : -1;
+    const int64_t b = c.in(1).has_rank() ? c.in(1).dim(0) : -1;
+    c.set_output(0, PartialShape({a < 0 || b < 0 ? -1 : std::max(a, b)}));
+  };
+  d.kernel = [](OpKernelContext& ctx) {
+    const Tensor &s0 = ctx.input(0), &s1 = ctx.input(1);
+    for (const Tensor* t : {&s0, &s1}) {
+      if (t->eager_shape().rank() != 1) {
+        ctx.fail("In[0] and In[1] must be vectors, got shapes " + dims_text(s0.eager_shape()) +
+                 " and " + dims_text(s1.eager_shape()));
+      }
+    }
+    const Shape a(detail::tensor_ints(s0)), b(detail::tensor_ints(s1));
+    auto r = broadcast_shapes(a, b);
+    if (!r) ctx.fail("Incompatible shapes: " + dims_text(a) + " vs. " + dims_text(b));
+    const auto& dims = r->dims();
+    Tensor& out = ctx.allocate_output(0, s0.dtype(), Shape{static_cast<int64_t>(dims.size())});
+    for (size_t i = 0; i < dims.size(); ++i) {
+      if (s0.dtype() == DType::kInt64) {
+        out.data<int64_t>()[i] = dims[i];
+      } else {
+        out.data<int32_t>()[i] = static_cast<int32_t>(dims[i]);
+      }
+    }
   };
   return d;
 }());

@@ -166,7 +166,7 @@ def _tf_cond(pred, true_fn, false_fn):
                     for x in _flatten(r)]
         return run
 
-    flat = _core.cond(pred, wrap(true_fn, "t"), wrap(false_fn, "f"))
+    flat = _core.cond(pred, wrap(true_fn, "t"), wrap(false_fn, "f"), "")
     if any(x is None for x in _flatten(structure["t"])):
         raise ValueError("true_fn and false_fn must return Tensors, got None")
     return _pack_as(structure["t"], flat)
