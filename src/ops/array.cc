@@ -527,8 +527,7 @@ OpRegistration r_slice([] {
       ctx.fail("Expected begin and size arguments to be 1-D tensors of size " + std::to_string(r) +
                ", but got shapes " + dims_text(bs) + " and " + dims_text(ss) + " instead.");
     }
-    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)),
-                         size = detail::tensor_ints(ctx.input(2));
+    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)), size = detail::tensor_ints(ctx.input(2));
     for (int i = 0; i < r; ++i) {
       size_t ui = static_cast<size_t>(i);
       int64_t b = begin[ui], &z = size[ui], dim = s.dim(i);
@@ -751,12 +750,10 @@ OpRegistration r_strided_slice([] {
       ctx.fail("Expected begin, end, and strides to be 1D equal size tensors, but got shapes " +
                dims_text(bs) + ", " + dims_text(es) + ", and " + dims_text(ss) + " instead.");
     }
-    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)),
-                         end = detail::tensor_ints(ctx.input(2));
+    std::vector<int64_t> begin = detail::tensor_ints(ctx.input(1)), end = detail::tensor_ints(ctx.input(2));
     StridedSliceSpec spec;
     if (auto err = validate_strided_slice(x.eager_shape().dims(), &begin, &end,
-                                          detail::tensor_ints(ctx.input(3)),
-                                          slice_masks(*ctx.attrs), &spec)) {
+                                          detail::tensor_ints(ctx.input(3)), slice_masks(*ctx.attrs), &spec)) {
       ctx.fail(*err);
     }
     Tensor& out = ctx.allocate_output(0, x.dtype(), Shape(spec.final_shape));
@@ -777,8 +774,8 @@ OpRegistration r_strided_slice([] {
 OpRegistration r_strided_slice_grad([] {
   OpDef d;
   d.name = "StridedSliceGrad";
-  d.inputs = {
-      {"shape", "Index"}, {"begin", "Index"}, {"end", "Index"}, {"strides", "Index"}, {"dy", "T"}};
+  d.inputs = {{"shape", "Index"}, {"begin", "Index"}, {"end", "Index"}, {"strides", "Index"},
+              {"dy", "T"}};
   d.outputs = {{"output", "T"}};
   d.type_attrs = {{"T", {}}, {"Index", kSliceIndexTypes}};
   d.shape_fn = [](InferenceContext& c) { c.set_output(0, shape_from_shape_tensor(c, 0)); };
@@ -798,8 +795,7 @@ OpRegistration r_strided_slice_grad([] {
     }
     Tensor& out = ctx.allocate_output(0, dy.dtype(), make_shape(ctx, dims));
     if (dy.dtype() == DType::kString) ctx.fail("[ops] StridedSliceGrad of strings");
-    std::memset(out.raw_data(), 0,
-                static_cast<size_t>(out.num_elements()) * dtype_size(dy.dtype()));
+    std::memset(out.raw_data(), 0, static_cast<size_t>(out.num_elements()) * dtype_size(dy.dtype()));
     std::vector<int64_t> out_strides = row_major_strides(out.eager_shape()), steps;
     int64_t base = 0;
     for (size_t i = 0; i < out_strides.size(); ++i) {
