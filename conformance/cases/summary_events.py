@@ -139,3 +139,24 @@ record("gated nodes", nodes(gated.get_concrete_function(tf.constant(1.0), tf.con
 record("gated events", events(d3))
 record("file name suffix", file_names(d3))
 shutil.rmtree(root, ignore_errors=True)
+
+# ---- the queue: events wait until more than max_queue are queued, or a flush ----
+d4 = tempfile.mkdtemp(prefix="summary_queue_")
+wq = tf.summary.create_file_writer(d4, max_queue=2, flush_millis=10 ** 8)
+qfile = os.path.join(d4, os.listdir(d4)[0])
+
+
+def loaded():
+    return len(list(event_file_loader.EventFileLoader(qfile).Load()))
+
+
+seen = []
+with wq.as_default(step=1):
+    for i in range(4):
+        tf.summary.scalar("q", float(i))
+        seen.append(loaded())
+    wq.flush()
+    seen.append(loaded())
+record("events in the file while queueing", seen)
+wq.close()
+shutil.rmtree(d4, ignore_errors=True)

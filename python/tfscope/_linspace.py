@@ -24,8 +24,9 @@ def _convert_to_int_tensor(tensor, name):
     tf = _tf()
     tensor = convert(tensor, None, name)
     if not tensor.dtype.is_integer:
-        raise TypeError(f"Expected an integer tensor for argument `{name}`, but got "
-                        f"{tensor.dtype}")
+        shown = tensor if tensor._is_symbolic else tensor.numpy()
+        raise TypeError(f"Argument `tensor` (name: {name}) must be of type integer. Received "
+                        f"`tensor` = {shown} of dtype: {tensor.dtype}")
     return apply_op1("Cast", [("x", tensor, None)], {"DstT": tf.int32, "Truncate": False},
                      None)
 

@@ -579,11 +579,14 @@ Tensor range(const Value& start, const Value& limit, const Value& delta, DType d
       if (rank(vd) > rank(d)) d = vd;
     }
   }
+  // TF converts the host operands first (start, limit, delta), then casts the tensors.
   auto conv = [&](const Value& v, const char* n) {
-    Tensor t = convert_to_tensor(v, is_tensorish(v) ? DType::kInvalid : d, n);
-    return t.dtype() == d ? t : cast(t, d);
+    return convert_to_tensor(v, is_tensorish(v) ? DType::kInvalid : d, n);
   };
   Tensor ts = conv(s, "start"), tl = conv(l, "limit"), td = conv(delta, "delta");
+  for (Tensor* t : {&ts, &tl, &td}) {
+    if (t->dtype() != d) *t = cast(*t, d);
+  }
   return execute1("Range", {ts, tl, td}, {}, sc.op_name());
 }
 
