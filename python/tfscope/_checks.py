@@ -214,6 +214,175 @@ def assert_rank(x, rank, message=None, name=None):
         return Assert(tf.equal(tf.rank(x), rank_t), data)
 
 
+def _rank_type_check(rank_t):
+    if rank_t.dtype != _int32:
+        raise TypeError("%s must be of type %r; got %r"
+                        % (rank_t.name if not _core.executing_eagerly() else "tensor", _int32,
+                           rank_t.dtype))
+    with name_scope(None, "assert_type"):
+        _noop("statically_determined_correct_type")
+
+
+def assert_rank_at_least(x, rank, message=None, name=None):
+    tf = _pkg()
+    with name_scope(name, "assert_rank_at_least"):
+        x = convert(x, None, "x")
+        rank_t = convert(rank, None, "rank")
+        prefix = _message_prefix(message)
+        xname = "" if _core.executing_eagerly() else x.name
+        data = [prefix, "Tensor %s must have rank at least" % xname, rank_t, "Received shape: ",
+                tf.shape(x)]
+        _rank_type_check(rank_t)
+        rank_static = _constant_value(rank_t)
+        if rank_static is not None:
+            if np.ndim(rank_static) != 0:
+                raise ValueError("Rank must be a scalar.")
+            x_rank = x.shape.rank
+            if x_rank is not None:
+                if not x_rank >= int(rank_static):
+                    raise ValueError("%sTensor %s must have rank at least %d.  Received rank %d, "
+                                     "shape %s" % (prefix, xname, int(rank_static), x_rank,
+                                                   x.shape))
+                return _noop("static_checks_determined_all_ok")
+        return Assert(tf.greater_equal(tf.rank(x), rank_t), data)
+
+
+def assert_rank_in(x, ranks, message=None, name=None):
+    tf = _pkg()
+    with name_scope(name, "assert_rank_in"):
+        x = convert(x, None, "x")
+        ranks = tuple(convert(r, None, "rank") for r in ranks)
+        prefix = _message_prefix(message)
+        xname = "" if _core.executing_eagerly() else x.name
+        data = [prefix, "Tensor %s must have rank in" % xname] + list(ranks) + [
+            "Received shape: ", tf.shape(x)]
+        for r in ranks:
+            _rank_type_check(r)
+        statics = tuple(_constant_value(r) for r in ranks)
+        if not any(r is None for r in statics):
+            for r in statics:
+                if np.ndim(r) != 0:
+                    raise ValueError("Rank must be a scalar.")
+            x_rank = x.shape.rank
+            if x_rank is not None:
+                if x_rank not in statics:
+                    raise ValueError("%sTensor %s must have rank in %s.  Received rank %d, shape %s"
+                                     % (prefix, xname, tuple(int(r) for r in statics), x_rank,
+                                        x.shape))
+                return _noop("static_checks_determined_all_ok")
+        rank_x = tf.rank(x)
+        condition = tf.equal(ranks[0], rank_x)
+        for r in ranks[1:]:
+            condition = tf.logical_or(condition, tf.equal(r, rank_x))
+        return Assert(condition, data)
+
+
+# ---- assert_shapes ----
+
+def _dimension_sizes(x):
+    """Each dim's static size, else its run-time size; a scalar is rank 1 of size 1."""
+    tf = _pkg()
+    dynamic_shape = tf.shape(x)
+    rank = x.shape.rank
+    if rank == 0:
+        return (1,)
+    if rank is not None:
+        return [int(d) if d is not None else dynamic_shape[i]
+                for i, d in enumerate(x.shape.as_list())]
+    return tf.cond(tf.equal(tf.rank(x), 0), lambda: tf.constant([1]), lambda: dynamic_shape)
+
+
+def _has_known_value(size):
+    if size is None or isinstance(size, _core.Tensor):
+        return False
+    try:
+        int(size)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
+    """check_ops.assert_shapes_v2: ranks and sizes, with symbols shared across tensors; static
+    checks raise ValueError at once, the rest are Assert ops (graphs only)."""
+    tf = _pkg()
+    if isinstance(shapes, dict):
+        shapes = shapes.items()
+    prefix = _message_prefix(message)
+    eager = _core.executing_eagerly()
+    with name_scope(name, "assert_shapes"):
+        constraints = [(convert(x, None, "Const"), s) for x, s in shapes if s is not None]
+
+        def tensor_name(x):
+            return ("shape=%s dtype=%s" % (x.shape, x.dtype.name)) if eager else x.name
+
+        dim_sizes = []
+        for tensor, symbolic in constraints:
+            if not (hasattr(symbolic, "__iter__") or hasattr(symbolic, "__getitem__")):
+                raise ValueError("%sTensor %s.  Specified shape must be an iterable.  An iterable "
+                                 "has the attribute `__iter__` or `__getitem__`.  Received "
+                                 "specified shape: %s" % (prefix, tensor_name(tensor), symbolic))
+            sym = tuple(symbolic)
+            innermost = False
+            for i, symbol in enumerate(sym):
+                if not (symbol is Ellipsis or (isinstance(symbol, str) and symbol == "*")):
+                    continue
+                if i != 0:
+                    raise ValueError("%sTensor %s specified shape index %d.  Symbol `...` or `*` "
+                                     "for a variable number of unspecified dimensions is only "
+                                     "allowed as the first entry"
+                                     % (prefix, tensor_name(tensor), i))
+                innermost = True
+            sizes = sym[1:] if innermost else sym
+            dim_sizes.append((tensor, innermost, _dimension_sizes(tensor), sizes or (1,)))
+
+        rank_assertions = []
+        for x, innermost, _, sizes in dim_sizes:
+            rank = len(sizes)
+            if innermost:
+                if rank in (0, 1):
+                    continue
+                rank_assertions.append(assert_rank_at_least(x, rank, message=message, name=name))
+            elif rank in (0, 1):
+                rank_assertions.append(assert_rank_in(x, [0, 1], message=message, name=name))
+            else:
+                rank_assertions.append(assert_rank(x, rank, message=message, name=name))
+
+        size_assertions = []
+        specified = {}
+        for x, innermost, actual, sizes in dim_sizes:
+            for i, symbol in enumerate(sizes):
+                if symbol is None or (isinstance(symbol, str) and symbol == "."):
+                    continue
+                dim = i - len(sizes) if innermost else i
+                known = _has_known_value(symbol)
+                if not known and symbol not in specified:
+                    specified[symbol] = (actual[dim], x, dim)
+                    continue
+                if known:
+                    want, how = int(symbol), "Specified explicitly"
+                else:
+                    want, by, at = specified[symbol]
+                    how = "Specified by tensor %s dimension %d" % (tensor_name(by), at)
+                got = actual[dim]
+                if _has_known_value(got) and _has_known_value(want):
+                    if int(got) != int(want):
+                        raise ValueError("%s%s.  Tensor %s dimension %s must have size %d.  "
+                                         "Received size %d, shape %s"
+                                         % (prefix, how, tensor_name(x), dim, int(want),
+                                            int(got), x.shape))
+                    continue
+                condition = tf.equal(convert(got, None, "Const"), convert(want, None, "Const"))
+                data_ = data
+                if data is None:
+                    data_ = [prefix, how, "Tensor %s dimension" % tensor_name(x), dim,
+                             "must have size", want, "Received shape: ", tf.shape(x)]
+                size_assertions.append(Assert(condition, data_, summarize=summarize))
+        if eager:
+            return None
+        return apply_op("NoOp", [], {}, "group_deps")
+
+
 # ---- scalar and type ----
 
 def _message_prefix(message):
@@ -277,6 +446,9 @@ class debugging:  # noqa: N801  (tf.debugging namespace)
     assert_greater = staticmethod(assert_greater)
     assert_greater_equal = staticmethod(assert_greater_equal)
     assert_rank = staticmethod(assert_rank)
+    assert_rank_at_least = staticmethod(assert_rank_at_least)
+    assert_rank_in = staticmethod(assert_rank_in)
+    assert_shapes = staticmethod(assert_shapes)
     assert_scalar = staticmethod(assert_scalar)
     assert_type = staticmethod(assert_type)
     assert_all_finite = staticmethod(assert_all_finite)
