@@ -2,6 +2,7 @@
 a tf.function, each step logging the loss (scalar), the weights (histogram) and a note (text)
 at a tf.Variable step, summaries every other step through record_if; the event files as
 TensorBoard's own loader reads them (tags, steps, values), the losses, trace count and graph."""
+# conformance: live-only: the step runs MatMul and a mean, whose bits depend on the CPU and on oneDNN
 import glob
 import os
 import shutil

@@ -726,15 +726,23 @@ OpRegistration r_strided_slice([] {
     PartialShape bs;
     if (auto err = merge_shapes(c.in(1), c.in(2), &bs)) c.fail(*err);
     if (auto err = merge_shapes(bs, c.in(3), &bs)) c.fail(*err);
-    const Tensor* strides_t = c.value(3);
-    if (!in.has_rank() || !bs.has_rank() || bs.dim(0) < 0 || !strides_t) return;
+    // Strides packed from constants (x[:n] with a tensor n packs all three) are known to TF,
+    // which evaluates the Pack; positive strides read as a partial shape are exactly those.
+    std::optional<std::vector<int64_t>> strides;
+    if (const Tensor* strides_t = c.value(3)) {
+      strides = detail::tensor_ints(*strides_t);
+    } else if (const Tensor* packed = c.value_as_shape(3)) {
+      std::vector<int64_t> v = detail::tensor_ints(*packed);
+      if (std::all_of(v.begin(), v.end(), [](int64_t x) { return x > 0; })) strides = v;
+    }
+    if (!in.has_rank() || !bs.has_rank() || bs.dim(0) < 0 || !strides) return;
     std::optional<std::vector<int64_t>> begin, end;
     if (c.value(1)) begin = detail::tensor_ints(*c.value(1));
     if (c.value(2)) end = detail::tensor_ints(*c.value(2));
     StridedSliceSpec spec;
-    if (auto err =
-            validate_strided_slice(in.dims(), begin ? &*begin : nullptr, end ? &*end : nullptr,
-                                   detail::tensor_ints(*strides_t), slice_masks(*c.attrs), &spec)) {
+    if (auto err = validate_strided_slice(in.dims(), begin ? &*begin : nullptr,
+                                          end ? &*end : nullptr, *strides, slice_masks(*c.attrs),
+                                          &spec)) {
       c.fail(*err);
     }
     c.set_output(0, PartialShape(spec.final_shape));
