@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 
 namespace tfs {
@@ -250,7 +251,19 @@ std::function<std::string(int64_t)> make_formatter(const Tensor& t,
     if (exp_format) {
       int e;
       scientific_parts(v, f32, 8, &ip, &fp, &e);
-      fp += std::string(pad_right - fp.size(), '0');  // exponent form pads with zeros
+      if (fp.size() < pad_right) {
+        // numpy (min_digits) pads the exponent form with the value's own further digits, not
+        // zeros: -0.61519682f beside an element needing 7 fraction digits is -6.1519682e-01
+        // although its shortest form is -6.151968e-01.
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*e", static_cast<int>(pad_right), std::fabs(v));
+        const char* ep = std::strchr(buf, 'e');
+        if (ep && std::atoi(ep + 1) == e && ep - buf == static_cast<long>(pad_right) + 2) {
+          fp.assign(buf + 2, pad_right);
+        } else {
+          fp += std::string(pad_right - fp.size(), '0');
+        }
+      }
       return std::string(pad_left - ip.size(), ' ') + ip + "." + fp + exp_str(e, exp_size);
     }
     positional_parts(v, f32, 8, &ip, &fp);
