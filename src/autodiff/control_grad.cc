@@ -87,8 +87,8 @@ std::shared_ptr<GraphFunction> rewritten(const Branch& br, int slots, const std:
   std::map<const Node*, Node*> map;
   // Nodes first, edges after: an output Identity waits on a NoOp that comes after it.
   for (auto& up : f.graph->nodes())
-    map[up.get()] = g->add_node_raw(*up->def, up->name, {}, up->attrs, up->output_dtypes,
-                                    up->output_shapes);
+    map[up.get()] =
+        g->add_node_raw(*up->def, up->name, {}, up->attrs, up->output_dtypes, up->output_shapes);
   for (auto& up : f.graph->nodes()) {
     Node* c = map.at(up.get());
     for (const Output& o : up->inputs) c->inputs.push_back(Output{map.at(o.node), o.index});
@@ -125,8 +125,9 @@ Tensor zeros_for_input(const FuncGraphBuilder& outer, const Tensor& external, co
       if (c.placeholder == external.node() && c.external.is_eager())
         var = std::dynamic_pointer_cast<VariableState>(c.external.resource_handle());
   }
-  if (!var) invalid_argument("[autodiff] no variable behind the If's resource input " +
-                             (external.is_symbolic() ? external.node()->name : std::string()));
+  if (!var)
+    invalid_argument("[autodiff] no variable behind the If's resource input " +
+                     (external.is_symbolic() ? external.node()->name : std::string()));
   return zeros(var->shape().dims(), var->dtype());
 }
 
@@ -149,10 +150,10 @@ std::vector<Tensor> if_grad(const GradOp& op, const std::vector<Tensor>& grads) 
   for (int b = 0; b < 2; ++b) {
     Branch& me = br[b];
     const std::string gname = me.fwd->name + "_grad_" + std::to_string(next_uid());
-    me.grad = std::make_unique<BodyGradBuilder>(
-        gname, me.fwd->graph, [&rw, &me](BodyGradBuilder& self, const Tensor& t) {
-          return resolve_forward(rw, me, self, t);
-        });
+    me.grad = std::make_unique<BodyGradBuilder>(gname, me.fwd->graph,
+                                                [&rw, &me](BodyGradBuilder& self, const Tensor& t) {
+                                                  return resolve_forward(rw, me, self, t);
+                                                });
     if (!scope.empty()) me.grad->push_scope(scope.substr(0, scope.size() - 1));
     BuildScope s(*me.grad);
     me.grads = body_gradients(*me.fwd, grads);
@@ -235,13 +236,12 @@ std::vector<Tensor> if_grad(const GradOp& op, const std::vector<Tensor>& grads) 
   std::vector<Tensor> inputs{rw.at(rw.node->inputs[0])};
   inputs.insert(inputs.end(), externals.begin(), externals.end());
   const bool stateful = fns[0]->is_stateful || fns[1]->is_stateful;
-  std::vector<Tensor> outs =
-      execute(stateful ? "If" : "StatelessIf", inputs,
-              {{"Tin", tin},
-               {"Tout", tout},
-               {"then_branch", FuncAttr{fns[0]->name}},
-               {"else_branch", FuncAttr{fns[1]->name}},
-               {"output_shapes", shapes}});
+  std::vector<Tensor> outs = execute(stateful ? "If" : "StatelessIf", inputs,
+                                     {{"Tin", tin},
+                                      {"Tout", tout},
+                                      {"then_branch", FuncAttr{fns[0]->name}},
+                                      {"else_branch", FuncAttr{fns[1]->name}},
+                                      {"output_shapes", shapes}});
   std::vector<Tensor> result(1 + n_in);
   size_t k = 0;
   for (size_t i = 0; i < n_in; ++i)
