@@ -5,10 +5,12 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "tfscope/indexed_slices.h"
+#include "tfscope/op_def.h"
 #include "tfscope/tensor.h"
 #include "tfscope/variable_state.h"
 
@@ -117,5 +119,19 @@ std::string watch_warning(DType dtype);
 std::string gradient_source_warning(DType dtype);
 std::string gradient_target_warning(DType dtype);
 bool is_trainable_dtype(DType dtype);
+
+struct GraphFunction;
+
+namespace detail {
+// Whether a recording tape of this graph context records an op with these inputs (a trainable
+// variable among them is first watched by the tapes that watch accessed variables, as TF's call
+// of a function marks its variables accessed).
+bool tape_would_record(std::span<const Tensor> inputs);
+// An eager call of `fn` that a tape records: runs TF's forward function (fn's outputs, then the
+// intermediates its backward function reads), records the call op with them and returns fn's
+// outputs. The call's gradient runs the backward function (src/autodiff/function_grad.cc).
+std::vector<Tensor> call_recorded(const GraphFunction& fn, const OpDef& call_def,
+                                  const AttrMap& attrs, std::span<const Tensor> inputs);
+}  // namespace detail
 
 }  // namespace tfs

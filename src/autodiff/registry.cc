@@ -16,6 +16,7 @@ void anchor_array_grads();
 void anchor_unary_grads();
 void anchor_sparse_grads();
 void anchor_control_grads();
+void anchor_function_grads();
 }  // namespace autodiff
 
 namespace {
@@ -39,6 +40,7 @@ std::map<std::string, Entry>& table() {
     autodiff::anchor_unary_grads();
     autodiff::anchor_sparse_grads();
     autodiff::anchor_control_grads();
+    autodiff::anchor_function_grads();
     return true;
   }();
   (void)anchored;
@@ -81,6 +83,9 @@ const SparseGradientFunction* find_sparse_gradient(const std::string& op) {
 }
 
 bool accepts_none_gradient(const std::string& op, int output) {
+  // A call's gradient (function_grad.cc) makes zeros for the outputs it needs itself; its
+  // forward function's intermediates get none.
+  if (op == "PartitionedCall" || op == "StatefulPartitionedCall") return true;
   return output == 1 &&
          (op == "SoftmaxCrossEntropyWithLogits" || op == "SparseSoftmaxCrossEntropyWithLogits");
 }

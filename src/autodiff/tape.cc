@@ -6,8 +6,10 @@
 
 #include "tape_impl.h"
 #include "tfscope/context.h"
+#include "tfscope/detail/call_recording.h"
 #include "tfscope/errors.h"
 #include "tfscope/graph.h"
+#include "tfscope/graph_builder.h"
 
 namespace tfs {
 
@@ -109,6 +111,27 @@ class TapeSet : public OpRecorder {
     std::string scope;
     if (b && outputs[0].is_symbolic())
       scope = forward_scope(def, attrs, b->name_scope(), outputs[0]);
+    // A function call in a graph takes a captured variable as the capture's placeholder: the tape
+    // follows the variable behind it (TF's call marks the function's variables accessed).
+    auto* fb = dynamic_cast<FuncGraphBuilder*>(b);
+    if (fb && (def.name == "PartitionedCall" || def.name == "StatefulPartitionedCall")) {
+      std::vector<Tensor> in(inputs.begin(), inputs.end());
+      for (Tensor& t : in) {
+        if (!t.is_symbolic() || t.dtype() != DType::kResource) continue;
+        for (const Capture& c : fb->captures()) {
+          if (c.placeholder != t.node() || !c.external.is_eager()) continue;
+          auto var = std::dynamic_pointer_cast<VariableState>(c.external.resource_handle());
+          if (!var) continue;
+          if (var->trainable())
+            for (auto* tp : tapes)
+              if (tp->watch_accessed_variables && tp->tape && tp->builder == b)
+                tp->tape->watch_variable(var);
+          t = c.external;
+        }
+      }
+      add(def, in, attrs, outputs, scope, nullptr);
+      return;
+    }
     add(def, inputs, attrs, outputs, scope, nullptr);
   }
 
@@ -159,6 +182,35 @@ void pop_tape(GradientTape::Impl* t) {
   if (it != s.tapes.end()) s.tapes.erase(it);
   if (s.tapes.empty()) Context::get().set_op_recorder(nullptr);
 }
+
+}  // namespace
+}  // namespace autodiff
+
+namespace detail {
+
+bool tape_would_record(std::span<const Tensor> inputs) {
+  autodiff::TapeSet& s = autodiff::tape_set();
+  if (s.tapes.empty()) return false;
+  GraphBuilder* b = current_builder();
+  // A function reading a trainable variable it captured: TF's call marks it accessed.
+  for (const Tensor& in : inputs) {
+    if (!in.is_eager() || in.dtype() != DType::kResource) continue;
+    auto var = std::dynamic_pointer_cast<VariableState>(in.resource_handle());
+    if (!var || !var->trainable()) continue;
+    for (auto* t : s.tapes)
+      if (t->watch_accessed_variables && t->tape && t->builder == b) t->tape->watch_variable(var);
+  }
+  std::vector<autodiff::TensorKey> keys;
+  for (const Tensor& in : inputs) keys.push_back(autodiff::key_of(in));
+  for (auto* t : s.tapes)
+    if (t->tape && t->builder == b && t->tape->should_record(keys, inputs)) return true;
+  return false;
+}
+
+}  // namespace detail
+
+namespace autodiff {
+namespace {
 
 std::string dtype_repr(DType dt) {
   return "tf." + std::string(dtype_name(dt));
@@ -215,6 +267,13 @@ GradientTape::~GradientTape() {
 }
 
 void GradientTape::enter() {
+  static const bool hooked = [] {
+    detail::CallRecording& h = detail::call_recording();
+    h.would_record = &detail::tape_would_record;
+    h.call = &detail::call_recorded;
+    return true;
+  }();
+  (void)hooked;
   if (impl_->recording) {
     value_error(
         "Tape is still recording, This can happen if you try to re-enter an "

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "binding.h"
+#include "tfscope/detail/call_recording.h"
 #include "tfscope/nest.h"
 #include "tracer.h"
 
@@ -68,6 +69,10 @@ std::vector<Tensor> ConcreteFunction::call_eager(std::vector<Tensor> inputs) con
       if (t.is_symbolic()) out_of_scope_error(t);
   }
   try {
+    // Under a tape that records the call: TF's forward function, recorded for the backward one.
+    const detail::CallRecording& rec = detail::call_recording();
+    if (rec.would_record && rec.would_record(inputs))
+      return rec.call(*graph_fn_, *call_def_, call_attrs_, inputs);
     return execute_eager(*call_def_, inputs, call_attrs_, call_def_->name, runtime_.get());
   } catch (const Error& e) {
     std::string msg = e.what();

@@ -1,0 +1,259 @@
+// Gradients through function calls (TF's forward/backward function pair). The gradient of a call
+// of `__inference_f_N` is `__inference___backward_f_<a>_<b>`, built from the body by
+// body_gradients: every forward tensor it reads (an argument or an intermediate) becomes an extra
+// output of `__forward_f_<c>`, a copy of the body, and an argument of the backward function after
+// the output gradients. In a graph the call node is rewritten in place to call the forward
+// function (TF's delayed rewrite) and the gradient is a call of the backward function; eagerly a
+// call a tape records runs the forward function at once (call_runtime.cc asks
+// detail::tape_would_record) and its gradient runs the backward function.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <regex>
+
+#include "body_grad.h"
+#include "tape_impl.h"
+#include "tfscope/context.h"
+#include "tfscope/errors.h"
+#include "tfscope/executor.h"
+#include "tfscope/gradients.h"
+#include "tfscope/ops.h"
+
+namespace tfs::autodiff {
+
+void anchor_function_grads() {}
+
+namespace {
+
+struct ForwardBackward {
+  std::shared_ptr<GraphFunction> forward, backward;
+  size_t n_outputs = 0;            // the inference function's outputs (the forward's first)
+  std::vector<int> grad_of_input;  // backward output per forward input, -1: None
+  std::shared_ptr<Executor> forward_run, backward_run;  // eager calls
+};
+
+// "__inference_f_12" -> "f".
+std::string python_name(const std::string& inference) {
+  static const std::regex re("^__inference_(.*)_[0-9]+$");
+  std::smatch m;
+  return std::regex_match(inference, m, re) ? m[1].str() : inference;
+}
+
+// A copy of `f`'s graph as `name`, with `extra` (tensors of f's graph) as further outputs.
+std::shared_ptr<GraphFunction> with_outputs(const GraphFunction& f, const std::string& name,
+                                            const std::vector<Output>& extra) {
+  auto g = std::make_shared<Graph>(name);
+  g->set_outer_graph(f.graph->outer_graph());
+  for (auto& [n, lib] : f.graph->library()) g->library().emplace(n, lib);
+  std::map<const Node*, Node*> map;
+  for (auto& up : f.graph->nodes())
+    map[up.get()] =
+        g->add_node_raw(*up->def, up->name, {}, up->attrs, up->output_dtypes, up->output_shapes);
+  for (auto& up : f.graph->nodes()) {
+    Node* c = map.at(up.get());
+    for (const Output& o : up->inputs) c->inputs.push_back(Output{map.at(o.node), o.index});
+    for (Node* ci : up->control_inputs) c->control_inputs.push_back(map.at(ci));
+  }
+  auto fn = std::make_shared<GraphFunction>(f);
+  fn->name = name;
+  fn->graph = g;
+  for (Node*& a : fn->args) a = map.at(a);
+  for (Output& o : fn->outputs) o.node = map.at(o.node);
+  for (Node*& c : fn->control_outputs) c = map.at(c);
+  for (const Output& o : extra) {
+    fn->outputs.push_back(Output{map.at(o.node), o.index});
+    fn->output_names.push_back(o.node->name);
+  }
+  return fn;
+}
+
+ForwardBackward build_pair(const GraphFunction& fn) {
+  ForwardBackward fb;
+  fb.n_outputs = fn.outputs.size();
+  const std::string py = python_name(fn.name);
+  const std::string backward_name = "__backward_" + py + "_" + std::to_string(next_uid());
+  std::vector<Output> intermediates;
+  std::vector<Node*> intermediate_args;
+  BodyGradBuilder b("__inference_" + backward_name + "_" + std::to_string(next_uid()), fn.graph,
+                    [&](BodyGradBuilder& self, const Tensor& t) {
+                      intermediates.push_back(Output{t.node(), t.index()});
+                      Tensor ph = self.add_placeholder(self.name_scope() + t.node()->name,
+                                                       t.dtype(), t.shape());
+                      intermediate_args.push_back(ph.node());
+                      return ph;
+                    });
+  std::vector<Node*> args;
+  std::vector<Tensor> outs;
+  {
+    BuildScope s(b);
+    std::vector<Tensor> seeds;
+    for (size_t i = 0; i < fn.outputs.size(); ++i) {
+      const Output& o = fn.outputs[i];
+      Tensor ph = b.add_placeholder("placeholder", o.node->output_dtypes[o.index],
+                                    o.node->output_shapes[o.index]);
+      args.push_back(ph.node());
+      seeds.push_back(ph);
+    }
+    std::vector<Tensor> grads = body_gradients(fn, seeds);
+    for (size_t i = 0; i < grads.size(); ++i) {
+      if (!grads[i].defined()) {
+        fb.grad_of_input.push_back(-1);
+        continue;
+      }
+      fb.grad_of_input.push_back(static_cast<int>(outs.size()));
+      outs.push_back(b.resolve(grads[i]));
+    }
+  }
+  auto bw = std::make_shared<GraphFunction>();
+  bw->name = b.graph()->name();
+  bw->graph = b.graph();
+  bw->args = args;
+  bw->args.insert(bw->args.end(), intermediate_args.begin(), intermediate_args.end());
+  for (Node* a : bw->args) bw->arg_names.push_back(a->name);
+  {
+    BuildScope s(b);
+    bw->outputs = b.finalize_outputs(outs);
+  }
+  for (const Output& o : bw->outputs) bw->output_names.push_back(o.node->name);
+  bw->control_outputs = b.stateful_ops();
+  bw->is_stateful = b.has_stateful_ops();
+  fb.backward = bw;
+  fb.forward =
+      with_outputs(fn, "__forward_" + py + "_" + std::to_string(next_uid()), intermediates);
+  return fb;
+}
+
+// The pairs of eager calls, by forward function name (what the tape recorded in `f`).
+std::mutex g_mu;
+std::map<std::string, std::shared_ptr<ForwardBackward>>& eager_pairs() {
+  static auto* m = new std::map<std::string, std::shared_ptr<ForwardBackward>>();
+  return *m;
+}
+// By inference function name: one pair per traced function, as TF's.
+std::map<std::string, std::shared_ptr<ForwardBackward>>& pairs_by_inference() {
+  static auto* m = new std::map<std::string, std::shared_ptr<ForwardBackward>>();
+  return *m;
+}
+
+std::shared_ptr<const FunctionLibrary> library_of(const GraphFunction& fn) {
+  auto lib = std::make_shared<FunctionLibrary>(fn.graph->library());
+  (*lib)[fn.name] = std::make_shared<GraphFunction>(fn);
+  return lib;
+}
+
+std::vector<Tensor> seeds_for(const GradOp& op, const std::vector<Tensor>& grads, size_t n) {
+  std::vector<Tensor> s;
+  for (size_t i = 0; i < n; ++i) {
+    const Tensor& g = grads[i];
+    s.push_back(g.defined() ? g : zeros_like(op.outputs[i]));
+  }
+  return s;
+}
+
+std::vector<Tensor> eager_call_grad(const GradOp& op, const std::vector<Tensor>& grads) {
+  const std::string& f = std::get<FuncAttr>(op.attrs.at("f")).name;
+  std::shared_ptr<ForwardBackward> fb;
+  {
+    std::lock_guard<std::mutex> l(g_mu);
+    auto it = eager_pairs().find(f);
+    if (it == eager_pairs().end())
+      invalid_argument("[autodiff] no backward function recorded for the call of " + f);
+    fb = it->second;
+  }
+  std::vector<Tensor> in = seeds_for(op, grads, fb->n_outputs);
+  in.insert(in.end(), op.outputs.begin() + static_cast<long>(fb->n_outputs), op.outputs.end());
+  std::vector<Tensor> out = fb->backward_run->run(in);
+  std::vector<Tensor> r(op.inputs.size());
+  for (size_t i = 0; i < r.size() && i < fb->grad_of_input.size(); ++i)
+    if (fb->grad_of_input[i] >= 0) r[i] = out[static_cast<size_t>(fb->grad_of_input[i])];
+  return r;
+}
+
+std::vector<Tensor> graph_call_grad(const GradOp& op, const std::vector<Tensor>& grads) {
+  auto* outer = dynamic_cast<FuncGraphBuilder*>(current_builder());
+  Node* call = op.outputs[0].node();
+  std::shared_ptr<Graph> g = op.outputs[0].graph();
+  const std::string f = std::get<FuncAttr>(call->attrs.at("f")).name;
+  const GraphFunction* fn = g->find_function(f);
+  if (!fn || !outer)
+    invalid_argument("[autodiff] the called function " + f + " is not in its graph");
+  ForwardBackward fb = build_pair(*fn);
+  // The delayed rewrite: the call now runs the forward function and outputs the intermediates.
+  const int first = call->num_outputs();
+  for (size_t k = fb.n_outputs; k < fb.forward->outputs.size(); ++k) {
+    const Output& o = fb.forward->outputs[k];
+    call->output_dtypes.push_back(o.node->output_dtypes[o.index]);
+    call->output_shapes.push_back(o.node->output_shapes[o.index]);
+  }
+  call->attrs["f"] = FuncAttr{fb.forward->name};
+  call->attrs["Tout"] = call->output_dtypes;
+  g->add_function(fb.forward);
+  outer->graph()->add_function(fb.backward);
+  if (outer->graph() != g) outer->graph()->add_function(fb.forward);
+  std::vector<Tensor> in = seeds_for(op, grads, fb.n_outputs);
+  for (int k = first; k < call->num_outputs(); ++k) in.push_back(tensor_of(g, Output{call, k}));
+  AttrMap attrs = call->attrs;
+  std::vector<DType> tin, tout;
+  for (auto& t : in) tin.push_back(t.dtype());
+  for (auto& o : fb.backward->outputs) tout.push_back(o.node->output_dtypes[o.index]);
+  attrs["f"] = FuncAttr{fb.backward->name};
+  attrs["Tin"] = tin;
+  attrs["Tout"] = tout;
+  // The backward function reads no resource it is given (its inputs are gradients and values).
+  attrs["_read_only_resource_inputs"] = std::vector<int64_t>{};
+  // TF's tape calls the backward function outside the gradient's name scope.
+  const std::string op_type =
+      fb.backward->is_stateful ? "StatefulPartitionedCall" : "PartitionedCall";
+  const std::string name = outer->graph()->unique_name(op_type, false) + "/";
+  std::vector<Tensor> out = execute(op_type, in, attrs, name);
+  std::vector<Tensor> r(op.inputs.size());
+  for (size_t i = 0; i < r.size() && i < fb.grad_of_input.size(); ++i)
+    if (fb.grad_of_input[i] >= 0) r[i] = out[static_cast<size_t>(fb.grad_of_input[i])];
+  return r;
+}
+
+std::vector<Tensor> call_grad(const GradOp& op, const std::vector<Tensor>& grads) {
+  if (op.outputs.empty()) return std::vector<Tensor>(op.inputs.size());
+  return op.outputs[0].is_eager() ? eager_call_grad(op, grads) : graph_call_grad(op, grads);
+}
+
+GradientRegistration partitioned_call_reg("PartitionedCall", call_grad);
+GradientRegistration stateful_partitioned_call_reg("StatefulPartitionedCall", call_grad);
+
+}  // namespace
+}  // namespace tfs::autodiff
+
+namespace tfs::detail {
+
+std::vector<Tensor> call_recorded(const GraphFunction& fn, const OpDef& call_def,
+                                  const AttrMap& attrs, std::span<const Tensor> inputs) {
+  using namespace autodiff;
+  std::shared_ptr<ForwardBackward> fb;
+  {
+    std::lock_guard<std::mutex> l(g_mu);
+    auto it = pairs_by_inference().find(fn.name);
+    if (it != pairs_by_inference().end()) fb = it->second;
+  }
+  if (!fb) {
+    fb = std::make_shared<ForwardBackward>(build_pair(fn));
+    fb->forward_run = Executor::for_function(*fb->forward, library_of(fn));
+    fb->backward_run = Executor::for_function(*fb->backward, library_of(*fb->backward));
+    std::lock_guard<std::mutex> l(g_mu);
+    pairs_by_inference().emplace(fn.name, fb);
+    eager_pairs().emplace(fb->forward->name, fb);
+  }
+  std::vector<Tensor> outs = fb->forward_run->run(inputs);
+  // An argument the forward function hands back as an intermediate is another tensor on the
+  // tape (a handle of its own on the same buffer), not the argument itself.
+  for (Tensor& o : outs)
+    for (const Tensor& in : inputs)
+      if (o.id() == in.id()) o = o.reshaped(o.eager_shape());
+  AttrMap fwd_attrs = attrs;
+  fwd_attrs["f"] = FuncAttr{fb->forward->name};
+  if (OpRecorder* rec = Context::get().op_recorder())
+    rec->record(call_def, inputs, fwd_attrs, outs);
+  outs.resize(fb->n_outputs);
+  return outs;
+}
+
+}  // namespace tfs::detail
