@@ -1,4 +1,4 @@
-// Gradients through control flow inside a tf.function: the gradient of an If is cond_v2's (an If
+// Gradients through control flow and function calls: the gradient of an If is cond_v2's (an If
 // over the branches' gradient functions, the forward If rewritten to output the optionals they
 // need). Expected values are worked out by hand (d/dx x^3 = 3x^2, d/dx e^x = e^x) and the graph
 // shape is TF 2.21's for the same program (printed by the oracle from the concrete function).
@@ -68,6 +68,54 @@ TEST(ControlGradient, ForwardIfIsRewrittenToOutputOptionals) {
   EXPECT_EQ(grad->inputs[2].node->name, "x");
   EXPECT_EQ(grad->inputs[3].node, fwd);
   EXPECT_EQ(grad->inputs[3].index, 1);
+}
+
+}  // namespace
+}  // namespace tfs
+
+namespace tfs {
+namespace {
+
+TEST(FunctionGradient, NestedCallIsTheForwardBackwardPair) {
+  // @tf.function def inner(x): return tf.exp(x) * x
+  // @tf.function def outer(x): tape around inner(x); return tape.gradient(y, x)
+  // d/dx e^x x = e^x (1 + x); TF's graph: the call rewritten to __forward_inner_N, the gradient
+  // a PartitionedCall_1 of __inference___backward_inner_N_M taking the seed and two tensors.
+  auto inner = function("inner", {"x"}, [](Tensor x) { return multiply(exp(x), x); });
+  auto outer = function("outer", {"x"}, [inner](Tensor x) {
+    GradientTape tape;
+    tape.enter();
+    tape.watch(x);
+    Tensor y = inner->call({Value(x)}).as_tensor();
+    tape.exit();
+    return tape.gradient({y}, {x})[0];
+  });
+  Tensor x = Tensor::scalar<float>(0.5f);
+  EXPECT_NEAR(outer->call({x}).as_tensor().item<float>(), std::exp(0.5) * 1.5, 1e-5);
+  auto cf = outer->get_concrete_function({x});
+  Node* fwd = cf->graph()->find_node("PartitionedCall");
+  Node* bwd = cf->graph()->find_node("PartitionedCall_1");
+  ASSERT_TRUE(fwd && bwd);
+  EXPECT_EQ(std::get<FuncAttr>(fwd->attrs.at("f")).name.rfind("__forward_inner_", 0), 0u);
+  EXPECT_EQ(std::get<FuncAttr>(bwd->attrs.at("f")).name.rfind("__inference___backward_inner_", 0),
+            0u);
+  EXPECT_EQ(fwd->num_outputs(), 3);
+  ASSERT_EQ(bwd->inputs.size(), 3u);
+  EXPECT_EQ(bwd->inputs[1].node, fwd);
+  EXPECT_EQ(bwd->inputs[2].node, fwd);
+}
+
+TEST(FunctionGradient, EagerTapeAroundACall) {
+  auto inner = function("inner_eager", {"x"}, [](Tensor x) { return multiply(exp(x), x); });
+  Tensor x = Tensor::scalar<float>(0.5f);
+  GradientTape tape;
+  tape.enter();
+  tape.watch(x);
+  Tensor y = inner->call({x}).as_tensor();
+  tape.exit();
+  Tensor g = tape.gradient({y}, {x})[0];
+  ASSERT_TRUE(g.defined());
+  EXPECT_NEAR(g.item<float>(), std::exp(0.5) * 1.5, 1e-5);
 }
 
 }  // namespace
