@@ -18,9 +18,9 @@
 namespace tfs {
 
 struct Capture {
-  Tensor external;     // what the caller feeds (an eager tensor, a resource, an outer symbolic)
-  Node* placeholder;   // the placeholder inside this graph
-  std::string kind;    // "tensor", "resource", "outer"
+  Tensor external;    // what the caller feeds (an eager tensor, a resource, an outer symbolic)
+  Node* placeholder;  // the placeholder inside this graph
+  std::string kind;   // "tensor", "resource", "outer"
 };
 
 class FuncGraphBuilder : public GraphBuilder {
@@ -74,7 +74,13 @@ class FuncGraphBuilder : public GraphBuilder {
   std::vector<std::string> scopes_;
   std::vector<Capture> captures_;
   std::map<const void*, Tensor> capture_map_;  // external identity -> internal tensor
-  std::map<const void*, Node*> last_resource_use_;
+  // Per resource (the node making its handle): the last op that may write it and the reads
+  // since, for TF's automatic control dependencies.
+  struct ResourceUses {
+    Node* last_write = nullptr;
+    std::vector<Node*> reads;
+  };
+  std::map<const void*, ResourceUses> resource_uses_;
   Node* last_stateful_no_resource_ = nullptr;
   std::vector<Node*> stateful_ops_;
   bool has_stateful_ops_ = false;

@@ -42,7 +42,8 @@ Value output_value(nb::handle r, const std::string& fn_repr) {
       PyUnicode_Check(r.ptr()) || nb::isinstance<tfs::Tensor>(r)) {
     return to_value(r);
   }
-  if (nb::hasattr(r, "_tfscope_variable")) return Value(nb::cast<tfs::Variable&>(r.attr("_tfscope_variable")).read_value());
+  if (nb::hasattr(r, "_tfscope_variable"))
+    return Value(nb::cast<tfs::Variable&>(r.attr("_tfscope_variable")).read_value());
   if (PyList_Check(r.ptr()) || PyTuple_Check(r.ptr())) {
     tfs::ValueList items;
     for (nb::handle x : r) items.push_back(output_value(x, fn_repr));
@@ -56,7 +57,8 @@ Value output_value(nb::handle r, const std::string& fn_repr) {
   }
   if (PyDict_Check(r.ptr())) {
     tfs::ValueItems items;
-    for (auto [k, v] : nb::borrow<nb::dict>(r)) items.emplace_back(to_value(k), output_value(v, fn_repr));
+    for (auto [k, v] : nb::borrow<nb::dict>(r))
+      items.emplace_back(to_value(k), output_value(v, fn_repr));
     return Value::dict(items);
   }
   if (nb::hasattr(r, "__array__") && !PyType_Check(r.ptr())) return Value(to_tensor(r));
@@ -64,11 +66,13 @@ Value output_value(nb::handle r, const std::string& fn_repr) {
   throw nb::type_error(("To be compatible with tf.function, Python functions must return zero or "
                         "more Tensors or ExtensionTypes or None values; in compilation of " +
                         fn_repr + ", found return value of type " + type_repr +
-                        ", which is not a Tensor or ExtensionType.").c_str());
+                        ", which is not a Tensor or ExtensionType.")
+                           .c_str());
 }
 
 // A node attr as the GraphDef view shows it: (kind, value), kind one of "func", "list_type",
-// "list_i", "list_s", "s", "type", "i", "b", "f"; other attrs (tensors, shapes) as (kind, None).
+// "list_i", "list_s", "s", "type", "i", "b", "f", "shape", "tensor"; other attrs (lists of shapes)
+// as ("other", None).
 nb::tuple attr_view(const tfs::AttrValue& v) {
   return std::visit(
       [](const auto& x) -> nb::tuple {
@@ -97,6 +101,10 @@ nb::tuple attr_view(const tfs::AttrValue& v) {
           return nb::make_tuple("b", x);
         } else if constexpr (std::is_same_v<T, float>) {
           return nb::make_tuple("f", x);
+        } else if constexpr (std::is_same_v<T, tfs::PartialShape>) {
+          return nb::make_tuple("shape", py_shape(x));
+        } else if constexpr (std::is_same_v<T, tfs::Tensor>) {
+          return nb::make_tuple("tensor", nb::cast(x));
         } else {
           return nb::make_tuple("other", nb::none());
         }
@@ -153,6 +161,23 @@ struct PyParam {
   nb::object default_value;
 };
 
+// tf.Operation's view of a node: (name, type, input tensors, output tensors, control input
+// names, attrs), control inputs in the order they were added.
+nb::tuple operation_view(tfs::Graph& g, tfs::Node* n) {
+  std::vector<tfs::Tensor> ins, outs;
+  for (const auto& i : n->inputs) ins.push_back(g.tensor(i.node, i.index));
+  for (int k = 0; k < n->num_outputs(); ++k) outs.push_back(g.tensor(n, k));
+  nb::list ctrl;
+  for (auto* c : n->control_inputs) ctrl.append(nb::str(c->name.c_str()));
+  return nb::make_tuple(n->name, n->op(), ins, outs, ctrl, attrs_view(n->attrs));
+}
+
+nb::list operation_views(tfs::Graph& g) {
+  nb::list out;
+  for (auto& n : g.nodes()) out.append(operation_view(g, n.get()));
+  return out;
+}
+
 }  // namespace
 
 void bind_function(nb::module_& m) {
@@ -197,6 +222,8 @@ void bind_function(nb::module_& m) {
              }
              return out;
            })
+      .def("operations",
+           [](const tfs::ConcreteFunction& cf) { return operation_views(*cf.graph()); })
       .def("library",
            [](const tfs::ConcreteFunction& cf) {
              // (name, [argument names], [(node name, op, [inputs])]) per library function, as the
@@ -344,6 +371,12 @@ void bind_function(nb::module_& m) {
       .def("set_fail_on_retrace", &tfs::Function::set_fail_on_retrace);
 
   // The execution context (tfs::Context).
+  m.def("operation_of", [](const tfs::Tensor& t) {
+    if (!t.is_symbolic())
+      throw nb::attribute_error("Tensor.op is undefined when eager execution is enabled.");
+    return operation_view(*t.graph(), t.node());
+  });
+  m.def("graph_operations", [](const tfs::Tensor& t) { return operation_views(*t.graph()); });
   m.def("run_functions_eagerly",
         [](bool on) { tfs::Context::get().set_run_functions_eagerly(on); });
   m.def("functions_run_eagerly", [] { return tfs::Context::get().functions_run_eagerly(); });

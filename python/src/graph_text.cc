@@ -336,9 +336,13 @@ void bind_graph_text(nb::module_& m) {
       out.append(nb::make_tuple(p.name, static_cast<int>(p.kind), p.type.repr()));
     return out;
   });
-  m.def("node_def_text", [](const tfs::Tensor& t) {
+  // The NodeDef text of the node `name` in the graph of a symbolic tensor or of a function.
+  m.def("node_def_text", [](const tfs::Tensor& t, const std::string& name) {
     if (!t.is_symbolic()) throw nb::attribute_error("node_def of an eager tensor");
-    return text(node_def(*t.node()));
+    return text(node_def(*t.graph()->find_node(name)));
+  });
+  m.def("node_def_text", [](const tfs::ConcreteFunction& cf, const std::string& name) {
+    return text(node_def(*cf.graph()->find_node(name)));
   });
 }
 

@@ -164,19 +164,6 @@ void bind_tensor(nb::module_& m) {
         throw nb::attribute_error("Tensor.name is undefined when eager execution is enabled.");
       })
       .def_prop_ro("_is_symbolic", &Tensor::is_symbolic)
-      .def_prop_ro("_op_view",
-                   [](const Tensor& t) {
-                     // (name, type, input tensors, output tensors) of the node that makes `t`.
-                     if (!t.is_symbolic())
-                       throw nb::attribute_error(
-                           "Tensor.op is undefined when eager execution is enabled.");
-                     tfs::Node* n = t.node();
-                     tfs::Graph& g = *t.graph();
-                     std::vector<Tensor> ins, outs;
-                     for (const auto& i : n->inputs) ins.push_back(g.tensor(i.node, i.index));
-                     for (int k = 0; k < n->num_outputs(); ++k) outs.push_back(g.tensor(n, k));
-                     return nb::make_tuple(n->name, n->op(), ins, outs);
-                   })
       .def_prop_ro("_variable_uid",
                    [](const Tensor& t) -> nb::object {
                      // The variable an eager resource handle points to (its uid), else None.

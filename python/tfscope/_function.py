@@ -10,7 +10,7 @@ import weakref
 
 import numpy as _np
 
-from . import _compiler_ir, _core, _nest
+from . import _compiler_ir, _core, _nest, _types
 from ._types import TensorSpec
 from .autograph import convert as _autograph_convert
 
@@ -384,46 +384,94 @@ class _GraphDef:
 class _OpNodeDef:
     """op.node_def: name, op and inputs, printed as TF's NodeDef text proto."""
 
-    def __init__(self, tensor, name, op, inputs):
-        self._tensor = tensor
-        self.name, self.op, self.input = name, op, inputs
-        self.device = ""
+    def __init__(self, op):
+        self._op = op
+        self.name, self.op, self.device = op.name, op.type, ""
+        self.input = [l[len("input: "):].strip('"') for l in str(self).splitlines()
+                      if l.startswith("input: ")]
 
     def __str__(self):
-        return _core.node_def_text(self._tensor)
+        return self._op._node_text()
+
+
+class _TensorShapeProto:
+    """A shape attr as TF's get_attr returns it (TensorShapeProto): .dim[i].size, .unknown_rank."""
+
+    def __init__(self, shape):
+        dims = shape.as_list() if shape.rank is not None else None
+        self.unknown_rank = dims is None
+        self.dim = [type("Dim", (), {"size": -1 if d is None else d})() for d in dims or ()]
+
+    def __str__(self):
+        if self.unknown_rank:
+            return "unknown_rank: true\n"
+        return "".join("dim {\n  size: %d\n}\n" % d.size for d in self.dim)
 
 
 class Operation:
-    """tf.Operation: the node of a traced graph that makes a tensor (Tensor.op)."""
+    """tf.Operation: a node of a traced graph (Tensor.op, graph.get_operations())."""
 
-    def __init__(self, tensor):
-        self._tensor = tensor
-        self._name, self._type, self._inputs, self._outputs = tensor._op_view
+    def __init__(self, view, source, graph=None):
+        # view: (name, type, input tensors, output tensors, control input names, attrs) from
+        # _core; source: the tensor or function core whose graph holds the node.
+        self._name, self._type, self._inputs, self._outputs, self._control, self._attrs = view
+        self._source = source
+        self._graph = graph
 
     name = property(lambda self: self._name)
     type = property(lambda self: self._type)
     inputs = property(lambda self: list(self._inputs))
     outputs = property(lambda self: list(self._outputs))
+    device = property(lambda self: "")
+    graph = property(lambda self: self._graph)
+
+    def values(self):
+        return tuple(self._outputs)
+
+    @property
+    def control_inputs(self):
+        if not self._control:
+            return []
+        views = {v[0]: v for v in (self._source.operations() if hasattr(self._source, "operations")
+                                   else _core.graph_operations(self._source))}
+        return [Operation(views[n], self._source, self._graph) for n in self._control]
 
     @property
     def node_def(self):
-        return _OpNodeDef(self._tensor, self._name, self._type,
-                          [l[len("input: "):].strip('"') for l in
-                           str(_core.node_def_text(self._tensor)).splitlines()
-                           if l.startswith("input: ")])
+        return _OpNodeDef(self)
 
-    # Equal by name: each Tensor.op builds a new view of the node.
+    def _node_text(self):
+        return str(_core.node_def_text(self._source, self._name))
+
+    def get_attr(self, name):
+        if name not in self._attrs:
+            raise ValueError("Operation '%s' has no attr named '%s'." % (self._name, name))
+        kind, value = self._attrs[name]
+        if kind == "type":
+            return _types.as_dtype(value)
+        if kind == "list_type":
+            return [_types.as_dtype(v) for v in value]
+        if kind == "shape":
+            return _TensorShapeProto(value)
+        if kind == "func":
+            return _Func(value)
+        return value
+
+    # Equal by name: each view of a node is built afresh.
     def __eq__(self, other):
         return isinstance(other, Operation) and other._name == self._name
 
     def __hash__(self):
         return hash(self._name)
 
+    def __str__(self):
+        return self._node_text()
+
     def __repr__(self):
         return "<tf.Operation '%s' type=%s>" % (self._name, self._type)
 
 
-_core.Tensor.op = property(Operation)
+_core.Tensor.op = property(lambda t: Operation(_core.operation_of(t), t))
 
 
 class FuncGraph(_TraceView):
@@ -444,7 +492,31 @@ class FuncGraph(_TraceView):
         return list(zip(ext, ins[len(ins) - len(ext):])) if ext else []
 
     def get_operations(self):
-        return self.as_graph_def().node
+        return [Operation(v, self._core, self) for v in self._core.operations()]
+
+    def get_operation_by_name(self, name):
+        for v in self._core.operations():
+            if v[0] == name:
+                return Operation(v, self._core, self)
+        raise KeyError("The name %s refers to an Operation not in the graph." % repr(name))
+
+    def get_tensor_by_name(self, name):
+        if ":" not in name:
+            raise ValueError(
+                "The name %s refers to an Operation, not a Tensor. Tensor names must be of the "
+                "form \"<op_name>:<output_index>\"." % repr(name))
+        op_name, _, index = name.rpartition(":")
+        views = {v[0]: v for v in self._core.operations()}
+        if op_name not in views:
+            raise KeyError("The name %s refers to a Tensor which does not exist. The operation, "
+                           "%s, does not exist in the graph." % (repr(name), repr(op_name)))
+        outs = views[op_name][3]
+        k = int(index)
+        if not 0 <= k < len(outs):
+            raise KeyError("The name %s refers to a Tensor which does not exist. The operation, "
+                           "%s, exists but only has %d outputs." % (repr(name), repr(op_name),
+                                                                    len(outs)))
+        return outs[k]
 
     def __repr__(self):
         return "<FuncGraph %s>" % self.name

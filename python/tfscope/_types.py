@@ -74,6 +74,10 @@ def as_dtype(type_value):
         return _BY_NAME["int32"]
     if x is float:
         return _BY_NAME["float32"]
+    if isinstance(x, int) and not isinstance(x, bool):  # a DataType enum value: 1 is float32
+        if x in _ENUM_NAMES:
+            return DType(x)
+        raise TypeError("Cannot convert the argument `type_value`: %r to a TensorFlow DType." % x)
     dt = _np.dtype(x)
     if dt.kind in "OSU":
         return _BY_NAME["string"]

@@ -36,8 +36,12 @@ std::string FuncGraphBuilder::unique_name(const std::string& name, bool mark_use
   return graph_->unique_name(scoped(name), mark_used);
 }
 
-void FuncGraphBuilder::push_scope(const std::string& scope) { scopes_.push_back(scope); }
-void FuncGraphBuilder::pop_scope() { scopes_.pop_back(); }
+void FuncGraphBuilder::push_scope(const std::string& scope) {
+  scopes_.push_back(scope);
+}
+void FuncGraphBuilder::pop_scope() {
+  scopes_.pop_back();
+}
 
 Tensor FuncGraphBuilder::add_placeholder(const std::string& name, DType dtype,
                                          const PartialShape& shape) {
@@ -103,6 +107,12 @@ void check_in_scope(const Tensor& t, const Graph& here) {
                   t.graph()->repr() + ", which is out of scope.");
 }
 
+// The ops TF registers as not updating the resource they touch (register_read_only_resource_op).
+bool is_resource_read(const std::string& op) {
+  return op == "ReadVariableOp" || op == "ResourceGather" || op == "ResourceGatherNd" ||
+         op == "_ReadVariablesOp";
+}
+
 }  // namespace
 
 Tensor FuncGraphBuilder::capture(const Tensor& external, const std::string& name_hint) {
@@ -144,15 +154,14 @@ Output FuncGraphBuilder::to_output(const Tensor& t, const std::string& hint) {
 std::vector<Tensor> FuncGraphBuilder::add_op(const OpDef& def, std::vector<Tensor> inputs,
                                              AttrMap attrs, const std::string& name) {
   std::string node_name = (!name.empty() && name.back() == '/') ? name : scoped(name);
-  std::string base = node_name.back() == '/' ? node_name.substr(0, node_name.size() - 1)
-                                             : node_name;
+  std::string base =
+      node_name.back() == '/' ? node_name.substr(0, node_name.size() - 1) : node_name;
   std::vector<Output> outs;
   outs.reserve(inputs.size());
   // Captures are named inside the op's scope after the input they feed, as TF's op wrappers
   // convert them: "add/y", "Sum/input", "AssignAddVariableOp/resource".
-  const std::string op_scope = (!name.empty() && name.back() == '/')
-                                   ? base
-                                   : graph_->unique_name(base, false);
+  const std::string op_scope =
+      (!name.empty() && name.back() == '/') ? base : graph_->unique_name(base, false);
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Tensor& in = inputs[i];
     if (in.is_symbolic() && in.graph() == graph_) {
@@ -163,32 +172,40 @@ std::vector<Tensor> FuncGraphBuilder::add_op(const OpDef& def, std::vector<Tenso
     outs.push_back(to_output(in, input_arg_name(def, i, inputs.size())));
     pop_scope();
   }
-  // Automatic control dependencies: stateful ops run in program order, per resource and among
-  // stateful ops that touch no resource.
-  // Order-insensitive stateful ops (random ops) get no control edges and are no control output.
+  // Automatic control dependencies, as TF's AutomaticControlDependencies: per resource, a read
+  // runs after the last write and a write after the last write and every read since; stateful
+  // ops that touch no resource run in program order. Order-insensitive stateful ops (random
+  // ops) get no control edges and are no control output.
   const bool ordered = def.stateful && !def.order_insensitive;
+  const bool read = is_resource_read(def.name);
   has_stateful_ops_ = has_stateful_ops_ || def.stateful;
   std::vector<Node*> control;
+  auto depend_on = [&](Node* n) {
+    if (n && std::find(control.begin(), control.end(), n) == control.end()) control.push_back(n);
+  };
+  bool has_resource = false;
   if (ordered) {
-    bool has_resource = false;
     for (auto& o : outs) {
       if (o.node->output_dtypes[static_cast<size_t>(o.index)] != DType::kResource) continue;
       has_resource = true;
-      auto it = last_resource_use_.find(o.node);
-      if (it != last_resource_use_.end() &&
-          std::find(control.begin(), control.end(), it->second) == control.end()) {
-        control.push_back(it->second);
-      }
+      auto it = resource_uses_.find(o.node);
+      if (it == resource_uses_.end()) continue;
+      depend_on(it->second.last_write);
+      if (!read)
+        for (Node* r : it->second.reads) depend_on(r);
     }
-    if (!has_resource && last_stateful_no_resource_) control.push_back(last_stateful_no_resource_);
+    if (!has_resource) depend_on(last_stateful_no_resource_);
   }
   Node* node = graph_->add_node(def.name, node_name, std::move(outs), std::move(attrs), control);
   if (ordered) {
-    bool has_resource = false;
     for (auto& o : node->inputs) {
-      if (o.node->output_dtypes[static_cast<size_t>(o.index)] == DType::kResource) {
-        last_resource_use_[o.node] = node;
-        has_resource = true;
+      if (o.node->output_dtypes[static_cast<size_t>(o.index)] != DType::kResource) continue;
+      ResourceUses& uses = resource_uses_[o.node];
+      if (read) {
+        uses.reads.push_back(node);
+      } else {
+        uses.last_write = node;
+        uses.reads.clear();
       }
     }
     if (!has_resource) last_stateful_no_resource_ = node;
