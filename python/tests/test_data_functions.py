@@ -63,7 +63,7 @@ def test_iterators_in_a_function():
         return next(it) + next(it) * 10
 
     assert int(two(tf.constant(5, tf.int64))) == 10
-    ops = [n.op for n in two.get_concrete_function(tf.constant(5, tf.int64)).graph.get_operations()]
+    ops = [n.type for n in two.get_concrete_function(tf.constant(5, tf.int64)).graph.get_operations()]
     assert ops.count("IteratorGetNext") == 2 and "AnonymousIteratorV3" in ops and "MakeIterator" in ops
     # past the end: TF's OutOfRangeError from the graph, at the IteratorGetNext that ran out
     with pytest.raises(tf.errors.OutOfRangeError, match=r"End of sequence\n\t \[\[\{\{node IteratorGetNext_1\}\}\]\]"):

@@ -173,3 +173,13 @@ def test_ragged_to_tensor_with_partition_types_of_the_wrong_kind_is_one_clear_er
             shape=tfscope.constant(-1, tfscope.int64), values=[1, 2], default_value=0,
             row_partition_tensors=[tfscope.constant([0, 1, 2], tfscope.int64)],
             row_partition_types=[3])
+
+
+def test_a_damaged_fullargspec_is_a_one_line_value_error():
+    # Found by tests/cli/byte_flip.py: a flipped byte in a tfscope saved_model.pb decoded the
+    # function's fullargspec to another structure, and loading leaked "AttributeError:
+    # 'FullArgSpec' object has no attribute 'defaults'".
+    from tfscope import _saved_objects
+    with pytest.raises(ValueError, match="^malformed SavedModel: a function's "
+                                         "function_spec.fullargspec is a tuple, not a FullArgSpec$"):
+        _saved_objects._signature_of(("x", None), False)

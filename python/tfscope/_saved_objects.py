@@ -125,6 +125,10 @@ def _signature_of(fullargspec, is_method):
     P = _inspect.Parameter
     if fullargspec is None:
         return _inspect.Signature([P("args", P.VAR_POSITIONAL), P("kwargs", P.VAR_KEYWORD)])
+    fields = ("args", "varargs", "varkw", "defaults", "kwonlyargs", "kwonlydefaults")
+    if not all(hasattr(fullargspec, f) for f in fields):  # a damaged or foreign saved_model.pb
+        raise ValueError("malformed SavedModel: a function's function_spec.fullargspec is a %s, "
+                         "not a FullArgSpec" % type(fullargspec).__name__)
     args = list(fullargspec.args or [])
     if is_method or (args and args[0] == "self"):
         args = args[1:]
