@@ -13,6 +13,29 @@ Tensor tensor_of(const std::shared_ptr<Graph>& g, const Output& o) {
                           o.node->output_shapes[o.index], o.node->name);
 }
 
+std::shared_ptr<GraphFunction> copy_function(const GraphFunction& f, const std::string& name,
+                                             std::map<const Node*, Node*>& map) {
+  auto g = std::make_shared<Graph>(name);
+  g->set_outer_graph(f.graph->outer_graph());
+  for (auto& [n, lib] : f.graph->library()) g->library().emplace(n, lib);
+  // Nodes first, edges after: an output Identity waits on a NoOp that comes after it.
+  for (auto& up : f.graph->nodes())
+    map[up.get()] =
+        g->add_node_raw(*up->def, up->name, {}, up->attrs, up->output_dtypes, up->output_shapes);
+  for (auto& up : f.graph->nodes()) {
+    Node* c = map.at(up.get());
+    for (const Output& o : up->inputs) c->inputs.push_back(Output{map.at(o.node), o.index});
+    for (Node* ci : up->control_inputs) c->control_inputs.push_back(map.at(ci));
+  }
+  auto fn = std::make_shared<GraphFunction>(f);
+  fn->name = name;
+  fn->graph = g;
+  for (Node*& a : fn->args) a = map.at(a);
+  for (Output& o : fn->outputs) o.node = map.at(o.node);
+  for (Node*& n : fn->control_outputs) n = map.at(n);
+  return fn;
+}
+
 BodyGradBuilder::BodyGradBuilder(std::string name, std::shared_ptr<Graph> forward,
                                  Resolver resolver)
     : FuncGraphBuilder(std::move(name)),

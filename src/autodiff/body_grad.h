@@ -42,4 +42,9 @@ std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Te
 // A forward tensor of `g`: output `o`.
 Tensor tensor_of(const std::shared_ptr<Graph>& g, const Output& o);
 
+// A copy of `f` named `name`, its graph copied node for node (the library shared), so that
+// outputs can be added without touching `f`; `map` gets each node of f's graph -> its copy.
+std::shared_ptr<GraphFunction> copy_function(const GraphFunction& f, const std::string& name,
+                                             std::map<const Node*, Node*>& map);
+
 }  // namespace tfs::autodiff

@@ -80,26 +80,9 @@ Tensor resolve_forward(IfRewrite& rw, Branch& br, BodyGradBuilder& self, const T
 // The forward branch with the optionals as extra outputs (OptionalNone for the other branch's
 // slots), in a copy of its graph: the original function stays in the library as it was.
 std::shared_ptr<GraphFunction> rewritten(const Branch& br, int slots, const std::string& scope) {
-  const GraphFunction& f = *br.fwd;
-  auto g = std::make_shared<Graph>(f.name + "_rewritten");
-  g->set_outer_graph(f.graph->outer_graph());
-  for (auto& [n, lib] : f.graph->library()) g->library().emplace(n, lib);
   std::map<const Node*, Node*> map;
-  // Nodes first, edges after: an output Identity waits on a NoOp that comes after it.
-  for (auto& up : f.graph->nodes())
-    map[up.get()] =
-        g->add_node_raw(*up->def, up->name, {}, up->attrs, up->output_dtypes, up->output_shapes);
-  for (auto& up : f.graph->nodes()) {
-    Node* c = map.at(up.get());
-    for (const Output& o : up->inputs) c->inputs.push_back(Output{map.at(o.node), o.index});
-    for (Node* ci : up->control_inputs) c->control_inputs.push_back(map.at(ci));
-  }
-  auto fn = std::make_shared<GraphFunction>(f);
-  fn->name = g->name();
-  fn->graph = g;
-  for (Node*& a : fn->args) a = map.at(a);
-  for (Output& o : fn->outputs) o.node = map.at(o.node);
-  for (Node*& c : fn->control_outputs) c = map.at(c);
+  auto fn = copy_function(*br.fwd, br.fwd->name + "_rewritten", map);
+  Graph* g = fn->graph.get();
   for (int k = 0; k < slots; ++k) {
     Node* wrap;
     if (k < static_cast<int>(br.wrapped.size())) {

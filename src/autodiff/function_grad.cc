@@ -42,24 +42,8 @@ std::string python_name(const std::string& inference) {
 // A copy of `f`'s graph as `name`, with `extra` (tensors of f's graph) as further outputs.
 std::shared_ptr<GraphFunction> with_outputs(const GraphFunction& f, const std::string& name,
                                             const std::vector<Output>& extra) {
-  auto g = std::make_shared<Graph>(name);
-  g->set_outer_graph(f.graph->outer_graph());
-  for (auto& [n, lib] : f.graph->library()) g->library().emplace(n, lib);
   std::map<const Node*, Node*> map;
-  for (auto& up : f.graph->nodes())
-    map[up.get()] =
-        g->add_node_raw(*up->def, up->name, {}, up->attrs, up->output_dtypes, up->output_shapes);
-  for (auto& up : f.graph->nodes()) {
-    Node* c = map.at(up.get());
-    for (const Output& o : up->inputs) c->inputs.push_back(Output{map.at(o.node), o.index});
-    for (Node* ci : up->control_inputs) c->control_inputs.push_back(map.at(ci));
-  }
-  auto fn = std::make_shared<GraphFunction>(f);
-  fn->name = name;
-  fn->graph = g;
-  for (Node*& a : fn->args) a = map.at(a);
-  for (Output& o : fn->outputs) o.node = map.at(o.node);
-  for (Node*& c : fn->control_outputs) c = map.at(c);
+  auto fn = copy_function(f, name, map);
   for (const Output& o : extra) {
     fn->outputs.push_back(Output{map.at(o.node), o.index});
     fn->output_names.push_back(o.node->name);
