@@ -43,6 +43,10 @@ record("Tensor.op", view(g.get_tensor_by_name("add:0").op))
 record("input's op", add.inputs[0].op.type)
 record("values", [t.name for t in add.values()])
 record("node_def", str(add.node_def))
+# NodeDef.input: data inputs in order ("x", "split:1"), then "^control" ones (compared sorted).
+record("node_def inputs", [([i for i in op.node_def.input if not i.startswith("^")],
+                            sorted(i for i in op.node_def.input if i.startswith("^")))
+                           for op in g.get_operations()])
 attempt("get_attr of a missing attr", lambda: add.get_attr("foo"))
 attempt("unknown operation", lambda: g.get_operation_by_name("nope"))
 attempt("tensor name without index", lambda: g.get_tensor_by_name("add"))

@@ -224,6 +224,12 @@ void bind_function(nb::module_& m) {
            })
       .def("operations",
            [](const tfs::ConcreteFunction& cf) { return operation_views(*cf.graph()); })
+      .def("operation",
+           [](const tfs::ConcreteFunction& cf, const std::string& name) -> nb::object {
+             tfs::Node* n = cf.graph()->find_node(name);
+             if (!n) return nb::none();
+             return operation_view(*cf.graph(), n);
+           })
       .def("library",
            [](const tfs::ConcreteFunction& cf) {
              // (name, [argument names], [(node name, op, [inputs])]) per library function, as the
@@ -376,7 +382,11 @@ void bind_function(nb::module_& m) {
       throw nb::attribute_error("Tensor.op is undefined when eager execution is enabled.");
     return operation_view(*t.graph(), t.node());
   });
-  m.def("graph_operations", [](const tfs::Tensor& t) { return operation_views(*t.graph()); });
+  m.def("graph_operation", [](const tfs::Tensor& t, const std::string& name) -> nb::object {
+    tfs::Node* n = t.graph()->find_node(name);
+    if (!n) return nb::none();
+    return operation_view(*t.graph(), n);
+  });
   m.def("run_functions_eagerly",
         [](bool on) { tfs::Context::get().set_run_functions_eagerly(on); });
   m.def("functions_run_eagerly", [] { return tfs::Context::get().functions_run_eagerly(); });

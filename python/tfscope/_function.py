@@ -387,8 +387,9 @@ class _OpNodeDef:
     def __init__(self, op):
         self._op = op
         self.name, self.op, self.device = op.name, op.type, ""
-        self.input = [l[len("input: "):].strip('"') for l in str(self).splitlines()
-                      if l.startswith("input: ")]
+        # As a GraphDef writes inputs: "x" for output 0, "split:1", then "^name" sorted.
+        self.input = ([t.name[:-2] if t.name.endswith(":0") else t.name for t in op._inputs] +
+                      ["^" + c for c in sorted(op._control)])
 
     def __str__(self):
         return self._op._node_text()
@@ -430,11 +431,8 @@ class Operation:
 
     @property
     def control_inputs(self):
-        if not self._control:
-            return []
-        views = {v[0]: v for v in (self._source.operations() if hasattr(self._source, "operations")
-                                   else _core.graph_operations(self._source))}
-        return [Operation(views[n], self._source, self._graph) for n in self._control]
+        return [Operation(_operation_view(self._source, n), self._source, self._graph)
+                for n in self._control]
 
     @property
     def node_def(self):
@@ -474,6 +472,14 @@ class Operation:
 _core.Tensor.op = property(lambda t: Operation(_core.operation_of(t), t))
 
 
+def _operation_view(source, name):
+    """The view of node `name` in the graph of `source` (a function core or a symbolic tensor),
+    or None."""
+    if isinstance(source, _core.Tensor):
+        return _core.graph_operation(source, name)
+    return source.operation(name)
+
+
 class FuncGraph(_TraceView):
     """The graph of a ConcreteFunction (read-only view)."""
 
@@ -495,10 +501,10 @@ class FuncGraph(_TraceView):
         return [Operation(v, self._core, self) for v in self._core.operations()]
 
     def get_operation_by_name(self, name):
-        for v in self._core.operations():
-            if v[0] == name:
-                return Operation(v, self._core, self)
-        raise KeyError("The name %s refers to an Operation not in the graph." % repr(name))
+        view = self._core.operation(name)
+        if view is None:
+            raise KeyError("The name %s refers to an Operation not in the graph." % repr(name))
+        return Operation(view, self._core, self)
 
     def get_tensor_by_name(self, name):
         if ":" not in name:
@@ -506,11 +512,11 @@ class FuncGraph(_TraceView):
                 "The name %s refers to an Operation, not a Tensor. Tensor names must be of the "
                 "form \"<op_name>:<output_index>\"." % repr(name))
         op_name, _, index = name.rpartition(":")
-        views = {v[0]: v for v in self._core.operations()}
-        if op_name not in views:
+        view = self._core.operation(op_name)
+        if view is None:
             raise KeyError("The name %s refers to a Tensor which does not exist. The operation, "
                            "%s, does not exist in the graph." % (repr(name), repr(op_name)))
-        outs = views[op_name][3]
+        outs = view[3]
         k = int(index)
         if not 0 <= k < len(outs):
             raise KeyError("The name %s refers to a Tensor which does not exist. The operation, "
