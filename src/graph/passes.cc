@@ -22,12 +22,7 @@ void replace_uses(GraphFunction& fn, const Node* from, Node* to) {
 }
 
 bool foldable(const Node& n) {
-  if (n.def->stateful || n.inputs.empty() || !n.control_inputs.empty()) return false;
-  const std::string& op = n.op();
-  if (op == "Const" || op == "Placeholder" || op == "Identity" || op == "IdentityN") return false;
-  if (op.find("If") != std::string::npos || op.find("While") != std::string::npos ||
-      op.find("Call") != std::string::npos)
-    return false;
+  if (!is_foldable_op(n)) return false;
   for (auto& in : n.inputs)
     if (in.node->op() != "Const") return false;
   return true;
@@ -60,6 +55,14 @@ int dead_code_elimination(GraphFunction& fn) {
   int before = fn.graph->num_nodes();
   fn.graph->remove_nodes_except(keep);
   return before - fn.graph->num_nodes();
+}
+
+bool is_foldable_op(const Node& n) {
+  if (n.def->stateful || n.inputs.empty() || !n.control_inputs.empty()) return false;
+  const std::string& op = n.op();
+  if (op == "Const" || op == "Placeholder" || op == "Identity" || op == "IdentityN") return false;
+  return op.find("If") == std::string::npos && op.find("While") == std::string::npos &&
+         op.find("Call") == std::string::npos;
 }
 
 int constant_folding(GraphFunction& fn) {
@@ -107,8 +110,10 @@ int common_subexpression_elimination(GraphFunction& fn) {
     for (Node* c : n->control_inputs) key << c->id << ',';
     for (auto& [k, v] : n->attrs) {
       key << k << '=';
-      if (auto* t = std::get_if<Tensor>(&v)) key << tensor_key(*t);
-      else key << attr_summary(v);
+      if (auto* t = std::get_if<Tensor>(&v))
+        key << tensor_key(*t);
+      else
+        key << attr_summary(v);
       key << ';';
     }
     auto [it, inserted] = seen.emplace(key.str(), n);

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "tfscope/errors.h"
+#include "tfscope/passes.h"
 
 namespace tfs::hlo::detail {
 
@@ -231,12 +232,7 @@ bool xla_has_kernel(const Node& n) {
 // tf2xla constant-folds the graph before lowering it: a stateless node whose inputs are all
 // compile-time constants becomes constants, materialized at their users.
 bool Lowering::fold(const Node& n) {
-  if (n.def->stateful || n.inputs.empty() || !n.control_inputs.empty() || !n.def->kernel)
-    return false;
-  const std::string& op = n.op();
-  if (op.find("If") != std::string::npos || op.find("While") != std::string::npos ||
-      op.find("Call") != std::string::npos)
-    return false;
+  if (!is_foldable_op(n) || !n.def->kernel) return false;
   std::vector<Tensor> inputs;
   for (const Output& in : n.inputs) {
     const XlaValue& v = get(in);
