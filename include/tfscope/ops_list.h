@@ -17,6 +17,7 @@ class TensorList : public ResourceBase {
   DType element_dtype = DType::kInvalid;
   PartialShape element_shape;   // what the list was made with; elements may be more specific
   std::vector<Tensor> tensors;  // an undefined Tensor is an element never set
+  int64_t max_num_elements = -1;  // EmptyTensorList's bound on TensorListPushBack; -1: none
   std::string debug_name() const override { return "TensorList"; }
 };
 

@@ -71,15 +71,19 @@ std::vector<Tensor> BodyGradBuilder::add_op(const OpDef& def, std::vector<Tensor
   return FuncGraphBuilder::add_op(def, std::move(inputs), std::move(attrs), name);
 }
 
-std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Tensor>& grads) {
+std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Tensor>& grads,
+                                   const std::vector<size_t>& source_args) {
   GraphBuilder* b = current_builder();
   TapeData tape;
   tape.persistent = true;
   tape.build_all_input_gradients = true;
   tape.grad_scope_prefix = (b ? b->name_scope() : std::string()) + "gradients/";
   std::vector<Tensor> sources;
-  for (Node* a : fn.args) {
-    sources.push_back(tensor_of(fn.graph, Output{a, 0}));
+  std::vector<size_t> which = source_args;
+  if (which.empty())
+    for (size_t i = 0; i < fn.args.size(); ++i) which.push_back(i);
+  for (size_t i : which) {
+    sources.push_back(tensor_of(fn.graph, Output{fn.args[i], 0}));
     tape.watch(sources.back());
   }
   // Every node downstream of an argument, in graph order (a node's inputs come before it).
@@ -111,7 +115,7 @@ std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Te
     targets.push_back(y);
     seeds.push_back(grads[i]);
   }
-  if (targets.empty()) return std::vector<Tensor>(fn.args.size());
+  if (targets.empty()) return std::vector<Tensor>(sources.size());
   // _GradientsHelper's scope: the seeds as "gradients/grad_ys_<i>", sums as "gradients/AddN".
   if (b) b->push_scope(tape.grad_scope_prefix.substr(0, tape.grad_scope_prefix.size() - 1));
   for (size_t i = 0; i < seeds.size(); ++i)

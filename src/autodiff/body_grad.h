@@ -36,8 +36,11 @@ class BodyGradBuilder : public FuncGraphBuilder {
 // In the current builder: the gradients of `fn`'s outputs (grads[i] for output i; undefined, or
 // an output of an untrainable dtype, sends none) with respect to its arguments, as
 // _GradientsHelper builds them in the scope `<current scope>gradients/`, each op's in
-// `<op name>_grad/`. Undefined where no gradient reaches an argument.
-std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Tensor>& grads);
+// `<op name>_grad/`. Undefined where no gradient reaches an argument. `sources` (argument
+// indices) limits the sources, as a While's gradient asks for its loop variables' only; empty:
+// every argument.
+std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Tensor>& grads,
+                                   const std::vector<size_t>& sources = {});
 
 // A forward tensor of `g`: output `o`.
 Tensor tensor_of(const std::shared_ptr<Graph>& g, const Output& o);

@@ -345,6 +345,7 @@ Tensor tensor_array_read(const TensorArrayFlow& ta, const Value& index) {
 }
 
 namespace detail {
-void anchor_list_ops() {}
+void anchor_list_stack_ops();  // list_stack.cc: its registrations are kept with this file's
+void anchor_list_ops() { anchor_list_stack_ops(); }
 }  // namespace detail
 }  // namespace tfs
