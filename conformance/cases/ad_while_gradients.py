@@ -112,7 +112,7 @@ def autograph_while(x):
         a = x
         i = tf.constant(0)
         while i < 4:
-            a = tf.sin(a) + a * x
+            a = tf.sigmoid(a) + a * x
             i += 1
         loss = tf.reduce_sum(a)
     return t.gradient(loss, x)
@@ -121,7 +121,7 @@ def autograph_while(x):
 def while_ref(v):
     a = v
     for _ in range(4):
-        a = np.sin(a) + a * v
+        a = 1.0 / (1.0 + np.exp(-a)) + a * v
     return np.sum(a)
 
 

@@ -1,9 +1,9 @@
-// The gradient of a function body: the body's nodes put on a tape of their own (every node on a
-// path from an argument, in graph order) and that tape's backward pass run in a BodyGradBuilder.
+// The gradient of a function body: tf.gradients' graph walk (graph_gradients.cc) from the body's
+// outputs to its arguments, run in a BodyGradBuilder that resolves the forward tensors.
 #include "body_grad.h"
 
-#include "tape_impl.h"
 #include "tfscope/context.h"
+#include "tfscope/tape.h"
 #include "tfscope/indexed_slices.h"
 
 namespace tfs::autodiff {
@@ -34,6 +34,17 @@ std::shared_ptr<GraphFunction> copy_function(const GraphFunction& f, const std::
   for (Output& o : fn->outputs) o.node = map.at(o.node);
   for (Node*& n : fn->control_outputs) n = map.at(n);
   return fn;
+}
+
+ControlOn::ControlOn(const Tensor& grad)
+    : b_(dynamic_cast<BodyGradBuilder*>(current_builder())) {
+  if (!b_) return;
+  prev_ = b_->control_;
+  b_->control_ = grad;
+}
+
+ControlOn::~ControlOn() {
+  if (b_) b_->control_ = prev_;
 }
 
 BodyGradBuilder::BodyGradBuilder(std::string name, std::shared_ptr<Graph> forward,
@@ -73,40 +84,11 @@ std::vector<Tensor> BodyGradBuilder::add_op(const OpDef& def, std::vector<Tensor
 
 std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Tensor>& grads,
                                    const std::vector<size_t>& source_args) {
-  GraphBuilder* b = current_builder();
-  TapeData tape;
-  tape.persistent = true;
-  tape.build_all_input_gradients = true;
-  tape.grad_scope_prefix = (b ? b->name_scope() : std::string()) + "gradients/";
-  std::vector<Tensor> sources;
   std::vector<size_t> which = source_args;
   if (which.empty())
     for (size_t i = 0; i < fn.args.size(); ++i) which.push_back(i);
-  for (size_t i : which) {
-    sources.push_back(tensor_of(fn.graph, Output{fn.args[i], 0}));
-    tape.watch(sources.back());
-  }
-  // Every node downstream of an argument, in graph order (a node's inputs come before it).
-  for (auto& up : fn.graph->nodes()) {
-    Node* n = up.get();
-    if (n->op() == "Placeholder" || n->num_outputs() == 0) continue;
-    OpRecord r;
-    r.def = n->def;
-    r.attrs = n->attrs;
-    for (const Output& in : n->inputs) {
-      r.inputs.push_back(tensor_of(fn.graph, in));
-      r.input_keys.push_back(key_of(r.inputs.back()));
-    }
-    if (!tape.should_record(r.input_keys, r.inputs)) continue;
-    int64_t id = tape.next_op++;
-    for (int i = 0; i < n->num_outputs(); ++i) {
-      r.outputs.push_back(tensor_of(fn.graph, Output{n, i}));
-      r.output_keys.push_back(key_of(r.outputs.back()));
-      tape.tensor_tape[r.output_keys.back()] = id;
-    }
-    r.scope = n->name + "_grad/";
-    tape.op_tape.emplace(id, std::move(r));
-  }
+  std::vector<Tensor> sources;
+  for (size_t i : which) sources.push_back(tensor_of(fn.graph, Output{fn.args[i], 0}));
   std::vector<Tensor> targets, seeds;
   for (size_t i = 0; i < fn.outputs.size() && i < grads.size(); ++i) {
     Tensor y = tensor_of(fn.graph, fn.outputs[i]);
@@ -116,16 +98,13 @@ std::vector<Tensor> body_gradients(const GraphFunction& fn, const std::vector<Te
     seeds.push_back(grads[i]);
   }
   if (targets.empty()) return std::vector<Tensor>(sources.size());
-  // _GradientsHelper's scope: the seeds as "gradients/grad_ys_<i>", sums as "gradients/AddN".
-  if (b) b->push_scope(tape.grad_scope_prefix.substr(0, tape.grad_scope_prefix.size() - 1));
-  for (size_t i = 0; i < seeds.size(); ++i)
-    seeds[i] = execute1("Identity", {seeds[i]}, {}, "grad_ys_" + std::to_string(i));
-  // A function's gradients are dense tensors (an IndexedSlices densified, as a function output).
+  // tf.gradients' walk over the body (the seeds "gradients/grad_ys_<i>", each op's gradient in
+  // "gradients/<op>_grad/", sums "gradients/AddN"); a function's gradients are dense tensors (an
+  // IndexedSlices densified, as a function output).
   std::vector<Tensor> r;
   for (const GradientValue& g :
-       imperative_grad(tape, targets, sources, seeds, UnconnectedGradients::kNone))
+       graph_gradients(targets, sources, seeds, UnconnectedGradients::kNone, "gradients"))
     r.push_back(dense_gradient(g));
-  if (b) b->pop_scope();
   return r;
 }
 

@@ -26,11 +26,30 @@ class BodyGradBuilder : public FuncGraphBuilder {
   // `t` if it is not a forward tensor, else what the resolver made of it (once per tensor).
   Tensor resolve(const Tensor& t);
   const std::shared_ptr<Graph>& forward() const { return forward_; }
+  // The gradient a ControlOn names, else undefined.
+  const Tensor& control() const { return control_; }
 
  private:
+  friend class ControlOn;
+  Tensor control_;
   std::shared_ptr<Graph> forward_;
   Resolver resolver_;
   std::map<std::pair<const Node*, int>, Tensor> resolved_;
+};
+
+// `with ops.control_dependencies([grad])` around the rest of a gradient function: in a function
+// body's gradient, what resolving a forward tensor makes there (a While accumulator's pop) waits
+// on grad, as TF's capture inside that context does. Elsewhere it does nothing.
+class ControlOn {
+ public:
+  explicit ControlOn(const Tensor& grad);
+  ~ControlOn();
+  ControlOn(const ControlOn&) = delete;
+  ControlOn& operator=(const ControlOn&) = delete;
+
+ private:
+  BodyGradBuilder* b_;
+  Tensor prev_;
 };
 
 // In the current builder: the gradients of `fn`'s outputs (grads[i] for output i; undefined, or

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "../ops/op_scope.h"
+#include "body_grad.h"
 #include "grad_util.h"
 #include "tfscope/errors.h"
 #include "tfscope/graph.h"
@@ -254,9 +255,11 @@ GradientRegistration r_neg("Neg", [](const GradOp&, const Grads& g) -> Grads {
   return {gen("Neg", {g[0]})};
 });
 GradientRegistration r_exp("Exp", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);  // with ops.control_dependencies([grad])
   return {multiply(g[0], op.outputs[0])};
 });
 GradientRegistration r_log("Log", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);
   Tensor r = reciprocal(op.inputs[0]);
   control_on(r, g[0]);
   return {multiply(g[0], r)};
@@ -273,9 +276,11 @@ GradientRegistration r_rsqrt("Rsqrt", [](const GradOp& op, const Grads& g) -> Gr
   return {gen("RsqrtGrad", {op.outputs[0], g[0]})};
 });
 GradientRegistration r_tanh("Tanh", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);  // with ops.control_dependencies([grad])
   return {gen("TanhGrad", {op.outputs[0], g[0]})};
 });
 GradientRegistration r_sigmoid("Sigmoid", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);  // with ops.control_dependencies([grad])
   return {gen("SigmoidGrad", {op.outputs[0], g[0]})};
 });
 GradientRegistration r_cast("Cast", [](const GradOp& op, const Grads& g) -> Grads {

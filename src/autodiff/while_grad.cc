@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "body_grad.h"
+#include "grad_util.h"
 #include "tfscope/context.h"
 #include "tfscope/errors.h"
 #include "tfscope/gradients.h"
@@ -167,6 +168,7 @@ struct WhileRewrite {
     const int out = arg >= 0 ? output_index(*body, o) : -1;
     if (o.node->op() == "Const") {
       r = execute1("Const", {}, o.node->attrs, "Const");
+      control_on(r, self.control());
     } else if (out >= 0) {
       // A loop invariant: the While's output, passed on by the gradient body unchanged.
       r = self.capture(at(out), o.node->name);
@@ -185,6 +187,7 @@ struct WhileRewrite {
       self.push_scope(pop);
       Tensor es = convert_to_tensor(Value(-1), DType::kInt32, "element_shape");
       self.pop_scope();
+      control_on(es, self.control());
       std::vector<Tensor> popped =
           execute("TensorListPopBack", {captured, es}, {{"element_dtype", dt}}, pop + "/");
       // The list's handle data gives TF the element's shape: the forward tensor's.
