@@ -3,8 +3,8 @@
 #include "body_grad.h"
 
 #include "tfscope/context.h"
-#include "tfscope/tape.h"
 #include "tfscope/indexed_slices.h"
+#include "tfscope/tape.h"
 
 namespace tfs::autodiff {
 
@@ -36,8 +36,7 @@ std::shared_ptr<GraphFunction> copy_function(const GraphFunction& f, const std::
   return fn;
 }
 
-ControlOn::ControlOn(const Tensor& grad)
-    : b_(dynamic_cast<BodyGradBuilder*>(current_builder())) {
+ControlOn::ControlOn(const Tensor& grad) : b_(dynamic_cast<BodyGradBuilder*>(current_builder())) {
   if (!b_) return;
   prev_ = b_->control_;
   b_->control_ = grad;

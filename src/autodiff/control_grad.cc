@@ -22,7 +22,9 @@ void register_data_ops();  // OptionalFromValue, OptionalNone, OptionalGetValue 
 namespace tfs::autodiff {
 
 void anchor_while_grads();  // while_grad.cc: its registrations are kept with this file's
-void anchor_control_grads() { anchor_while_grads(); }
+void anchor_control_grads() {
+  anchor_while_grads();
+}
 
 namespace {
 

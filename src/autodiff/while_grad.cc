@@ -126,8 +126,8 @@ struct WhileRewrite {
     const std::string body_scope = node->name + "/";
     Graph* bg = new_body->graph.get();
     const std::string push = bg->unique_name(body_scope + "TensorListPushBack", true);
-    Node* ph = bg->add_node("Placeholder", push + "/" + list.node()->name + "/",
-                            {}, {{"dtype", DType::kVariant}, {"shape", PartialShape(Shape{})}});
+    Node* ph = bg->add_node("Placeholder", push + "/" + list.node()->name + "/", {},
+                            {{"dtype", DType::kVariant}, {"shape", PartialShape(Shape{})}});
     Node* pushed = bg->add_node("TensorListPushBack", push + "/",
                                 {Output{ph, 0}, Output{body_map.at(o.node), o.index}},
                                 {{"element_dtype", dt}});
@@ -345,8 +345,8 @@ std::vector<Tensor> while_grad(const GradOp& op, const std::vector<Tensor>& grad
   auto pi = rw.node->attrs.find("parallel_iterations");
   attrs["parallel_iterations"] = pi != rw.node->attrs.end() ? pi->second : AttrValue(int64_t{10});
   const bool stateful = gbody->is_stateful || gcond->is_stateful;
-  std::vector<Tensor> outs = execute(stateful ? "While" : "StatelessWhile", loop_vars, attrs,
-                                     rw.node->name + "_grad");
+  std::vector<Tensor> outs =
+      execute(stateful ? "While" : "StatelessWhile", loop_vars, attrs, rw.node->name + "_grad");
   std::vector<Tensor> ids;
   for (const Tensor& t : outs) ids.push_back(identity(t));
   for (size_t k = 0; k < xs.size(); ++k)

@@ -81,8 +81,8 @@ OpRegistration r_pop_back([] {
     const TensorList& l = tensor_list_of(ctx.input(0));
     check_element_dtype(ctx, l, attr_type(*ctx.attrs, "element_dtype"));
     if (l.tensors.empty()) ctx.fail("Trying to pop from an empty list.");
-    Tensor item = detail::element_or_zeros(ctx, l, l.tensors.size() - 1,
-                                           element_shape_of(ctx.input(1)));
+    Tensor item =
+        detail::element_or_zeros(ctx, l, l.tensors.size() - 1, element_shape_of(ctx.input(1)));
     auto out = std::make_shared<TensorList>(l);
     out->tensors.pop_back();
     ctx.set_output(0, detail::wrap(std::move(out)));
@@ -111,7 +111,8 @@ OpRegistration r_element_shape([] {
       return;
     }
     const auto& dims = l.element_shape.dims();
-    Tensor& out = ctx.allocate_output(0, dt, Shape(std::vector<int64_t>{static_cast<int64_t>(dims.size())}));
+    Tensor& out =
+        ctx.allocate_output(0, dt, Shape(std::vector<int64_t>{static_cast<int64_t>(dims.size())}));
     for (size_t i = 0; i < dims.size(); ++i) {
       const int64_t v = dims[i] < 0 ? -1 : dims[i];
       if (dt == DType::kInt32)

@@ -70,6 +70,75 @@ TEST(ControlGradient, ForwardIfIsRewrittenToOutputOptionals) {
   EXPECT_EQ(grad->inputs[3].index, 1);
 }
 
+std::shared_ptr<Function> tanh_loop() {
+  // @tf.function
+  // def f(x):
+  //   with tf.GradientTape() as t:
+  //     t.watch(x)
+  //     y = tf.while_loop(lambda i, a: i < 3, lambda i, a: (i + 1, tf.tanh(a) * x), (0, x))[1]
+  //   return t.gradient(y, x)
+  return function("tanh_loop", {"x"}, [](Tensor x) {
+    GradientTape tape;
+    tape.enter();
+    tape.watch(x);
+    Tensor y =
+        while_loop([](const std::vector<Tensor>& v) { return less(v[0], Value(3)); },
+                   [&](const std::vector<Tensor>& v) {
+                     return std::vector<Tensor>{add(v[0], Value(1)), multiply(tanh(v[1]), x)};
+                   },
+                   {constant(Value(0), DType::kInt32), x})[1];
+    tape.exit();
+    return tape.gradient({y}, {x})[0];
+  });
+}
+
+TEST(WhileGradient, ValueIsTheChainRuleThroughEveryIteration) {
+  // a_{k+1} = tanh(a_k) x, a_0 = x: da_{k+1}/dx = (1 - tanh(a_k)^2) da_k/dx x + tanh(a_k).
+  const double x = 0.5;
+  double a = x, da = 1.0;
+  for (int k = 0; k < 3; ++k) {
+    const double t = std::tanh(a);
+    da = (1.0 - t * t) * da * x + t;
+    a = t * x;
+  }
+  float g = tanh_loop()->call({Tensor::scalar<float>(0.5f)}).as_tensor().item<float>();
+  EXPECT_NEAR(g, da, 1e-6);
+}
+
+TEST(WhileGradient, ForwardWhileAccumulatesWhatTheGradientPops) {
+  auto cf = tanh_loop()->get_concrete_function({Tensor::scalar<float>(0.5f)});
+  const Graph& g = *cf->graph();
+  Node* fwd = g.find_node("while");
+  Node* grad = g.find_node("gradient_tape/while/while_grad");
+  ASSERT_TRUE(fwd && grad);
+  // TF: the forward While's inputs gain the accumulator of `while/Tanh`, bounded by the loop's
+  // maximum_iterations; its body pushes Tanh's output.
+  ASSERT_EQ(fwd->inputs.size(), 6u);
+  Node* acc = fwd->inputs[5].node;
+  EXPECT_EQ(acc->name, "gradient_tape/while/while/Tanh_0/accumulator");
+  EXPECT_EQ(acc->op(), "EmptyTensorList");
+  EXPECT_EQ(acc->inputs[1].node->name, "while/maximum_iterations");
+  const std::string body = std::get<FuncAttr>(fwd->attrs.at("body")).name;
+  EXPECT_EQ(body.substr(body.size() - 10), "_rewritten");
+  const GraphFunction* bf = g.find_function(body);
+  ASSERT_TRUE(bf);
+  EXPECT_EQ(bf->outputs.back().node->op(), "TensorListPushBack");
+  EXPECT_EQ(bf->outputs.back().node->inputs[1].node->name, "while/Tanh");
+  // The gradient While's loop variables, as TF's: grad_counter, maximum_iterations, the forward
+  // counter, the seed, the capture's zeros, the captured x (a loop invariant) and the list.
+  std::vector<std::string> ins;
+  for (const Output& o : grad->inputs)
+    ins.push_back(o.node->name + (o.index ? ":" + std::to_string(o.index) : ""));
+  EXPECT_EQ(
+      ins, (std::vector<std::string>{"gradient_tape/while/grad_counter", "while/maximum_iterations",
+                                     "while", "ones", "zeros_3", "while:4", "while:5"}));
+  const GraphFunction* gb = g.find_function(std::get<FuncAttr>(grad->attrs.at("body")).name);
+  ASSERT_TRUE(gb);
+  bool pops = false;
+  for (auto& n : gb->graph->nodes()) pops = pops || n->op() == "TensorListPopBack";
+  EXPECT_TRUE(pops);
+}
+
 }  // namespace
 }  // namespace tfs
 
