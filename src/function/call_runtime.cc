@@ -49,7 +49,7 @@ void feed_tensors(const TraceType& t, const Value& v, std::vector<Tensor>& flat)
 
 }  // namespace
 
-std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vector<Value>& values,
+std::vector<Tensor> flatten_arguments(const FunctionType& type, std::span<const Value> values,
                                       size_t extra) {
   std::vector<Tensor> flat;
   flat.reserve(type.params.size() + extra);
@@ -73,7 +73,11 @@ std::vector<Tensor> ConcreteFunction::call_eager(std::vector<Tensor> inputs) con
     const detail::CallRecording& rec = detail::call_recording();
     if (rec.would_record && rec.would_record(inputs))
       return rec.call(*graph_fn_, *call_def_, call_attrs_, inputs);
-    return execute_eager(*call_def_, inputs, call_attrs_, call_def_->name, runtime_.get());
+    // The call op's kernel (src/ops/control.cc) runs `f` through the runtime it is given, and
+    // this function's runtime resolves `f` to its own plan: so an eager call runs that plan
+    // directly, without the kernel dispatch and its attr lookup (the same run, the same errors).
+    if (runtime_) return runtime_->call(graph_fn_->name, inputs);
+    return execute_eager(*call_def_, inputs, call_attrs_, call_def_->name, nullptr);
   } catch (const Error& e) {
     std::string msg = e.what();
     if (is_kernel_status(e.kind()) && msg.find("[[{{node ") != std::string::npos) {

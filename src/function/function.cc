@@ -25,6 +25,32 @@ constexpr int kVariableCreation = 0;
 constexpr int kNoVariableCreation = 1;
 constexpr int kSaving = 2;
 
+bool same_names_and_kinds(const FunctionType& t, const detail::ArgLayout& layout) {
+  for (size_t i = 0; i < t.params.size(); ++i)
+    if (t.params[i].kind != layout.kinds[i] || t.params[i].name != layout.names[i]) return false;
+  return true;
+}
+
+// FunctionType::hash of the request a call makes without an input_signature, over the types
+// TraceTypeBuilder::from_value would build, without building them (the hit path).
+size_t hash_request(std::span<const Value> values, const detail::ArgLayout& layout) {
+  size_t h = values.size();
+  TraceTypeBuilder tb;
+  for (size_t i = 0; i < values.size(); ++i)
+    h = h * 1000003u ^ tb.hash_of(values[i]) ^ layout.name_hashes[i];
+  return h;
+}
+
+// Whether cached type `t` equals the request of `values` bound as `layout` (no input_signature).
+bool matches_request(const FunctionType& t, std::span<const Value> values,
+                     const detail::ArgLayout& layout) {
+  if (t.params.size() != values.size()) return false;
+  TraceTypeBuilder tb;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!tb.matches(t.params[i].type, values[i])) return false;
+  return same_names_and_kinds(t, layout);
+}
+
 }  // namespace
 
 // What the call path learned about one call: its number, its ledger record, whether it traced.
@@ -120,27 +146,17 @@ FunctionType Function::request_type(const detail::BoundArguments& b) const {
 
 size_t Function::request_hash(const detail::BoundArguments& b) const {
   if (options_.input_signature) return signature_hash_;
-  // FunctionType::hash over the types from_value would build.
-  size_t h = b.size();
-  TraceTypeBuilder tb;
-  for (size_t i = 0; i < b.size(); ++i)
-    h = h * 1000003u ^ tb.hash_of(b.values[i]) ^ b.layout->name_hashes[i];
-  return h;
+  return hash_request(b.values, *b.layout);
 }
 
 bool Function::is_request_type(const FunctionType& t, const detail::BoundArguments& b) const {
-  if (t.params.size() != b.size()) return false;
   if (options_.input_signature) {
+    if (t.params.size() != b.size()) return false;
     for (size_t i = 0; i < b.size(); ++i)
       if (!(t.params[i].type == signature_params_[i].type)) return false;
-  } else {
-    TraceTypeBuilder tb;
-    for (size_t i = 0; i < b.size(); ++i)
-      if (!tb.matches(t.params[i].type, b.values[i])) return false;
+    return same_names_and_kinds(t, *b.layout);
   }
-  for (size_t i = 0; i < b.size(); ++i)
-    if (t.params[i].kind != b.kind(i) || t.params[i].name != b.name(i)) return false;
-  return true;
+  return matches_request(t, b.values, *b.layout);
 }
 
 int Function::scope_now() const {
@@ -274,21 +290,32 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
   if (ctx.functions_run_eagerly()) return run_eagerly(args, kwargs);
   // TF's frequent-retracing detector only counts calls made eagerly.
   const bool eager = ctx.executing_eagerly();
+  // A call whose positional arguments fill the parameters one to one binds to those very
+  // values (bind() would copy them): the lookup reads them in place, and binds only on a miss.
+  const bool in_place =
+      kwargs.empty() && plain_layout_ && !options_.input_signature && args.size() == params_.size();
   detail::BoundArguments b;
   size_t hash = 0;
-  try {
-    b = bind(args, kwargs);
-    hash = request_hash(b);
-  } catch (const Error& e) {
-    LedgerEntry entry;
-    entry.failed = true;
-    entry.error = e.what();
-    if (!b.values.empty()) entry.args = detail::args_summary(b);
-    std::lock_guard<std::mutex> lock(mu_);
-    entry.call = ++num_calls_;
-    ledger_->add(std::move(entry), nullptr);
-    throw;
-  }
+  auto bind_or_record = [&] {
+    try {
+      b = bind(args, kwargs);
+      hash = request_hash(b);
+    } catch (const Error& e) {
+      LedgerEntry entry;
+      entry.failed = true;
+      entry.error = e.what();
+      if (!b.values.empty()) entry.args = detail::args_summary(b);
+      std::lock_guard<std::mutex> lock(mu_);
+      entry.call = ++num_calls_;
+      ledger_->add(std::move(entry), nullptr);
+      throw;
+    }
+  };
+  if (in_place)
+    hash = hash_request(args, *plain_layout_);
+  else
+    bind_or_record();
+  const std::span<const Value> values = in_place ? std::span<const Value>(args) : b.values;
   Lookup l;
   std::shared_ptr<ConcreteFunction> cf;
   std::optional<FunctionType> req;  // built only when no cached type equals the request
@@ -297,25 +324,34 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
     // ledger's last run.
     std::lock_guard<std::mutex> lock(mu_);
     if (initialized_) {
-      const int scope = scope_now();
-      cf = cache_.lookup_exact(hash, scope,
-                               [&](const FunctionType& t) { return is_request_type(t, b); });
-      if (!cf) {
-        req = request_type(b);
-        cf = cache_.lookup(*req, scope);
-      }
+      cf = cache_.lookup_exact(hash, scope_now(), [&](const FunctionType& t) {
+        return in_place ? matches_request(t, values, *plain_layout_) : is_request_type(t, b);
+      });
     }
     if (cf) {
       l.call = ++num_calls_;
       l.record = ledger_->fold_hit(l.call, hash, cf.get());
-      if (!l.record) {
-        LedgerEntry entry;
-        entry.call = l.call;
-        entry.args = detail::args_summary(b);
-        entry.concrete_function = cf->name();
-        entry.request_hash = hash;
-        l.record = &ledger_->add(std::move(entry), cf.get());
+    }
+  }
+  if (!cf || !l.record) {
+    if (in_place) bind_or_record();  // what follows reads bound arguments
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!cf && initialized_) {
+      // A cached trace whose type is a supertype of the request.
+      req = request_type(b);
+      cf = cache_.lookup(*req, scope_now());
+      if (cf) {
+        l.call = ++num_calls_;
+        l.record = ledger_->fold_hit(l.call, hash, cf.get());
       }
+    }
+    if (cf && !l.record) {
+      LedgerEntry entry;
+      entry.call = l.call;
+      entry.args = detail::args_summary(b);
+      entry.concrete_function = cf->name();
+      entry.request_hash = hash;
+      l.record = &ledger_->add(std::move(entry), cf.get());
     }
   }
   if (!cf) {
@@ -333,8 +369,7 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
   const int64_t t0 = detail::LedgerClock::now();
   Value out;
   try {
-    out =
-        cf->call_flat(detail::flatten_arguments(cf->function_type(), b.values, cf->fed_captures()));
+    out = cf->call_flat(detail::flatten_arguments(cf->function_type(), values, cf->fed_captures()));
   } catch (const Error& e) {
     std::lock_guard<std::mutex> lock(mu_);
     ledger_->run_failed(*l.record, l.call, e.what());

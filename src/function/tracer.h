@@ -1,10 +1,11 @@
 // The tracer: runs a Function's body once with placeholders built from a FunctionType (host code
 // runs now: print() and list.append() happen here), records outputs and captures, and makes the
-// ConcreteFunction: its graph function, call op and structured signatures (the compiled plan is built
-// at its first run, PlanOnFirstRun).
+// ConcreteFunction: its graph function, call op and structured signatures (the compiled plan is
+// built at its first run, PlanOnFirstRun).
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,7 @@ class Tracer {
 // TF's flat order (nests depth first, dict keys sorted), host values converted to the spec's
 // dtype.
 // `extra` is room left for the captures the call appends.
-std::vector<Tensor> flatten_arguments(const FunctionType& type, const std::vector<Value>& values,
+std::vector<Tensor> flatten_arguments(const FunctionType& type, std::span<const Value> values,
                                       size_t extra = 0);
 
 // Rebuilds a nest, replacing its symbolic leaves with `results` (moved out) in flatten order
