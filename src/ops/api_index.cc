@@ -12,19 +12,13 @@
 namespace tfs {
 namespace {
 
-using detail::InputScope;
+using detail::convert_input;
 using detail::OpScope;
 
 bool is_tensorish(const Value& v) {
   return v.kind() == Value::Kind::kTensor || v.kind() == Value::Kind::kVariable;
 }
 
-// A generated wrapper's conversion of one operand: a host value becomes "<Op>/<param>".
-Tensor convert_input(const std::string& op, const Value& v, DType dtype, const std::string& param) {
-  if (is_tensorish(v)) return convert_to_tensor(v);
-  InputScope s(op);
-  return convert_to_tensor(v, dtype, param);
-}
 Tensor index_input(const std::string& op, const Value& v, const std::string& param) {
   return convert_input(op, v, DType::kInt32, param);
 }

@@ -12,7 +12,7 @@
 namespace tfs {
 namespace {
 
-using detail::InputScope;
+using detail::convert_input;
 using detail::OpScope;
 
 bool is_tensorish(const Value& v) {
@@ -20,13 +20,6 @@ bool is_tensorish(const Value& v) {
 }
 bool is_host_number(const Value& v) {
   return v.kind() == Value::Kind::kInt || v.kind() == Value::Kind::kFloat;
-}
-
-// A generated wrapper's conversion of one operand: a host value becomes "<Op>/<param>".
-Tensor convert_input(const std::string& op, const Value& v, DType dtype, const std::string& param) {
-  if (is_tensorish(v)) return convert_to_tensor(v);
-  InputScope s(op);
-  return convert_to_tensor(v, dtype, param);
 }
 
 // The axes as squeeze_dims: None squeezes every dim of size 1.
