@@ -294,12 +294,30 @@ DType first_tensor_dtype(const Value& v) {
   return DType::kInvalid;
 }
 
+// TF's _cast_nested_seqs_to_dtype: every tensor of a (nested) list whose dtype is not `dtype`
+// becomes a Cast to it, in the current scope and in flatten order.
+Value cast_tensors_to(const Value& v, DType dtype) {
+  if (v.kind() == Value::Kind::kTensor) return Value(cast(v.as_tensor(), dtype));
+  if (v.kind() == Value::Kind::kVariable && v.as_variable()->dtype() != dtype)
+    return Value(cast(detail::convert_input("Cast", v, DType::kInvalid, "x"), dtype));
+  if (!is_sequence(v)) return v;
+  ValueList items;
+  items.reserve(v.items().size());
+  for (const Value& it : v.items()) items.push_back(cast_tensors_to(it, dtype));
+  return v.kind() == Value::Kind::kList ? Value::list(std::move(items))
+                                        : Value::tuple(std::move(items));
+}
+
 }  // namespace
 
 // TF's autopacking of a list that holds tensors: in a name scope `name`, the tensors as they are,
 // Python values Consts named by their position ("packed/1"), nested lists packed the same way
-// ("packed/0"); the Pack takes the scope's name. The dtype is the first tensor's unless given.
+// ("packed/0"); the Pack takes the scope's name. The dtype is the first tensor's unless given;
+// a given dtype other than the first tensor's casts the tensors first, outside the scope (TF's
+// _autopacking_conversion_function), so tf.zeros([n]) takes an int64 n.
 Tensor autopack(const Value& list, DType dtype, const std::string& name) {
+  if (dtype != DType::kInvalid && dtype != first_tensor_dtype(list))
+    return autopack(cast_tensors_to(list, dtype), dtype, name);
   if (dtype == DType::kInvalid) dtype = first_tensor_dtype(list);
   detail::OpScope s(name);
   std::vector<Tensor> parts;
