@@ -6,6 +6,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "buffer_reuse.h"
 #include "float_binary.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
@@ -17,6 +18,19 @@ using detail::broadcast_strides;
 using detail::dims_text;
 using detail::for_each_broadcast;
 
+// The output of a binary op whose shape is `shape`: the buffer of input `a` or `b` where it has
+// that shape and nothing else holds it (TF's forward_input_or_allocate_output({0, 1})), else new.
+template <typename R>
+R* binary_output(OpKernelContext& ctx, const Tensor& a, const Tensor& b, const Shape& shape) {
+  for (const Tensor* in : {&a, &b}) {
+    if (in->dtype() == dtype_v<R> && in->eager_shape() == shape && detail::buffer_unshared(*in)) {
+      ctx.set_output(0, *in);
+      return detail::reused_data<R>(*in);
+    }
+  }
+  return ctx.allocate_output(0, dtype_v<R>, shape).template data<R>();
+}
+
 template <typename T, typename R, typename F>
 void binary_loop(OpKernelContext& ctx, F f) {
   const Tensor &a = ctx.input(0), &b = ctx.input(1);
@@ -24,17 +38,16 @@ void binary_loop(OpKernelContext& ctx, F f) {
   const T* pa = a.data<T>();
   const T* pb = b.data<T>();
   if (sa == sb) {
-    Tensor& out = ctx.allocate_output(0, dtype_v<R>, sa);
-    R* po = out.data<R>();
-    int64_t n = out.num_elements();
+    R* po = binary_output<R>(ctx, a, b, sa);
+    int64_t n = sa.num_elements();
     for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], pb[i]);
     return;
   }
   // A scalar operand (x * 2.0) broadcasts to the other's shape: no shape to compute.
   if (sb.rank() == 0 || sa.rank() == 0) {
-    Tensor& out = ctx.allocate_output(0, dtype_v<R>, sb.rank() == 0 ? sa : sb);
-    R* po = out.data<R>();
-    int64_t n = out.num_elements();
+    const Shape& shape = sb.rank() == 0 ? sa : sb;
+    R* po = binary_output<R>(ctx, a, b, shape);
+    int64_t n = shape.num_elements();
     if (sb.rank() == 0) {
       T y = pb[0];
       for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], y);

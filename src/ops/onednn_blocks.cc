@@ -12,6 +12,8 @@
 // k); any x 1..2 two chains of rounded products and adds.
 #include "onednn_blocks.h"
 
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -109,14 +111,35 @@ float red8(const float* l) {
   return ((l[0] + l[1]) + (l[4] + l[5])) + ((l[2] + l[3]) + (l[6] + l[7]));
 }
 
+#define TFS_AVX2 __attribute__((target("avx2,fma")))
+
+// The 8 FMA lanes of gemv_t's runs of 16 over a contiguous y: lane l takes k = l mod 8, which is
+// one 8-float register FMA'd with x[k..k+8) and then x[k+8..k+16). Returns how far k got.
+TFS_AVX2 int64_t gemv_t_lanes_avx2(const float* x, const float* y, int64_t n, float* lane) {
+  __m256 acc = _mm256_setzero_ps();
+  int64_t k = 0;
+  for (; k + 16 <= n; k += 16) {
+    acc = _mm256_fmadd_ps(_mm256_loadu_ps(x + k), _mm256_loadu_ps(y + k), acc);
+    acc = _mm256_fmadd_ps(_mm256_loadu_ps(x + k + 8), _mm256_loadu_ps(y + k + 8), acc);
+  }
+  _mm256_storeu_ps(lane, acc);
+  return k;
+}
+
 // gemv_t (jit_avx_gemv_t_f32_kern) for one dot product added to `acc`: runs of 16 into 8 FMA
 // lanes, reduced; then pieces of 8, 4, 2 and 1 each reduced on its own; each reduction is added
-// to the running value.
+// to the running value. A contiguous y takes the lanes in one register (the same FMAs in the same
+// order, so the same bits).
 float gemv_t_dot(const float* x, const float* y, int64_t ldy, int64_t n, float acc) {
   float lane[8] = {};
   int64_t k = 0;
-  for (; k + 16 <= n; k += 16) {
-    for (int l = 0; l < 16; ++l) lane[l % 8] = std::fma(x[k + l], y[(k + l) * ldy], lane[l % 8]);
+  static const bool avx2 = chain_block_uses_avx2();
+  if (ldy == 1 && avx2) {
+    k = gemv_t_lanes_avx2(x, y, n, lane);
+  } else {
+    for (; k + 16 <= n; k += 16) {
+      for (int l = 0; l < 16; ++l) lane[l % 8] = std::fma(x[k + l], y[(k + l) * ldy], lane[l % 8]);
+    }
   }
   acc = acc + red8(lane);
   for (int piece = 8; piece >= 1; piece /= 2) {

@@ -231,10 +231,28 @@ bool whole_sgemm(const Operands& op, bool ta, bool tb, int64_t m, int64_t k, int
   return true;
 }
 
+// A one-row product with transpose_b is oneDNN's gemv_t with b's rows as the dot products'
+// partners: b is stored n x k, so each row already runs along k. Computed as the one-column block
+// b (n x k) times a (k x 1): the same products in the same lanes (gemv_t runs both forms alike),
+// without transposing b into a copy that gemv_t would transpose back.
+bool stored_row_dots(const float* a, const float* b, bool tb, int64_t m, int64_t k, int64_t n,
+                     float* c) {
+  if (m != 1 || !tb) return false;
+  OneDnnBlock blk;
+  blk.x = b, blk.ldx = k;
+  blk.y = a, blk.ldy = 1;  // one row of a is contiguous whether or not it is transposed
+  blk.out = c, blk.ldo = 1;
+  blk.rows = n, blk.cols = 1, blk.depth = k;
+  blk.trans_a = true;  // n == 1 too: the one-row gemv_t, as jump_to_gemv takes it
+  onednn_nn_block(OneDnnIsa::kAvx2, blk);
+  return true;
+}
+
 }  // namespace
 
 void onednn_gemv_matmul(OneDnnIsa isa, const float* a, bool ta, const float* b, bool tb, int64_t m,
                         int64_t k, int64_t n, float* c, int threads) {
+  if (stored_row_dots(a, b, tb, m, k, n, c)) return;  // a dot product never threads
   const Operands op = untransposed(a, ta, b, tb, m, k, n);
   gemv(isa, op, ta, tb, m, k, n, c, tf_single_threaded(m, n, k) ? 1 : threads, 0, m);
 }
@@ -242,6 +260,7 @@ void onednn_gemv_matmul(OneDnnIsa isa, const float* a, bool ta, const float* b, 
 bool onednn_avx2_matmul(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k,
                         int64_t n, float* c, int threads) {
   if (m == 0 || n == 0) return true;
+  if (stored_row_dots(a, b, tb, m, k, n, c)) return true;
   const Operands op = untransposed(a, ta, b, tb, m, k, n);
   return whole_sgemm(op, ta, tb, m, k, n, c, tf_single_threaded(m, n, k) ? 1 : threads, 0, m);
 }

@@ -3,6 +3,7 @@
 #include <map>
 #include <mutex>
 
+#include "buffer_reuse.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 #include "tfscope/variable_state.h"
@@ -92,7 +93,10 @@ OpDef assign_update(const std::string& name, bool add) {
                  " using a Tensor with shape " + detail::dims_text(delta.eager_shape()) +
                  ", shapes must be equal.");
       }
-      Tensor next = Tensor::empty(cur.dtype(), cur.eager_shape());
+      // In place when only the variable holds its value (TF's update writes into the
+      // variable's buffer, copying it first only while a read of it is still held).
+      const bool in_place = detail::buffer_unshared(cur);
+      Tensor next = in_place ? cur : Tensor::empty(cur.dtype(), cur.eager_shape());
       visit_dtype(cur.dtype(), [&](auto tag) {
         using T = decltype(tag);
         if constexpr (std::is_same_v<T, bool>) {
@@ -100,7 +104,7 @@ OpDef assign_update(const std::string& name, bool add) {
         } else {
           const T* a = cur.data<T>();
           const T* b = delta.data<T>();
-          T* o = next.data<T>();
+          T* o = detail::reused_data<T>(next);
           const int64_t n = cur.num_elements();  // not re-counted per element
           if (add) {
             for (int64_t i = 0; i < n; ++i) o[i] = static_cast<T>(a[i] + b[i]);

@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "eigen_products.h"
+#include "gemm_f32.h"
 #include "onednn_blocks.h"
+#include "onednn_matmul.h"
 #include "sum_chains.h"
 
 namespace tfs::detail {
@@ -142,6 +144,53 @@ TEST(OneDnnBlocks, StridedDotProductRunsInPiecesOf512) {
   onednn_nn_block(OneDnnIsa::kAvx2, b.block(false, /*lda=*/1));
   EXPECT_EQ(a.out[0], k2p24 + 536);
   EXPECT_EQ(b.out[0], k2p24 + 526);
+}
+
+std::vector<float> varied(int64_t size, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::normal_distribution<float> d;
+  std::vector<float> v(static_cast<size_t>(size));
+  for (float& x : v) x = std::ldexp(d(gen), static_cast<int>(gen() % 17) - 8);
+  return v;
+}
+
+// gemv_t reads a contiguous column with 8-float registers, a strided one element by element: the
+// same FMAs in the same lanes, so the same bits, for every length of k (runs of 16 and pieces).
+TEST(OneDnnBlocks, ContiguousDotProductGivesTheStridedBits) {
+  for (int64_t depth : {1, 7, 15, 16, 17, 31, 32, 45, 128, 300, 784}) {
+    const int64_t rows = 5;
+    std::vector<float> x = varied(rows * depth, 3), y = varied(depth, 4), y3(depth * 3, 0.0f);
+    for (int64_t k = 0; k < depth; ++k) y3[k * 3] = y[k];
+    std::vector<float> fast(rows), slow(rows);
+    OneDnnBlock b;
+    b.x = x.data(), b.ldx = depth, b.y = y.data(), b.ldy = 1, b.out = fast.data(), b.ldo = 1;
+    b.rows = rows, b.cols = 1, b.depth = depth;
+    onednn_nn_block(OneDnnIsa::kAvx2, b);
+    b.y = y3.data(), b.ldy = 3, b.out = slow.data();
+    onednn_nn_block(OneDnnIsa::kAvx2, b);
+    EXPECT_EQ(fast, slow) << "depth " << depth;
+  }
+}
+
+// _MklMatMul's one-row product with transpose_b (the gradient of x @ W with respect to x, at
+// batch 1) is oneDNN's gemv_t dot product (gemm_f32.h's kGemvDot, written independently there),
+// however a is stored; both oneDNN entry points give its bits.
+TEST(OneDnnBlocks, OneRowTimesTransposedMatrixIsTheGemvDotProduct) {
+  for (int64_t k : {1, 5, 16, 17, 40, 128, 300, 784}) {
+    for (int64_t n : {1, 3, 9, 256}) {
+      for (bool ta : {false, true}) {
+        std::vector<float> a = varied(k, 11), b = varied(n * k, 12);
+        std::vector<float> want(n), got(n, -1.0f), got2(n, -1.0f);
+        gemm_f32_scalar(a.data(), ta, b.data(), true, 1, k, n, GemmOrder{SumOrder::kGemvDot, {}},
+                        want.data());
+        onednn_gemv_matmul(OneDnnIsa::kAvx512Core, a.data(), ta, b.data(), true, 1, k, n,
+                           got.data(), 2);
+        onednn_avx2_matmul(a.data(), ta, b.data(), true, 1, k, n, got2.data(), 2);
+        EXPECT_EQ(got, want) << "k " << k << " n " << n << " ta " << ta;
+        EXPECT_EQ(got2, want) << "k " << k << " n " << n << " ta " << ta;
+      }
+    }
+  }
 }
 
 TEST(OneDnnBlocks, NocopyCheckerChoosesCopyBasedForLargeBlocks) {
