@@ -3,8 +3,10 @@
 // with its packet form on whole AVX packets and its scalar form on the tail, as Eigen evaluates
 // them in TF's build, which has no FMA) and BiasAddGrad (column sums down the rows).
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
+#include "column_sums.h"
 #include "eigen_math.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
@@ -81,12 +83,14 @@ OpRegistration r_bcast_args([] {
 
 // Packet and scalar forms of the gradient functors: (y, dy) -> dx.
 struct TanhGradF {
+  static constexpr int kRelu = 0;
   template <bool kPacket, typename T>
   static T eval(T y, T dy) {
     return dy * (T(1) - y * y);
   }
 };
 struct SigmoidGradF {
+  static constexpr int kRelu = 0;
   template <bool kPacket, typename T>
   static T eval(T y, T dy) {
     if constexpr (kPacket) return dy * (y * (T(1) - y));
@@ -95,6 +99,7 @@ struct SigmoidGradF {
 };
 // Packets multiply without NaN (a zero dy gives zero); the scalar form tests dy first.
 struct SqrtGradF {
+  static constexpr int kRelu = 0;
   template <bool kPacket, typename T>
   static T eval(T y, T dy) {
     if (dy == T(0)) return T(0);
@@ -103,6 +108,7 @@ struct SqrtGradF {
   }
 };
 struct RsqrtGradF {
+  static constexpr int kRelu = 0;
   template <bool kPacket, typename T>
   static T eval(T y, T dy) {
     if constexpr (kPacket) {
@@ -116,6 +122,7 @@ struct RsqrtGradF {
 };
 // relu_op_functor.h: gradients * (features > 0), the same on packets and scalars.
 struct ReluGradF {
+  static constexpr int kRelu = 1;  // the AVX2 relu_grad_avx2 form: 1 ReluGrad, 6 Relu6Grad
   template <bool kPacket, typename T>
   static T eval(T dy, T features) {
     return dy * static_cast<T>(features > T(0) ? 1 : 0);
@@ -124,6 +131,7 @@ struct ReluGradF {
 
 // relu_op_functor.h: gradients * ((features > 0) * (features < 6)), no gradient at 0 or 6.
 struct Relu6GradF {
+  static constexpr int kRelu = 6;  // the AVX2 relu_grad_avx2 form: 1 ReluGrad, 6 Relu6Grad
   template <bool kPacket, typename T>
   static T eval(T dy, T features) {
     return dy * static_cast<T>(features > T(0) && features < T(6) ? 1 : 0);
@@ -132,12 +140,33 @@ struct Relu6GradF {
 // scalar_inverse_gradient_op: -y * y * dy; the scalar form tests dy first, the packet form is
 // mul_no_nan(-(y * y), dy) (the same value: negation is exact).
 struct ReciprocalGradF {
+  static constexpr int kRelu = 0;
   template <bool kPacket, typename T>
   static T eval(T y, T dy) {
     if (dy == T(0)) return T(0);
     return -y * y * dy;
   }
 };
+
+// ---- AVX2 forms of the float32 kernels the training step runs, with the scalar forms' bits ----
+// (compiled for AVX2 and chosen at run time; the scalar loops compile to a compare and a branch
+// per element, whose mispredictions on random signs cost more than the arithmetic).
+
+using detail::float_kernels_use_avx2;
+
+// ReluGrad: dy * (features > 0 ? 1 : 0), a multiply (dy * 0 keeps dy's sign, NaN stays NaN).
+TFS_AVX2 int64_t relu_grad_avx2(const float* dy, const float* f, int64_t n, float* out,
+                                float upper) {
+  const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f), hi = _mm256_set1_ps(upper);
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256 x = _mm256_loadu_ps(f + i);
+    __m256 on = _mm256_cmp_ps(x, zero, _CMP_GT_OQ);
+    if (upper > 0) on = _mm256_and_ps(on, _mm256_cmp_ps(x, hi, _CMP_LT_OQ));
+    _mm256_storeu_ps(out + i, _mm256_mul_ps(_mm256_loadu_ps(dy + i), _mm256_and_ps(on, one)));
+  }
+  return i;
+}
 
 // One elementwise gradient op over two same-shape float inputs; whole 32-byte packets of the
 // flat range through the packet form, the rest through the scalar one.
@@ -171,7 +200,12 @@ OpDef grad_def(const std::string& name, const std::string& in0, const std::strin
         T* po = out.data<T>();
         constexpr int64_t kPacket = 32 / sizeof(T);
         const int64_t packed = n - n % kPacket;
-        for (int64_t i = 0; i < packed; ++i) po[i] = F::template eval<true>(pa[i], pb[i]);
+        int64_t done = 0;
+        if constexpr (std::is_same_v<T, float> && F::kRelu > 0) {
+          if (float_kernels_use_avx2())
+            done = relu_grad_avx2(pa, pb, packed, po, F::kRelu == 6 ? 6.0f : 0.0f);
+        }
+        for (int64_t i = done; i < packed; ++i) po[i] = F::template eval<true>(pa[i], pb[i]);
         for (int64_t i = packed; i < n; ++i) po[i] = F::template eval<false>(pa[i], pb[i]);
       } else {
         ctx.fail("[ops] " + *ctx.op_name + " takes float or double");
@@ -197,9 +231,13 @@ OpRegistration r_reciprocal_grad(grad_def<ReciprocalGradF>("ReciprocalGrad", "y"
 template <typename T>
 void bias_add_grad(const T* g, int64_t rows, int64_t ch, T* out) {
   using detail::flush_denormal;
-  for (int64_t c = 0; c < ch; ++c) out[c] = T(0);
+  int64_t c0 = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    if (float_kernels_use_avx2()) c0 = detail::column_sums_avx2(g, rows, ch, 0, out);
+  }
+  for (int64_t c = c0; c < ch; ++c) out[c] = T(0);
   for (int64_t r = 0; r < rows; ++r) {
-    for (int64_t c = 0; c < ch; ++c)
+    for (int64_t c = c0; c < ch; ++c)
       out[c] = flush_denormal(out[c] + flush_denormal(g[r * ch + c]));
   }
 }

@@ -13,6 +13,7 @@
 #include <set>
 #include <type_traits>
 
+#include "column_sums.h"
 #include "eigen_reduce.h"
 #include "kernel_util.h"
 #include "tfscope/cpu_info.h"
@@ -162,6 +163,14 @@ void reduce_float(const ReductionView& v, const T* x, int64_t n_out, T* out) {
   if (d.size() == 1) {
     out[0] = detail::reduce_full<R>(src, d[0], tf_intra_op_threads());
   } else if (d.size() == 2 && v.reduce_first) {
+    if constexpr (std::is_same_v<R, detail::SumReducer<float>>) {
+      // Every output in a whole packet (one output row, cols a multiple of 8): the preserver's
+      // lanes, 8 columns to a register (the gradient of a bias added by broadcasting).
+      if (d[1] % 8 == 0 && detail::float_kernels_use_avx2()) {
+        detail::column_sums_avx2(x, d[0], d[1], d[0] >= 16 ? d[0] / 4 * 4 : 0, out);
+        return;
+      }
+    }
     detail::reduce_preserving_inner<R>(x, 1, d[0], d[1], out);
   } else if (d.size() == 2) {
     for (int64_t i = 0; i < d[0]; ++i) out[i] = detail::reduce_inner<R>(src, i * d[1], d[1]);
