@@ -377,39 +377,70 @@ void constant_folding(MGraph& g) {
 namespace tfs::grappler {
 namespace {
 
-// Whether the tensor `r` owns a buffer nothing but its one consumer holds when that consumer runs:
-// not a constant's (the Const kernel keeps it), an argument's (the caller holds it) or a
-// variable's; a view (Reshape, Squeeze, ExpandDims, Identity) shares its input's buffer.
-bool fresh_buffer(const MGraph& g, Ref r, int depth = 0) {
+// The nodes `n` waits for (data and control inputs, transitively): they have run, and dropped
+// their references to their inputs, before `n` runs.
+std::vector<char> ancestors(const MGraph& g, int n) {
+  std::vector<char> seen(g.nodes.size(), 0);
+  std::vector<int> stack = {n};
+  while (!stack.empty()) {
+    const int k = stack.back();
+    stack.pop_back();
+    const MNode& m = g.at(k);
+    auto visit = [&](int i) {
+      if (i >= 0 && !seen[static_cast<size_t>(i)]) seen[static_cast<size_t>(i)] = 1, stack.push_back(i);
+    };
+    for (const Ref& in : m.inputs) visit(in.node);
+    for (int c : m.controls) visit(c);
+  }
+  return seen;
+}
+
+// Whether, when the AddN whose ancestors are `before` runs, the only reference to tensor `r` is
+// the one `holder` takes (once): TF's executor gives each consumer its own reference and drops it
+// when that consumer has run, so every other consumer must be an ancestor; a fetch holds it.
+bool only_holder(const MGraph& g, Ref r, int holder, const std::vector<char>& before) {
+  int own = 0;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (g.nodes[i].removed) continue;  // it will not run
+    for (const Ref& in : g.nodes[i].inputs) {
+      if (!(in == r)) continue;
+      if (static_cast<int>(i) == holder)
+        ++own;
+      else if (!before[i])
+        return false;
+    }
+  }
+  for (const Ref& f : g.fetches)
+    if (f == r) return false;
+  return own == 1;
+}
+
+// Whether the tensor `r` owns its buffer (not a constant's, which the Const kernel keeps, an
+// argument's, which the caller holds, or a variable's) and nothing but `holder` holds the buffer
+// when the AddN runs; a view (Reshape, Squeeze, ExpandDims, Identity) shares its input's buffer.
+bool fresh_buffer(const MGraph& g, Ref r, int holder, const std::vector<char>& before,
+                  int depth = 0) {
   const MNode& m = g.at(r.node);
   const std::string& op = m.op();
   if (m.fed || op == "Const" || op == "Placeholder" || op == "ReadVariableOp" ||
       op == "VarHandleOp" || op == "PlaceholderWithDefault" || depth > 16)
     return false;
-  if (op == "Reshape" || op == "Squeeze" || op == "ExpandDims" || op == "Identity") {
-    const Ref in = m.inputs[0];
-    int uses = 0;
-    for (auto& n : g.nodes)
-      for (auto& i : n.inputs) uses += i == in;
-    for (auto& f : g.fetches) uses += f == in;
-    return uses == 1 && fresh_buffer(g, in, depth + 1);
-  }
+  if (!only_holder(g, r, holder, before)) return false;
+  if (op == "Reshape" || op == "Squeeze" || op == "ExpandDims" || op == "Identity")
+    return fresh_buffer(g, m.inputs[0], r.node, before, depth + 1);
   return true;
 }
 
 }  // namespace
 
 void annotate_add_n_forwarding(MGraph& g) {
-  for (auto& m : g.nodes) {
+  for (size_t n = 0; n < g.nodes.size(); ++n) {
+    MNode& m = g.nodes[n];
     if (m.op() != "AddN" || m.removed) continue;
+    const std::vector<char> before = ancestors(g, static_cast<int>(n));
     int forwarded = -1;
     for (size_t k = 0; k < m.inputs.size() && forwarded < 0; ++k) {
-      const Ref in = m.inputs[k];
-      int uses = 0;
-      for (auto& n : g.nodes)
-        for (auto& i : n.inputs) uses += i == in;
-      for (auto& f : g.fetches) uses += f == in;
-      if (uses == 1 && fresh_buffer(g, in)) forwarded = static_cast<int>(k);
+      if (fresh_buffer(g, m.inputs[k], static_cast<int>(n), before)) forwarded = static_cast<int>(k);
     }
     if (forwarded > 0) {
       m.attrs["_forward_input"] = static_cast<int64_t>(forwarded);

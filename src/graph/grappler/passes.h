@@ -23,9 +23,10 @@ void remapper(MGraph& g);
 void dependency_optimizer(MGraph& g);
 
 // Not a grappler pass: which input of each AddN TF's kernel sums first at run time. The kernel
-// takes over the buffer of the first input that only it holds (an intermediate result used once;
-// not an argument, a constant or a variable) and swaps that input with input 0; the attr
-// "_forward_input" tells tfscope's kernel.
+// takes over the buffer of the first input that only it holds (an intermediate result whose
+// other consumers are all ancestors of the AddN, so they have run and dropped their references;
+// not an argument, a constant, a variable or a fetched value) and swaps that input with input 0;
+// the attr "_forward_input" tells tfscope's kernel.
 void annotate_add_n_forwarding(MGraph& g);
 
 // Helpers shared by the passes.
