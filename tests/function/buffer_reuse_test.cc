@@ -18,7 +18,9 @@ std::vector<float> floats(const Value& v) {
   return std::vector<float>(t.data<float>(), t.data<float>() + t.num_elements());
 }
 
-Tensor vec(std::vector<float> v) { return Tensor::from_vector<float>(v); }
+Tensor vec(std::vector<float> v) {
+  return Tensor::from_vector<float>(v);
+}
 
 TEST(BufferReuse, AssignSubKeepsAReadHeldEagerly) {
   Variable v(Value(vec({1, 2, 3})));

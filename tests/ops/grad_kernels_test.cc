@@ -19,15 +19,17 @@ using testing::run1;
 std::vector<float> awkward(int64_t n, uint32_t seed) {
   std::mt19937 gen(seed);
   std::normal_distribution<float> d(0.0f, 4.0f);
-  const float specials[] = {0.0f, -0.0f, 6.0f, -6.0f, std::nanf(""), 1e-40f, -1e-40f,
-                            std::numeric_limits<float>::infinity()};
+  const float specials[] = {0.0f,          -0.0f,  6.0f,    -6.0f,
+                            std::nanf(""), 1e-40f, -1e-40f, std::numeric_limits<float>::infinity()};
   std::vector<float> v(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i)
     v[static_cast<size_t>(i)] = gen() % 7 == 0 ? specials[gen() % 8] : d(gen);
   return v;
 }
 
-float daz(float v) { return std::fabs(v) < std::numeric_limits<float>::min() ? 0.0f * v : v; }
+float daz(float v) {
+  return std::fabs(v) < std::numeric_limits<float>::min() ? 0.0f * v : v;
+}
 
 bool same_bits(const std::vector<float>& a, const float* b) {
   return std::memcmp(a.data(), b, a.size() * sizeof(float)) == 0;

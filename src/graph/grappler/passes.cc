@@ -387,7 +387,8 @@ std::vector<char> ancestors(const MGraph& g, int n) {
     stack.pop_back();
     const MNode& m = g.at(k);
     auto visit = [&](int i) {
-      if (i >= 0 && !seen[static_cast<size_t>(i)]) seen[static_cast<size_t>(i)] = 1, stack.push_back(i);
+      if (i >= 0 && !seen[static_cast<size_t>(i)])
+        seen[static_cast<size_t>(i)] = 1, stack.push_back(i);
     };
     for (const Ref& in : m.inputs) visit(in.node);
     for (int c : m.controls) visit(c);
@@ -440,7 +441,8 @@ void annotate_add_n_forwarding(MGraph& g) {
     const std::vector<char> before = ancestors(g, static_cast<int>(n));
     int forwarded = -1;
     for (size_t k = 0; k < m.inputs.size() && forwarded < 0; ++k) {
-      if (fresh_buffer(g, m.inputs[k], static_cast<int>(n), before)) forwarded = static_cast<int>(k);
+      if (fresh_buffer(g, m.inputs[k], static_cast<int>(n), before))
+        forwarded = static_cast<int>(k);
     }
     if (forwarded > 0) {
       m.attrs["_forward_input"] = static_cast<int64_t>(forwarded);
