@@ -18,6 +18,10 @@ Cases (each prints PASS/FAIL; the exit status is non-zero when any fails):
    (reference kernels, every kernel path; fast kernels within 1e-5 of the output's scale).
 4. A SavedModel written by TF (tf.saved_model.save of the MLP) converted by tfscope equals TF's
    TFLiteConverter.from_saved_model output in the same terms as case 2.
+5. The BERT-tiny-shaped encoder (encoder.py, written once for both backends): TF's and tfscope's
+   float and dynamic-range models run in tfscope bit-exact with LiteRT BUILTIN_REF (and within a
+   bound of LiteRT's default kernels); tfscope's operators, versions, options, int8 tensors and
+   min_runtime_version equal TF's (names and operator order are not compared: NOTES.md).
 """
 import os
 import subprocess
@@ -245,6 +249,106 @@ def compare_facts(name, ours, theirs):
     check(f"{name}: min_runtime_version equals TF's", rt_ours == rt_tf, f"{rt_ours} vs {rt_tf}")
 
 
+def litert_run_all(path, xs, ref=True):
+    """Runs every input of a model (token ids, segments, mask) in LiteRT, BUILTIN_REF or the
+    default kernels (XNNPACK)."""
+    kw = {"experimental_op_resolver_type": OpResolverType.BUILTIN_REF} if ref else {}
+    it = Interpreter(model_path=path, **kw)
+    details = it.get_input_details()
+    for d, x in zip(details, xs):
+        it.resize_tensor_input(d["index"], list(x.shape))
+    it.allocate_tensors()
+    for d, x in zip(details, xs):
+        it.set_tensor(d["index"], x)
+    it.invoke()
+    return it.get_tensor(it.get_output_details()[0]["index"]).copy()
+
+
+def tfscope_run_all(path, xs, tmp, fast=False, isa=None):
+    names = []
+    for k, x in enumerate(xs):
+        names.append(os.path.join(tmp, f"in{k}.f32"))
+        x.astype("<f4").tofile(names[-1])
+    yout = os.path.join(tmp, "y.f32")
+    cmd = [TOOL, "run", path, ",".join(names), yout] + (["--fast"] if fast else []) + \
+        [str(d) for d in xs[0].shape]
+    env = dict(os.environ, TFSCOPE_LITE_ISA=isa) if isa else None
+    shape = [int(v) for v in subprocess.check_output(cmd, text=True, env=env).split()]
+    return np.fromfile(yout, dtype="<f4").reshape(shape)
+
+
+def op_summary(path):
+    """What run.py compares between TF's and tfscope's encoder models: the operator histogram,
+    operator codes and versions, FULLY_CONNECTED/GATHER/STRIDED_SLICE/PACK options, the quantized
+    tensors (type, shape, number of scales, quantized dimension) and min_runtime_version."""
+    import collections
+    _, ops, codes, options, runtime = model_facts(path)
+    it = Interpreter(model_path=path, experimental_op_resolver_type=OpResolverType.BUILTIN_REF)
+    it.allocate_tensors()
+    quant = sorted((str(d["dtype"]), tuple(int(v) for v in d["shape"]),
+                    len(d["quantization_parameters"]["scales"]),
+                    int(d["quantization_parameters"]["quantized_dimension"]))
+                   for d in it.get_tensor_details() if d["dtype"] == np.int8)
+    hist = sorted(collections.Counter(o for o, _ in ops).items())
+    opts = sorted(collections.Counter(options).items())
+    return {"operators": hist, "codes": sorted(codes), "options": opts, "int8 tensors": quant,
+            "min_runtime_version": runtime}
+
+
+def encoder_case(tmp):
+    """TF's converter and tfscope's on the BERT-tiny-shaped encoder (encoder.py)."""
+    sys.path.insert(0, HERE)
+    import encoder
+    module = encoder.make(tf, encoder.weights())
+    paths = {}
+    for kind, quantize in [("float", False), ("dynamic", True)]:
+        paths["tf_" + kind] = os.path.join(tmp, f"tf_enc_{kind}.tflite")
+        with open(paths["tf_" + kind], "wb") as f:
+            f.write(tf_convert(module, quantize))
+    batches = [1, 3]
+    tfscope_py = os.environ.get("TFSCOPE_PYTHON",
+                                os.path.join(HERE, "..", "..", ".venv", "bin", "python"))
+    subprocess.check_call([tfscope_py, os.path.join(HERE, "encoder_tfscope.py"), tmp, "7"] +
+                          [str(b) for b in batches])
+    for kind in ["float", "dynamic"]:
+        paths[kind] = os.path.join(tmp, f"enc_{kind}.tflite")
+    for b in batches:
+        probe = np.load(os.path.join(tmp, f"probe_{b}.npz"))
+        xs = [probe["ids"], probe["segments"], probe["mask"]]
+        tf_logits = module(*[tf.constant(x) for x in xs]).numpy()
+        ours_eager = np.fromfile(os.path.join(tmp, f"tfscope_{b}.f32"), "<f4").reshape(b, -1)
+        scale = np.max(np.abs(tf_logits))
+        check(f"encoder batch {b}: tfscope's logits within 1e-5 of TF's (scale {scale:.3g})",
+              np.max(np.abs(ours_eager - tf_logits)) <= 1e-5 * scale,
+              f"max diff {np.max(np.abs(ours_eager - tf_logits))}")
+        for name, path in sorted(paths.items()):
+            want = litert_run_all(path, xs)
+            for isa in ISAS:
+                got = tfscope_run_all(path, xs, tmp, isa=isa)
+                check(f"encoder {name} batch {b} (reference kernels, {isa}): bit-exact with "
+                      "LiteRT BUILTIN_REF", got.shape == want.shape and
+                      got.tobytes() == want.tobytes(),
+                      f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}")
+            fast = tfscope_run_all(path, xs, tmp, fast=True)
+            default = litert_run_all(path, xs, ref=False)
+            bound = 1e-4 * np.max(np.abs(want)) if "float" in name else 2e-2 * np.max(np.abs(want))
+            check(f"encoder {name} batch {b}: tfscope's fast kernels within {bound:.2g} of LiteRT's "
+                  "default kernels", np.max(np.abs(fast - default)) <= bound,
+                  f"max diff {np.max(np.abs(fast - default))}")
+            if not name.startswith("tf_"):
+                theirs = litert_run_all(paths["tf_" + name], xs)
+                bound = 1e-5 * np.max(np.abs(theirs)) if name == "float" else \
+                    2e-2 * np.max(np.abs(theirs))
+                check(f"encoder {name} batch {b}: tfscope's model within {bound:.2g} of TF's "
+                      "model in LiteRT", np.max(np.abs(want - theirs)) <= bound,
+                      f"max diff {np.max(np.abs(want - theirs))}")
+    for kind in ["float", "dynamic"]:
+        ours, theirs = op_summary(paths[kind]), op_summary(paths["tf_" + kind])
+        for key in ours:
+            check(f"encoder {kind}: {key} equal TF's", ours[key] == theirs[key],
+                  f"ours {ours[key]} vs TF {theirs[key]}")
+
+
 def main():
     rng = np.random.default_rng(2026)
     with tempfile.TemporaryDirectory() as tmp:
@@ -329,6 +433,8 @@ def main():
             with open(theirs, "wb") as f:
                 f.write(conv.convert())
             compare_facts(f"savedmodel_{kind}", ours, theirs)
+        # 5. The BERT-tiny-shaped encoder (encoder.py): TF's models in tfscope, tfscope's in LiteRT.
+        encoder_case(tmp)
     print(f"{'FAILED' if failures else 'OK'}: {len(failures)} failure(s)")
     return 1 if failures else 0
 

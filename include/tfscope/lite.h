@@ -72,6 +72,9 @@ class Interpreter {
   std::vector<int> input_shape(int i) const;
   std::vector<int> output_shape(int i) const;
   std::string input_name(int i) const;
+  // Input i's tflite::TensorType. INT32 inputs (token ids) take their integer values as floats
+  // (exact up to 2^24).
+  int input_type(int i) const;
 
   struct TensorValue {
     std::vector<int> shape;
@@ -134,8 +137,11 @@ struct DeltaReport {
 };
 
 // Converts `fn` float and with dynamic-range quantization, runs both (reference kernels) on
-// `probes` batches of standard-normal inputs drawn from `seed` (unknown dims as 1), and measures
-// how far the int8 model's outputs are from the float model's.
+// `probes` batches of standard-normal inputs drawn from `seed` (unknown dims as 1; an integer
+// input gets uniform integers below the row count of the smallest table it indexes, or 0 and 1
+// when it indexes none: token ids and masks), and measures how far the int8 model's outputs are
+// from the float model's. Layers are paired in operator order, skipping the int8 model's
+// DEQUANTIZE ops (a quantized GATHER is measured at its DEQUANTIZE's output).
 DeltaReport convert_tflite_dynamic(const ConcreteFunction& fn, int probes = 16, uint64_t seed = 0);
 // The same for a SavedModel signature.
 DeltaReport convert_saved_model_dynamic(const std::string& dir, int probes = 16, uint64_t seed = 0,

@@ -59,6 +59,13 @@ void bind_lite(nb::module_& m) {
     lite::DeltaReport r = lite::convert_tflite_dynamic(fn, probes, seed);
     return nb::make_tuple(r.json(), r.text(), to_bytes(r.float_model), to_bytes(r.int8_model));
   });
+  m.def("lite_compare_models",
+        [](nb::bytes float_model, nb::bytes int8_model, int probes, uint64_t seed) {
+          lite::DeltaReport r = lite::compare_models(
+              std::string(float_model.c_str(), float_model.size()),
+              std::string(int8_model.c_str(), int8_model.size()), probes, seed);
+          return nb::make_tuple(r.json(), r.text());
+        });
   m.def("lite_inspect", [](const std::string& path, bool json) {
     return safe_str(lite::inspect_report(path, json));
   });
@@ -74,6 +81,7 @@ void bind_lite(nb::module_& m) {
       .def("num_outputs", &lite::Interpreter::num_outputs)
       .def("input_shape", &lite::Interpreter::input_shape)
       .def("output_shape", &lite::Interpreter::output_shape)
+      .def("input_type", &lite::Interpreter::input_type)
       .def("input_name",
            [](const lite::Interpreter& self, int i) { return safe_str(self.input_name(i)); })
       // tf.lite.Interpreter's set_tensor / invoke / get_tensor: the input's values go straight

@@ -70,6 +70,9 @@ class TFLiteConverter:
         return _core.lite_convert(_core_cf(self._funcs[0]), dynamic, "serving_default")
 
 
+_FLOAT32 = 0  # tflite::TensorType_FLOAT32
+
+
 class Interpreter:
     """A subset of tf.lite.Interpreter: float32 inputs and outputs of the first subgraph."""
 
@@ -89,7 +92,8 @@ class Interpreter:
     def get_input_details(self):
         return [{"index": i, "name": self._core.input_name(i),
                  "shape": _np.array(self._core.input_shape(i), dtype=_np.int32),
-                 "dtype": _np.float32} for i in range(len(self._inputs))]
+                 "dtype": _np.float32 if self._core.input_type(i) == _FLOAT32 else _np.int32}
+                for i in range(len(self._inputs))]
 
     def get_output_details(self):
         n_in = len(self._inputs)
@@ -100,6 +104,7 @@ class Interpreter:
         del index, shape  # inputs take the shape of the array given to set_tensor
 
     def set_tensor(self, index, value):
+        # Integer inputs (token ids) travel as float32: exact up to 2^24.
         value = _np.ascontiguousarray(value, dtype=_np.float32)
         if index < len(self._inputs):
             self._core.set_input(index, value)  # copied into the interpreter's input buffer
@@ -123,6 +128,42 @@ def convert_tflite_dynamic(fn, probes=16, seed=0):
     out["float_model"] = float_model
     out["int8_model"] = int8_model
     return out
+
+
+def compare_models(float_model, int8_model, probes=16, seed=0):
+    """The delta report of two model files' bytes (e.g. TF's converter's float and dynamic-range
+    models of the same weights), as convert_tflite_dynamic reports it."""
+    report, text = _core.lite_compare_models(bytes(float_model), bytes(int8_model), probes, seed)
+    out = _json.loads(report)
+    out["text"] = text
+    return out
+
+
+def _run_all(model, inputs):
+    it = Interpreter(model_content=model)
+    for i, x in enumerate(inputs):
+        it.set_tensor(i, x)
+    it.invoke()
+    return it.get_tensor(len(inputs))
+
+
+def evaluate_accuracy(float_model, int8_model, inputs, labels):
+    """Runs a classifier's float and int8 models (bytes) on the same batch (`inputs`: one array
+    per model input, e.g. ids, segments, mask) with tfscope's reference kernels and returns
+    {"float_accuracy", "int8_accuracy", "accuracy_delta", "max_abs_logit_delta", "examples"}:
+    the argmax accuracies against `labels`, int8 minus float, and the largest |float - int8|
+    logit."""
+    labels = _np.asarray(labels).reshape(-1)
+    f = _run_all(float_model, inputs)
+    q = _run_all(int8_model, inputs)
+    if f.shape[0] != labels.shape[0]:
+        raise ValueError("evaluate_accuracy: %d labels for %d examples" % (labels.shape[0],
+                                                                          f.shape[0]))
+    fa = float(_np.mean(_np.argmax(f, axis=-1) == labels))
+    qa = float(_np.mean(_np.argmax(q, axis=-1) == labels))
+    return {"float_accuracy": fa, "int8_accuracy": qa, "accuracy_delta": qa - fa,
+            "max_abs_logit_delta": float(_np.max(_np.abs(f - q))) if f.size else 0.0,
+            "examples": int(labels.shape[0])}
 
 
 def inspect(path, as_json=False):

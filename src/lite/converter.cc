@@ -97,6 +97,7 @@ class Converter {
   void lower_body(const GraphFunction& fn) {
     index_graph(fn);
     match_gelu(fn);
+    match_div_sqrt(fn);
     for (const auto& node : fn.graph->nodes()) {
       Node* n = node.get();
       if (!live_.count(n) || absorbed_.count(n) || alias_.count(Output{n, 0})) continue;
@@ -345,6 +346,131 @@ class Converter {
     }
   }
 
+  // x / tf.sqrt(v) (a layer norm) becomes RSQRT(v) and MUL, as TF's converter rewrites it; the
+  // Sqrt must feed only the division.
+  void match_div_sqrt(const GraphFunction& fn) {
+    for (const auto& node : fn.graph->nodes()) {
+      Node* d = node.get();
+      if (!live_.count(d) || d->op() != "RealDiv") continue;
+      Node* sq = resolve(d->inputs[1]).node;
+      if (sq->op() != "Sqrt" || sole_consumer(sq) != d || is_const(Output{sq, 0})) continue;
+      absorbed_.insert(sq);
+      sqrt_of_[d] = sq;
+    }
+  }
+
+  void lower_div_sqrt(Node* n) {
+    Node* sq = sqrt_of_.at(n);
+    const std::string name = n->name + ";" + sq->name;  // MLIR's order: the division first
+    LiteOp r;
+    r.code = tflite::BuiltinOperator_RSQRT;
+    r.inputs = {tensor(sq->inputs[0])};
+    emit(std::move(r), sq, name);
+    LiteOp l;
+    l.code = tflite::BuiltinOperator_MUL;
+    l.inputs = {tensor(n->inputs[0]), model_.ops.back().outputs[0]};
+    std::set<std::string> names = {name};
+    Node* last = fuse_activation(n, l, names);
+    emit(std::move(l), last, join_names(names));
+    tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
+  }
+
+  // tf.gather of a constant table (a variable read, frozen) on axis 0: GATHER. The table is named
+  // after the gather, the output after its fused location (the gather and an empty name:
+  // "Gather;").
+  void lower_gather(Node* n) {
+    std::optional<Tensor> table;
+    if (n->op() == "ResourceGather") {
+      if (attr_int(n->attrs, "batch_dims") != 0) fail("ResourceGather " + n->name + ": batch_dims");
+      auto state = variable_of(resolve(n->inputs[0]).node);
+      if (!state) fail("ResourceGather " + n->name + ": its variable is not known");
+      table = state->read();
+    } else {
+      if (n->op() == "GatherV2") {
+        const std::vector<int> axis = const_ints(n->inputs[2], "GatherV2 " + n->name + ": axis");
+        if (axis.size() != 1 || axis[0] != 0 ||
+            (n->attrs.count("batch_dims") && attr_int(n->attrs, "batch_dims") != 0)) {
+          fail("GatherV2 " + n->name + ": only axis 0 without batch_dims converts");
+        }
+      }
+      const Tensor* t = const_value(resolve(n->inputs[0]));
+      if (!t) fail(n->op() + " " + n->name + ": only a gather from a constant table converts");
+      table = *t;
+    }
+    if (table->dtype() != DType::kFloat32 || table->eager_shape().rank() < 1) {
+      fail(n->op() + " " + n->name + ": the table must be float32 of rank >= 1");
+    }
+    LiteOp l;
+    l.code = tflite::BuiltinOperator_GATHER;
+    l.inputs = {const_tensor(*table, n->name), tensor(n->inputs[1], /*as_int32=*/true)};
+    emit(std::move(l), n, n->name + ";");
+  }
+
+  // StridedSlice with constant begin/end/strides. New axes (x[:, tf.newaxis]) become a RESHAPE
+  // that inserts them, then the slice with those axes taken whole, as TF's converter writes it.
+  void lower_strided_slice(Node* n) {
+    const std::string what = "StridedSlice " + n->name;
+    std::vector<int> begin = const_ints(n->inputs[1], what + ": begin");
+    std::vector<int> end = const_ints(n->inputs[2], what + ": end");
+    std::vector<int> strides = const_ints(n->inputs[3], what + ": strides");
+    const int64_t begin_mask = attr_int(n->attrs, "begin_mask");
+    const int64_t end_mask = attr_int(n->attrs, "end_mask");
+    const int64_t ellipsis = attr_int(n->attrs, "ellipsis_mask");
+    const int64_t new_axis = attr_int(n->attrs, "new_axis_mask");
+    const int64_t shrink = attr_int(n->attrs, "shrink_axis_mask");
+    if (ellipsis != 0) fail(what + ": ellipsis_mask does not convert");
+    if (new_axis & shrink) fail(what + ": an axis both new and shrunk does not convert");
+    int32_t input = tensor(n->inputs[0]);
+    LiteOp l;
+    l.code = tflite::BuiltinOperator_STRIDED_SLICE;
+    l.begin_mask = static_cast<int32_t>(begin_mask | new_axis);
+    l.end_mask = static_cast<int32_t>(end_mask | new_axis);
+    l.shrink_axis_mask = static_cast<int32_t>(shrink);
+    if (new_axis != 0) {
+      const PartialShape& in =
+          n->inputs[0].node->output_shapes[static_cast<size_t>(n->inputs[0].index)];
+      if (!in.has_rank()) fail(what + ": new axes on an input of unknown rank");
+      std::vector<int32_t> shape;
+      int dynamic = 0, k = 0;
+      for (size_t d = 0; d < begin.size() || k < in.rank(); ++d) {
+        if (d < begin.size() && ((new_axis >> d) & 1)) {
+          shape.push_back(1);
+          continue;
+        }
+        if (k >= in.rank()) fail(what + ": more slice dimensions than the input has");
+        const int64_t dim = in.dim(k++);
+        dynamic += dim < 0;
+        shape.push_back(static_cast<int32_t>(dim < 0 ? -1 : dim));
+      }
+      if (dynamic > 1) fail(what + ": new axes on an input with more than one unknown dimension");
+      Tensor s = Tensor::from_vector<int32_t>(std::vector<int32_t>(shape.begin(), shape.end()));
+      LiteOp r;
+      r.code = tflite::BuiltinOperator_RESHAPE;
+      r.inputs = {input, const_tensor(s, "arith.constant")};
+      LiteTensor t;
+      t.name = n->name;
+      t.type = lite_type(n->output_dtypes[0], n->name);
+      set_shape(t, n->output_shapes[0]);
+      const int32_t id = model_.add_tensor(std::move(t));
+      r.outputs = {id};
+      model_.ops.push_back(std::move(r));
+      input = id;
+      for (size_t d = 0; d < begin.size(); ++d) {
+        if ((new_axis >> d) & 1) begin[d] = end[d] = 0, strides[d] = 1;
+      }
+    }
+    l.inputs = {
+        input,
+        const_tensor(Tensor::from_vector<int32_t>(std::vector<int32_t>(begin.begin(), begin.end())),
+                     resolve(n->inputs[1]).node->name),
+        const_tensor(Tensor::from_vector<int32_t>(std::vector<int32_t>(end.begin(), end.end())),
+                     resolve(n->inputs[2]).node->name),
+        const_tensor(
+            Tensor::from_vector<int32_t>(std::vector<int32_t>(strides.begin(), strides.end())),
+            resolve(n->inputs[3]).node->name)};
+    emit(std::move(l), n, n->name);
+  }
+
   void lower(Node* n) {
     const std::string& op = n->op();
     if (auto g = gelu_.find(n); g != gelu_.end()) {
@@ -359,13 +485,38 @@ class Converter {
       return;
     }
     if (op == "MatMul") return lower_matmul(n);
+    if (op == "Einsum") return lower_einsum(n);
+    if (op == "ResourceGather" || op == "GatherV2" || op == "Gather") return lower_gather(n);
+    if (op == "StridedSlice") return lower_strided_slice(n);
+    if (op == "RealDiv" && sqrt_of_.count(n)) return lower_div_sqrt(n);
+    if (op == "Shape" || op == "Cast" || op == "Rsqrt" || op == "Pack") {
+      LiteOp l;
+      l.code = op == "Shape"  ? tflite::BuiltinOperator_SHAPE
+               : op == "Cast" ? tflite::BuiltinOperator_CAST
+               : op == "Pack" ? tflite::BuiltinOperator_PACK
+                              : tflite::BuiltinOperator_RSQRT;
+      if (op == "Shape" && n->output_dtypes[0] != DType::kInt32) {
+        fail("Shape " + n->name + ": only out_type int32 converts");
+      }
+      if (op == "Pack") {
+        const int rank = n->output_shapes[0].rank();
+        const int64_t axis = attr_int(n->attrs, "axis");
+        l.axis = static_cast<int32_t>(axis < 0 && rank > 0 ? axis + rank : axis);
+      }
+      for (const Output& in : n->inputs) l.inputs.push_back(tensor(in));
+      return emit(std::move(l), n, n->name);
+    }
     if (op == "Conv2D" || op == "DepthwiseConv2dNative") return lower_conv(n);
     if (op == "MaxPool" || op == "AvgPool") return lower_pool(n);
     if (op == "PartitionedCall" || op == "StatefulPartitionedCall") return lower_call(n);
     static const std::map<std::string, BuiltinOperator> binary = {
-        {"AddV2", tflite::BuiltinOperator_ADD},   {"Add", tflite::BuiltinOperator_ADD},
-        {"BiasAdd", tflite::BuiltinOperator_ADD}, {"Sub", tflite::BuiltinOperator_SUB},
-        {"Mul", tflite::BuiltinOperator_MUL},     {"RealDiv", tflite::BuiltinOperator_DIV}};
+        {"AddV2", tflite::BuiltinOperator_ADD},
+        {"Add", tflite::BuiltinOperator_ADD},
+        {"BiasAdd", tflite::BuiltinOperator_ADD},
+        {"Sub", tflite::BuiltinOperator_SUB},
+        {"Mul", tflite::BuiltinOperator_MUL},
+        {"RealDiv", tflite::BuiltinOperator_DIV},
+        {"SquaredDifference", tflite::BuiltinOperator_SQUARED_DIFFERENCE}};
     static const std::map<std::string, BuiltinOperator> unary = {
         {"Relu", tflite::BuiltinOperator_RELU},       {"Relu6", tflite::BuiltinOperator_RELU6},
         {"Tanh", tflite::BuiltinOperator_TANH},       {"Sigmoid", tflite::BuiltinOperator_LOGISTIC},
@@ -399,8 +550,10 @@ class Converter {
       l.code = op == "Reshape"     ? tflite::BuiltinOperator_RESHAPE
                : op == "Transpose" ? tflite::BuiltinOperator_TRANSPOSE
                                    : tflite::BuiltinOperator_MEAN;
-      const_ints(n->inputs[1], op + " " + n->name + ": its second input");
-      if (op == "Reshape") {
+      if (op != "Reshape") const_ints(n->inputs[1], op + " " + n->name + ": its second input");
+      if (op == "Reshape" && !is_const(resolve(n->inputs[1]))) {
+        l.inputs = {tensor(n->inputs[0]), tensor(n->inputs[1])};  // a computed shape
+      } else if (op == "Reshape") {
         // The converter re-creates the shape constant; MLIR names it after the op kind.
         const Tensor* shape = const_value(resolve(n->inputs[1]));
         l.inputs = {tensor(n->inputs[0]), const_tensor(*shape, "arith.constant", true)};
@@ -460,9 +613,71 @@ class Converter {
     }
     // FULLY_CONNECTED wants weights as [units, depth]: MatMul's [depth, units] transposed.
     Tensor kernel = tb ? *w : transpose(*w, std::vector<int64_t>{1, 0});
+    lower_fully_connected(n, kernel, false);
+  }
+
+  // tf.einsum of an activation and a constant matrix contracting the activation's last axis
+  // ("bsd,df->bsf"): TF's converter makes it FULLY_CONNECTED with keep_num_dims.
+  void lower_einsum(Node* n) {
+    const std::string& eq = attr_string(n->attrs, "equation");
+    const size_t comma = eq.find(','), arrow = eq.find("->");
+    const Tensor* w = n->inputs.size() == 2 ? const_value(resolve(n->inputs[1])) : nullptr;
+    if (comma == std::string::npos || arrow == std::string::npos || !w ||
+        w->dtype() != DType::kFloat32 || w->eager_shape().rank() != 2) {
+      fail("Einsum " + n->name + " (" + eq +
+           "): only an activation times a constant matrix converts");
+    }
+    const std::string a = eq.substr(0, comma), b = eq.substr(comma + 1, arrow - comma - 1),
+                      out = eq.substr(arrow + 2);
+    const bool ok = a.size() >= 2 && b.size() == 2 && a.back() == b[0] &&
+                    out == a.substr(0, a.size() - 1) + b[1] && a.find('.') == std::string::npos;
+    if (!ok) {
+      fail("Einsum " + n->name + " (" + eq +
+           "): only a contraction of the last axis with a "
+           "constant matrix (\"bsd,df->bsf\") converts");
+    }
+    lower_fully_connected(n, transpose(*w, std::vector<int64_t>{1, 0}), true);
+  }
+
+  // A constant vector added to the input of a FULLY_CONNECTED (a layer norm's beta) is folded
+  // into its bias, as TF's converter does: FC(y + c) = FC(y) with bias b + W c (summed in double,
+  // then rounded; TF's converter's own rounding differs in the last bit for some units). Returns
+  // the activation y, or nothing.
+  std::optional<Output> fold_input_add(Node* n, const Tensor& kernel, std::optional<Tensor>& bias) {
+    Output in = resolve(n->inputs[0]);
+    Node* add = in.node;
+    if (add->op() != "AddV2" && add->op() != "Add") return std::nullopt;
+    const int64_t units = kernel.eager_shape().dim(0), depth = kernel.eager_shape().dim(1);
+    for (int side = 0; side < 2; ++side) {
+      const Tensor* c = const_value(resolve(add->inputs[static_cast<size_t>(side)]));
+      Output y = resolve(add->inputs[static_cast<size_t>(1 - side)]);
+      if (!c || is_const(y) || c->dtype() != DType::kFloat32 || c->eager_shape().rank() != 1 ||
+          c->eager_shape().dim(0) != depth) {
+        continue;
+      }
+      std::vector<float> b(static_cast<size_t>(units), 0.0f);
+      if (bias) std::copy_n(bias->data<float>(), units, b.data());
+      const float* wv = kernel.data<float>();
+      const float* cv = c->data<float>();
+      for (int64_t u = 0; u < units; ++u) {
+        double sum = 0;
+        for (int64_t d = 0; d < depth; ++d) {
+          sum += static_cast<double>(wv[u * depth + d]) * static_cast<double>(cv[d]);
+        }
+        b[static_cast<size_t>(u)] = static_cast<float>(sum + b[static_cast<size_t>(u)]);
+      }
+      bias = Tensor::from_vector<float>(b);
+      return y;
+    }
+    return std::nullopt;
+  }
+
+  void lower_fully_connected(Node* n, const Tensor& kernel, bool keep_num_dims) {
     const int64_t units = kernel.eager_shape().dim(0);
     LiteOp l;
     l.code = tflite::BuiltinOperator_FULLY_CONNECTED;
+    l.keep_num_dims = keep_num_dims;
+    if (keep_num_dims) l.version = 5;
     std::set<std::string> names = {n->name};
     std::set<std::string> bias_names;
     Node* last = n;
@@ -490,7 +705,13 @@ class Converter {
     for (const std::string& s : names) {
       if (!before.count(s)) bias_names.insert(s);
     }
-    int32_t input = tensor(n->inputs[0]);
+    std::optional<Tensor> folded = bias;
+    std::optional<Output> y = fold_input_add(n, kernel, folded);
+    if (y) {
+      bias = folded;
+      if (bias_names.empty()) bias_names = names;
+    }
+    int32_t input = tensor(y ? *y : n->inputs[0]);
     int32_t kernel_id = const_tensor(kernel, n->name);
     int32_t bias_id = bias ? const_tensor(*bias, join_names(bias_names)) : -1;
     l.inputs = {input, kernel_id, bias_id};
@@ -644,7 +865,8 @@ class Converter {
   std::set<const GraphFunction*> inlining_;
   std::set<const Node*> live_;
   std::set<const Node*> absorbed_;
-  std::map<const Node*, Output> gelu_;  // final Mul of a matched gelu -> its input
+  std::map<const Node*, Output> gelu_;    // final Mul of a matched gelu -> its input
+  std::map<const Node*, Node*> sqrt_of_;  // RealDiv of a matched x / sqrt(v) -> the Sqrt
   std::map<Output, std::optional<Tensor>, OutputLess> consts_;
   std::map<Output, int32_t, OutputLess> tensor_of_;
   std::map<Output, Output, OutputLess> alias_;
@@ -675,7 +897,8 @@ void infer_shapes(LiteModel& model) {
       }
       int64_t n = 1;
       for (int d : v.shape) n *= d;
-      v.data.assign(static_cast<size_t>(n), 0.5f);
+      // Integer inputs (token ids) get 0, a valid index of any table.
+      v.data.assign(static_cast<size_t>(n), t.type == tflite::TensorType_FLOAT32 ? 0.5f : 0.0f);
       inputs.push_back(std::move(v));
     }
     interp.run(inputs);

@@ -1,5 +1,6 @@
 // convert_tflite_dynamic: the float and dynamic-range models of one function, run side by side
 // on seeded random probes; what quantization changed, per output and per layer.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -80,6 +81,36 @@ std::vector<std::string> quantized_ops(const ModelFile& f, std::vector<bool>* pe
   return out;
 }
 
+// The probe range of each model input: 0 for float inputs (standard normal), else the number of
+// rows of the smallest GATHER table the input indexes (2 when it indexes none).
+std::vector<int> integer_bounds(const ModelFile& f) {
+  const tflite::SubGraph* sg = f.model().subgraphs()->Get(0);
+  std::vector<int> bounds;
+  if (!sg->inputs()) return bounds;
+  for (int32_t in : *sg->inputs()) {
+    const tflite::Tensor* t = sg->tensors()->Get(static_cast<flatbuffers::uoffset_t>(in));
+    int bound = 0;
+    if (t->type() != tflite::TensorType_FLOAT32 && sg->operators()) {
+      for (const tflite::Operator* op : *sg->operators()) {
+        const auto code = builtin_code(*f.model().operator_codes()->Get(op->opcode_index()));
+        if (code != tflite::BuiltinOperator_GATHER || !op->inputs() || op->inputs()->size() < 2 ||
+            op->inputs()->Get(1) != in || op->inputs()->Get(0) < 0) {
+          continue;
+        }
+        const tflite::Tensor* table =
+            sg->tensors()->Get(static_cast<flatbuffers::uoffset_t>(op->inputs()->Get(0)));
+        if (table->shape() && table->shape()->size() > 0) {
+          const int rows = table->shape()->Get(0);
+          bound = bound == 0 ? rows : std::min(bound, rows);
+        }
+      }
+    }
+    if (t->type() != tflite::TensorType_FLOAT32 && bound <= 0) bound = 2;
+    bounds.push_back(bound);
+  }
+  return bounds;
+}
+
 }  // namespace
 
 DeltaReport compare_models(const std::string& float_model, const std::string& int8_model,
@@ -96,17 +127,33 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
   Interpreter dq(ModelFile(int8_model, "dynamic-range model"), Kernels::kDequantized);
   std::vector<bool> op_quantized;
   r.quantized_ops = quantized_ops(q.file(), &op_quantized);
-  const bool same_layers = f.num_operators() == q.num_operators();
-  if (same_layers) {
-    for (int i = 0; i < f.num_operators(); ++i) {
-      LayerDelta l;
-      std::string label = q.operator_label(i);
-      l.op = label.substr(0, label.find(' '));
-      l.tensor = label.substr(label.find(' ') + 1);
-      l.quantized = op_quantized[static_cast<size_t>(i)];
-      r.layers.push_back(l);
+  // Pair the float model's ops with the int8 model's, skipping DEQUANTIZE: the k-th layer
+  // compares float op k's output with the int8 op's (its DEQUANTIZE's when one follows).
+  std::vector<std::pair<int, int>> pairs;  // (float output tensor, int8 output tensor)
+  {
+    std::vector<int> q_ops;
+    for (int i = 0; i < q.num_operators(); ++i) {
+      if (q.operator_label(i).rfind("DEQUANTIZE ", 0) != 0) q_ops.push_back(i);
+    }
+    if (static_cast<int>(q_ops.size()) == f.num_operators()) {
+      for (size_t k = 0; k < q_ops.size(); ++k) {
+        const int i = q_ops[k];
+        int out = q.operator_output(i);
+        if (i + 1 < q.num_operators() && q.operator_label(i + 1).rfind("DEQUANTIZE ", 0) == 0) {
+          out = q.operator_output(i + 1);
+        }
+        LayerDelta l;
+        std::string label = q.operator_label(i);
+        l.op = label.substr(0, label.find(' '));
+        l.tensor = label.substr(label.find(' ') + 1);
+        l.quantized = op_quantized[static_cast<size_t>(i)];
+        r.layers.push_back(l);
+        pairs.emplace_back(f.operator_output(static_cast<int>(k)), out);
+      }
     }
   }
+  const std::vector<int> bounds = integer_bounds(f.file());
+  std::mt19937_64 ints(seed ^ 0x9e3779b97f4a7c15ull);
   Probes gen(seed);
   double sum = 0, wsum = 0;
   int64_t n = 0;
@@ -119,7 +166,11 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
       v.shape = f.input_shape(i);
       int64_t count = 1;
       for (int d : v.shape) count *= d;
-      for (int64_t k = 0; k < count; ++k) v.data.push_back(gen.next());
+      const int bound = static_cast<size_t>(i) < bounds.size() ? bounds[static_cast<size_t>(i)] : 0;
+      for (int64_t k = 0; k < count; ++k) {
+        v.data.push_back(bound > 0 ? static_cast<float>(ints() % static_cast<uint64_t>(bound))
+                                   : gen.next());
+      }
       inputs.push_back(std::move(v));
     }
     auto fo = f.run(inputs);
@@ -138,8 +189,8 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
       }
     }
     for (size_t i = 0; i < r.layers.size(); ++i) {
-      const auto* a = f.intermediate(f.operator_output(static_cast<int>(i)));
-      const auto* b = q.intermediate(q.operator_output(static_cast<int>(i)));
+      const auto* a = f.intermediate(pairs[i].first);
+      const auto* b = q.intermediate(pairs[i].second);
       if (!a || !b || a->data.size() != b->data.size()) continue;
       for (size_t k = 0; k < a->data.size(); ++k) {
         double d = std::fabs(static_cast<double>(a->data[k]) - b->data[k]);
@@ -168,7 +219,8 @@ DeltaReport convert_tflite_dynamic(const ConcreteFunction& fn, int probes, uint6
 std::string DeltaReport::text() const {
   std::string s;
   s += "dynamic-range quantization (int8 weights, float activations): " + std::to_string(probes) +
-       " probes of N(0, 1) inputs, seed " + std::to_string(seed) + "\n";
+       " probes of N(0, 1) inputs (integer inputs uniform over their tables' rows), seed " +
+       std::to_string(seed) + "\n";
   char buf[160];
   std::snprintf(buf, sizeof buf, "  file size: float %zu bytes, int8 %zu bytes (%.1f%%)\n",
                 float_bytes, int8_bytes,

@@ -3,6 +3,7 @@
 // float activations. A run is planned once per set of input shapes (interpreter_ops.cc's prepare
 // step: output shapes, checks, buffers); invoking again at the same shapes only computes.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "interpreter_impl.h"
@@ -69,12 +70,27 @@ void Interpreter::Impl::load() {
           std::memcpy(&v, p + e * 8, 8);
           r.i.push_back(static_cast<int32_t>(v));
         }
+      } else if (r.type == tflite::TensorType_BOOL) {
+        r.i.assign(p, p + bytes);
       } else {
         fail("tensor " + r.name + ": unsupported constant type " + tensor_type_name(r.type));
       }
     }
     if (t->quantization() && t->quantization()->scale()) {
       r.scales.assign(t->quantization()->scale()->begin(), t->quantization()->scale()->end());
+    }
+    if (t->quantization() && t->quantization()->zero_point()) {
+      r.zero_points.assign(t->quantization()->zero_point()->begin(),
+                           t->quantization()->zero_point()->end());
+    }
+    if (r.type == tflite::TensorType_INT32 && r.is_const) {
+      // An integer constant carried as float (kMaxCarriedInt) when an operator reads it as data.
+      bool exact = true;
+      for (int32_t v : r.i) exact &= std::abs(static_cast<float>(v)) <= kMaxCarriedInt;
+      if (exact) {
+        values[k].shape = r.shape;
+        values[k].data.assign(r.i.begin(), r.i.end());
+      }
     }
     if (r.type == tflite::TensorType_INT8 && r.is_const && r.scales.empty()) {
       fail("tensor " + r.name + ": int8 constant without scales");
@@ -126,7 +142,15 @@ void Interpreter::Impl::check_op(Op& o) {
                                   tflite::BuiltinOperator_CONV_2D,
                                   tflite::BuiltinOperator_DEPTHWISE_CONV_2D,
                                   tflite::BuiltinOperator_MAX_POOL_2D,
-                                  tflite::BuiltinOperator_AVERAGE_POOL_2D};
+                                  tflite::BuiltinOperator_AVERAGE_POOL_2D,
+                                  tflite::BuiltinOperator_SQUARED_DIFFERENCE,
+                                  tflite::BuiltinOperator_RSQRT,
+                                  tflite::BuiltinOperator_GATHER,
+                                  tflite::BuiltinOperator_DEQUANTIZE,
+                                  tflite::BuiltinOperator_SHAPE,
+                                  tflite::BuiltinOperator_CAST,
+                                  tflite::BuiltinOperator_STRIDED_SLICE,
+                                  tflite::BuiltinOperator_PACK};
   if (std::find(std::begin(supported), std::end(supported), o.code) == std::end(supported)) {
     fail("unsupported operator " + builtin_operator_name(o.code));
   }
@@ -145,7 +169,12 @@ void Interpreter::Impl::check_op(Op& o) {
     case tflite::BuiltinOperator_BATCH_MATMUL:
     case tflite::BuiltinOperator_CONV_2D:
     case tflite::BuiltinOperator_DEPTHWISE_CONV_2D:
+    case tflite::BuiltinOperator_SQUARED_DIFFERENCE:
+    case tflite::BuiltinOperator_GATHER:
       min_inputs = 2;
+      break;
+    case tflite::BuiltinOperator_STRIDED_SLICE:
+      min_inputs = 4;
       break;
     default:
       break;
@@ -165,10 +194,15 @@ void Interpreter::Impl::check_op(Op& o) {
          ", which is one of its inputs, a constant or a model input");
   }
   for (int t : o.in) {
-    if (t >= 0 && tensors[static_cast<size_t>(t)].type != tflite::TensorType_FLOAT32 &&
+    if (t >= 0 && !is_carried_type(tensors[static_cast<size_t>(t)].type) &&
         !tensors[static_cast<size_t>(t)].is_const) {
-      fail("non-float activation " + tensors[static_cast<size_t>(t)].name);
+      fail("activation " + tensors[static_cast<size_t>(t)].name + " of type " +
+           tensor_type_name(tensors[static_cast<size_t>(t)].type) + " is not supported");
     }
+  }
+  if (!is_carried_type(out.type)) {
+    fail(builtin_operator_name(o.code) + " output " + out.name + " of type " +
+         tensor_type_name(out.type) + " is not supported");
   }
   if (is_window_op(o.code)) check_window_op(*this, o);
   if (o.code == tflite::BuiltinOperator_FULLY_CONNECTED) {
@@ -217,7 +251,7 @@ TensorValue& Interpreter::Impl::value(int t) {
   if (t < 0 || static_cast<size_t>(t) >= tensors.size()) fail("missing input tensor");
   TensorValue& v = values[static_cast<size_t>(t)];
   const RtTensor& r = tensors[static_cast<size_t>(t)];
-  if (!defined[static_cast<size_t>(t)] || r.type != tflite::TensorType_FLOAT32) {
+  if (!defined[static_cast<size_t>(t)] || !is_carried_type(r.type)) {
     fail("tensor " + r.name + " is read before an operator writes it, or is not float");
   }
   for (int d : v.shape) {
@@ -229,10 +263,15 @@ TensorValue& Interpreter::Impl::value(int t) {
 std::vector<int> Interpreter::Impl::ints(int t) const {
   if (t < 0 || static_cast<size_t>(t) >= tensors.size()) fail("missing input tensor");
   const RtTensor& r = tensors[static_cast<size_t>(t)];
-  if (!r.is_const || (r.i.empty() && element_count(r.shape) != 0)) {
-    fail("tensor " + r.name + " must be an integer constant");
+  if (r.is_const && (!r.i.empty() || element_count(r.shape) == 0)) {
+    return std::vector<int>(r.i.begin(), r.i.end());
   }
-  return std::vector<int>(r.i.begin(), r.i.end());
+  if (r.type == tflite::TensorType_INT32 && static_cast<size_t>(t) < known.size() &&
+      known[static_cast<size_t>(t)]) {
+    const std::vector<float>& v = values[static_cast<size_t>(t)].data;
+    return std::vector<int>(v.begin(), v.end());
+  }
+  fail("tensor " + r.name + " must be an integer constant");
 }
 
 TensorValue& Interpreter::Impl::define_output(Op& o, const std::vector<int>& shape) {
@@ -250,11 +289,32 @@ TensorValue& Interpreter::Impl::define_output(Op& o, const std::vector<int>& sha
 void Interpreter::Impl::plan() {
   planned = false;
   defined.assign(tensors.size(), 0);
+  known.assign(tensors.size(), 0);
   for (size_t t = 0; t < tensors.size(); ++t) {
-    if (tensors[t].is_const && tensors[t].type == tflite::TensorType_FLOAT32) defined[t] = 1;
+    const RtTensor& r = tensors[t];
+    if (r.is_const && (r.type == tflite::TensorType_FLOAT32 ||
+                       (r.type == tflite::TensorType_INT32 && values[t].shape == r.shape))) {
+      defined[t] = known[t] = 1;
+    }
   }
-  for (int t : inputs) defined[static_cast<size_t>(t)] = 1;
-  for (Op& o : ops) prepare_op(*this, o);
+  for (int t : inputs) {
+    defined[static_cast<size_t>(t)] = 1;
+    known[static_cast<size_t>(t)] = 0;
+  }
+  for (Op& o : ops) {
+    prepare_op(*this, o);
+    // Shape arithmetic (SHAPE, STRIDED_SLICE, PACK of known values) is evaluated now, so that a
+    // RESHAPE it feeds knows its output shape while planning.
+    bool all_known = o.code == tflite::BuiltinOperator_SHAPE;
+    if (!all_known && o.code != tflite::BuiltinOperator_FULLY_CONNECTED && !is_window_op(o.code)) {
+      all_known = true;
+      for (int t : o.in) all_known &= t < 0 || known[static_cast<size_t>(t)];
+    }
+    if (all_known) {
+      eval_op(*this, o);
+      known[static_cast<size_t>(o.out[0])] = 1;
+    }
+  }
   for (int t : outputs) {
     if (!defined[static_cast<size_t>(t)]) {
       fail("output tensor " + tensors[static_cast<size_t>(t)].name + " is never written");
@@ -283,6 +343,9 @@ std::vector<int> Interpreter::output_shape(int i) const {
 }
 std::string Interpreter::input_name(int i) const {
   return impl_->tensors[static_cast<size_t>(impl_->inputs.at(static_cast<size_t>(i)))].name;
+}
+int Interpreter::input_type(int i) const {
+  return impl_->tensors[static_cast<size_t>(impl_->inputs.at(static_cast<size_t>(i)))].type;
 }
 const ModelFile& Interpreter::file() const {
   return impl_->file;

@@ -24,7 +24,18 @@ struct RtTensor {
   std::vector<int32_t> i;  // INT32 / INT64 constants (shapes, axes)
   std::vector<int8_t> q;   // INT8 constants
   std::vector<float> scales;
+  std::vector<int64_t> zero_points;
 };
+
+// Activations are float32 values. INT32 and INT8 activations (token ids, shapes, a GATHER of
+// int8 rows before its DEQUANTIZE) are carried as the same integers in float32, exact up to
+// 2^24 (kMaxCarriedInt): integer constants beyond it are not carried, CAST to INT32 and GATHER's
+// indices check it.
+inline constexpr float kMaxCarriedInt = 16777216.0f;
+inline bool is_carried_type(int type) {
+  return type == tflite::TensorType_FLOAT32 || type == tflite::TensorType_INT32 ||
+         type == tflite::TensorType_INT8;
+}
 
 struct Interpreter::Impl {
   using TensorValue = Interpreter::TensorValue;
@@ -50,7 +61,11 @@ struct Interpreter::Impl {
     int axis = 0;                  // CONCATENATION
     bool adj_x = false, adj_y = false;
     bool approximate = false;  // GELU
-    float beta = 0;            // SOFTMAX
+    // STRIDED_SLICE: the first index and step per input dimension; GATHER: rows and row size.
+    std::vector<int> begin, step;
+    float scale = 0;  // DEQUANTIZE
+    int zero_point = 0;
+    float beta = 0;  // SOFTMAX
     // CONV_2D, DEPTHWISE_CONV_2D, MAX_POOL_2D, AVERAGE_POOL_2D (interpreter_conv.cc).
     struct Window {
       int batches = 0, in_h = 0, in_w = 0, in_d = 0;
@@ -77,6 +92,9 @@ struct Interpreter::Impl {
   std::vector<Op> ops;
   std::vector<TensorValue> values;  // every tensor's shape and data at the planned shapes
   std::vector<char> defined;        // while preparing: tensors with a value so far
+  // While preparing: tensors whose value is known before the run (constants, SHAPE outputs and
+  // operators of known inputs, which prepare evaluates at once: shape arithmetic).
+  std::vector<char> known;
   bool planned = false;
 
   Impl(ModelFile f, Kernels k);
@@ -91,7 +109,7 @@ struct Interpreter::Impl {
   // While preparing: the value of tensor t, which must have one (a float constant, a model input
   // or an earlier operator's output), with non-negative dimensions.
   TensorValue& value(int t);
-  // The values of an integer constant (a shape, axes, a permutation).
+  // The values of an integer tensor known before the run (a shape, axes, a permutation).
   std::vector<int> ints(int t) const;
   // While preparing: marks operator o's output as defined and sizes it.
   TensorValue& define_output(Op& o, const std::vector<int>& shape);
@@ -102,6 +120,11 @@ bool is_window_op(int code);
 void check_window_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);
 void prepare_window_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);
 void eval_window_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);
+
+// interpreter_index.cc: GATHER, DEQUANTIZE, SHAPE, CAST, STRIDED_SLICE, PACK.
+bool is_index_op(int code);
+void prepare_index_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);
+void eval_index_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);
 
 // interpreter_ops.cc
 void prepare_op(Interpreter::Impl& m, Interpreter::Impl::Op& o);

@@ -132,6 +132,11 @@ void prepare_binary(Impl& m, Op& o) {
   if (auto* p = o.op->builtin_options_as_MulOptions()) act = p->fused_activation_function();
   if (auto* p = o.op->builtin_options_as_DivOptions()) act = p->fused_activation_function();
   o.act = activation_of(act, m);
+  if (o.code == tflite::BuiltinOperator_DIV &&
+      m.tensors[static_cast<size_t>(o.out[0])].type != tflite::TensorType_FLOAT32) {
+    m.fail("DIV of " + tensor_type_name(m.tensors[static_cast<size_t>(o.out[0])].type) +
+           " tensors is not supported");
+  }
   o.dims = broadcast(a.shape, b.shape, m);
   o.same_shape = a.shape == b.shape;
   o.strides_a = broadcast_strides(a.shape, o.dims);
@@ -145,6 +150,10 @@ inline float binary(float x, float y) {
   if constexpr (kCode == tflite::BuiltinOperator_ADD) return x + y;
   if constexpr (kCode == tflite::BuiltinOperator_SUB) return x - y;
   if constexpr (kCode == tflite::BuiltinOperator_MUL) return x * y;
+  if constexpr (kCode == tflite::BuiltinOperator_SQUARED_DIFFERENCE) {
+    const float d = x - y;
+    return d * d;
+  }
   return x / y;
 }
 
@@ -178,6 +187,8 @@ void eval_binary(Impl& m, Op& o) {
       return eval_binary_as<tflite::BuiltinOperator_SUB>(m, o);
     case tflite::BuiltinOperator_MUL:
       return eval_binary_as<tflite::BuiltinOperator_MUL>(m, o);
+    case tflite::BuiltinOperator_SQUARED_DIFFERENCE:
+      return eval_binary_as<tflite::BuiltinOperator_SQUARED_DIFFERENCE>(m, o);
     default:
       return eval_binary_as<tflite::BuiltinOperator_DIV>(m, o);
   }
@@ -209,6 +220,9 @@ void eval_unary(Impl& m, Op& o) {
         break;
       case tflite::BuiltinOperator_LOGISTIC:
         r = 1.0f / (1.0f + std::exp(-x));
+        break;
+      case tflite::BuiltinOperator_RSQRT:
+        r = 1.0f / std::sqrt(x);
         break;
       default:  // GELU
         if (o.approximate) {
@@ -469,6 +483,7 @@ void eval_batch_matmul(Impl& m, Op& o) {
 
 void prepare_op(Impl& m, Op& o) {
   if (is_window_op(o.code)) return prepare_window_op(m, o);
+  if (is_index_op(o.code)) return prepare_index_op(m, o);
   switch (o.code) {
     case tflite::BuiltinOperator_FULLY_CONNECTED:
       return prepare_fully_connected(m, o);
@@ -476,6 +491,7 @@ void prepare_op(Impl& m, Op& o) {
     case tflite::BuiltinOperator_SUB:
     case tflite::BuiltinOperator_MUL:
     case tflite::BuiltinOperator_DIV:
+    case tflite::BuiltinOperator_SQUARED_DIFFERENCE:
       return prepare_binary(m, o);
     case tflite::BuiltinOperator_SOFTMAX:
       return prepare_softmax(m, o);
@@ -496,6 +512,7 @@ void prepare_op(Impl& m, Op& o) {
 
 void eval_op(Impl& m, Op& o) {
   if (is_window_op(o.code)) return eval_window_op(m, o);
+  if (is_index_op(o.code)) return eval_index_op(m, o);
   switch (o.code) {
     case tflite::BuiltinOperator_FULLY_CONNECTED:
       return eval_fully_connected(m, o);
@@ -503,6 +520,7 @@ void eval_op(Impl& m, Op& o) {
     case tflite::BuiltinOperator_SUB:
     case tflite::BuiltinOperator_MUL:
     case tflite::BuiltinOperator_DIV:
+    case tflite::BuiltinOperator_SQUARED_DIFFERENCE:
       return eval_binary(m, o);
     case tflite::BuiltinOperator_SOFTMAX:
       return eval_softmax(m, o);

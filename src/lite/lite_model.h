@@ -48,7 +48,8 @@ struct LiteOp {
   int32_t stride_w = 1, stride_h = 1;
   int32_t dilation_w = 1, dilation_h = 1;
   int32_t depth_multiplier = 1;
-  int32_t filter_w = 1, filter_h = 1;  // pools
+  int32_t filter_w = 1, filter_h = 1;                          // pools
+  int32_t begin_mask = 0, end_mask = 0, shrink_axis_mask = 0;  // STRIDED_SLICE
   int version = 1;
 };
 

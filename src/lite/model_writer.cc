@@ -98,6 +98,20 @@ Offset<void> make_options(FlatBufferBuilder& fbb, const LiteOp& op, tflite::Buil
     case BuiltinOperator_GELU:
       *type = BuiltinOptions_GeluOptions;
       return CreateGeluOptions(fbb, op.approximate).Union();
+    case BuiltinOperator_GATHER:
+      *type = BuiltinOptions_GatherOptions;
+      return CreateGatherOptions(fbb, op.axis, 0).Union();
+    case BuiltinOperator_SHAPE:
+      *type = BuiltinOptions_ShapeOptions;
+      return CreateShapeOptions(fbb, tflite::TensorType_INT32).Union();
+    case BuiltinOperator_STRIDED_SLICE:
+      *type = BuiltinOptions_StridedSliceOptions;
+      return CreateStridedSliceOptions(fbb, op.begin_mask, op.end_mask, 0, 0, op.shrink_axis_mask,
+                                       false)
+          .Union();
+    case BuiltinOperator_PACK:
+      *type = BuiltinOptions_PackOptions;
+      return CreatePackOptions(fbb, static_cast<int32_t>(op.inputs.size()), op.axis).Union();
     default:  // RELU, RELU6, TANH, LOGISTIC, RESHAPE (shape as an input): no options
       *type = BuiltinOptions_NONE;
       return 0;
@@ -206,6 +220,17 @@ std::string min_runtime_version(const LiteModel& m) {
       {{tflite::BuiltinOperator_BATCH_MATMUL, 1}, "2.3.0"},
       {{tflite::BuiltinOperator_BATCH_MATMUL, 4}, "2.5.0"},
       {{tflite::BuiltinOperator_GELU, 1}, "2.9.0"},
+      {{tflite::BuiltinOperator_FULLY_CONNECTED, 5}, "2.0.0"},
+      {{tflite::BuiltinOperator_GATHER, 1}, "1.6.0"},
+      {{tflite::BuiltinOperator_GATHER, 2}, "1.14.0"},
+      {{tflite::BuiltinOperator_DEQUANTIZE, 1}, "1.13.1"},
+      {{tflite::BuiltinOperator_DEQUANTIZE, 2}, "1.14.0"},
+      {{tflite::BuiltinOperator_SHAPE, 1}, "1.13.1"},
+      {{tflite::BuiltinOperator_CAST, 1}, "1.5.0"},
+      {{tflite::BuiltinOperator_STRIDED_SLICE, 1}, "1.6.0"},
+      {{tflite::BuiltinOperator_PACK, 1}, "1.11.0"},
+      {{tflite::BuiltinOperator_SQUARED_DIFFERENCE, 1}, "1.13.1"},
+      {{tflite::BuiltinOperator_RSQRT, 1}, "1.10.0"},
   };
   auto less = [](const std::string& a, const std::string& b) {
     int a1 = 0, a2 = 0, a3 = 0, b1 = 0, b2 = 0, b3 = 0;

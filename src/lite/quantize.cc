@@ -3,8 +3,9 @@
 // float constant of at least 1024 elements, becomes symmetric int8 per output row (axis 0), the
 // filter of CONV_2D per output channel (axis 0 of OHWI), that of DEPTHWISE_CONV_2D per output
 // channel (axis 3 of [1, H, W, C*M]), under the same threshold (conformance/tflite/NOTES.md);
-// BATCH_MATMUL's constant right operand becomes per-tensor int8. Biases stay float; no QUANTIZE
-// or DEQUANTIZE ops are added; the op reads its float input through its hybrid kernel.
+// BATCH_MATMUL's constant right operand becomes per-tensor int8, and so does a GATHER's table
+// (an embedding), followed by a DEQUANTIZE. Biases stay float; the other ops read their float
+// input through their hybrid kernels.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -89,9 +90,43 @@ bool quantizable(const LiteTensor& t) {
          t.num_elements() >= kMinElementsForWeights;
 }
 
+// A GATHER from a float table of at least kMinElementsForWeights elements (an embedding) reads
+// int8 rows (one scale for the table) and a DEQUANTIZE after it gives the float rows back, as
+// TF's converter writes it: the gather's output ("Gather;") is int8, the DEQUANTIZE's is named
+// after the gather ("Gather1"), and every later reader reads that.
+void quantize_gathers(LiteModel& model) {
+  for (size_t i = 0; i < model.ops.size(); ++i) {
+    if (model.ops[i].code != tflite::BuiltinOperator_GATHER) continue;
+    LiteTensor& table = model.tensors[static_cast<size_t>(model.ops[i].inputs[0])];
+    if (!quantizable(table)) continue;
+    to_int8(table, quantize_per_tensor(table.floats(), table.num_elements()), 0);
+    model.ops[i].version = 2;
+    const int32_t q = model.ops[i].outputs[0];
+    LiteTensor out = model.tensors[static_cast<size_t>(q)];
+    out.name = table.name;  // unique-suffixed by add_tensor: "Gather1"
+    LiteTensor& rows = model.tensors[static_cast<size_t>(q)];
+    rows.type = tflite::TensorType_INT8;
+    rows.scales = table.scales;
+    rows.zero_points = table.zero_points;
+    const int32_t f = model.add_tensor(std::move(out));
+    for (size_t k = i + 1; k < model.ops.size(); ++k) {
+      for (int32_t& in : model.ops[k].inputs) in = in == q ? f : in;
+    }
+    for (int32_t& o : model.outputs) o = o == q ? f : o;
+    for (auto& [key, o] : model.signature_outputs) o = o == q ? f : o;
+    LiteOp dq;
+    dq.code = tflite::BuiltinOperator_DEQUANTIZE;
+    dq.version = 2;
+    dq.inputs = {q};
+    dq.outputs = {f};
+    model.ops.insert(model.ops.begin() + static_cast<std::ptrdiff_t>(i) + 1, std::move(dq));
+  }
+}
+
 }  // namespace
 
 void quantize_dynamic_range(LiteModel& model) {
+  quantize_gathers(model);
   for (LiteOp& op : model.ops) {
     if (op.code == tflite::BuiltinOperator_FULLY_CONNECTED) {
       LiteTensor& w = model.tensors[static_cast<size_t>(op.inputs[1])];

@@ -9,9 +9,10 @@
 //     {cnn,sep,fused}_{float,dynamic}.tflite (lite_cnn.h's CNN, depthwise-separable block and
 //     convs without bias / pools with fused activations), <model>_<weight>.f32 (their weights)
 // lite_tool convert-saved-model DIR OUT.tflite [--dynamic-range]
-// lite_tool run MODEL IN.f32 OUT.f32 [--fast] D0 D1 ...
-//     runs MODEL's first input of shape [D0, D1, ...] from IN.f32 and writes its first output to
-//     OUT.f32; prints the output shape. TFSCOPE_LITE_ISA=avx512|avx2|scalar selects a lesser kernel
+// lite_tool run MODEL IN.f32[,IN2.f32,...] OUT.f32 [--fast] D0 D1 ...
+//     runs MODEL's inputs, each of shape [D0, D1, ...], from IN.f32, IN2.f32, ... (integer inputs,
+//     token ids, as float32 values) and writes its first output to OUT.f32; prints the output
+//     shape. TFSCOPE_LITE_ISA=avx512|avx2|scalar selects a lesser kernel
 //     path.
 // lite_tool isas                              -- prints the kernel instruction sets this CPU runs
 // For conformance/formats/check_tflite.py and conformance/tflite/run.py.
@@ -108,11 +109,18 @@ int run(int argc, char** argv) {
     kernels = lite::Kernels::kFast;
     ++k;
   }
-  lite::Interpreter::TensorValue x;
-  for (; k < argc; ++k) x.shape.push_back(std::stoi(argv[k]));
-  x.data = read_floats(argv[3]);
+  std::vector<int> shape;
+  for (; k < argc; ++k) shape.push_back(std::stoi(argv[k]));
+  std::vector<lite::Interpreter::TensorValue> inputs;
+  std::string files = argv[3];
+  for (size_t start = 0; start <= files.size();) {
+    size_t comma = files.find(',', start);
+    if (comma == std::string::npos) comma = files.size();
+    inputs.push_back({shape, read_floats(files.substr(start, comma - start))});
+    start = comma + 1;
+  }
   lite::Interpreter interp(lite::ModelFile::read(argv[2]), kernels);
-  auto out = interp.run({x});
+  auto out = interp.run(inputs);
   write_floats(argv[4], out.at(0).data);
   for (size_t i = 0; i < out[0].shape.size(); ++i) std::cout << (i ? " " : "") << out[0].shape[i];
   std::cout << "\n";
