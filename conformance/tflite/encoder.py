@@ -77,7 +77,7 @@ def make(tf, w):
                 q = heads(self.dense(x, f"l{l}_q", f"l{l}_bq"))
                 k = heads(self.dense(x, f"l{l}_k", f"l{l}_bk"))
                 val = heads(self.dense(x, f"l{l}_v", f"l{l}_bv"))
-                a = tf.matmul(q, k, transpose_b=True) * (1.0 / np.sqrt(depth)) + bias
+                a = tf.matmul(q, k, transpose_b=True) * float(1.0 / np.sqrt(depth)) + bias
                 a = tf.nn.softmax(a)
                 c = tf.reshape(tf.transpose(tf.matmul(a, val), [0, 2, 1, 3]), [batch, SEQ, HIDDEN])
                 x = self.layer_norm(x + self.dense(c, f"l{l}_o", f"l{l}_bo"), f"l{l}_ln1")

@@ -225,6 +225,14 @@ class Converter {
     t.type = lite_type(value.dtype(), name);
     for (int64_t d : value.eager_shape().dims()) t.shape.push_back(static_cast<int32_t>(d));
     t.data.assign(static_cast<const char*>(value.raw_data()), value.nbytes());
+    // Equal integer constants (shapes, axes, slice bounds) are one tensor, as MLIR folds them;
+    // float constants stay apart (the quantizer rewrites weights in place).
+    if (t.type == tflite::TensorType_INT32) {
+      auto key = std::make_tuple(t.shape, t.data);
+      auto it = int_consts_.find(key);
+      if (it != int_consts_.end()) return it->second;
+      return int_consts_[key] = model_.add_tensor(std::move(t));
+    }
     return model_.add_tensor(std::move(t));
   }
 
@@ -459,15 +467,24 @@ class Converter {
         if ((new_axis >> d) & 1) begin[d] = end[d] = 0, strides[d] = 1;
       }
     }
-    l.inputs = {
-        input,
-        const_tensor(Tensor::from_vector<int32_t>(std::vector<int32_t>(begin.begin(), begin.end())),
-                     resolve(n->inputs[1]).node->name),
-        const_tensor(Tensor::from_vector<int32_t>(std::vector<int32_t>(end.begin(), end.end())),
-                     resolve(n->inputs[2]).node->name),
-        const_tensor(
-            Tensor::from_vector<int32_t>(std::vector<int32_t>(strides.begin(), strides.end())),
-            resolve(n->inputs[3]).node->name)};
+    // TF's converter spells the slice out for every input dimension: a dimension past the spec
+    // is taken whole (begin 0, end its size, both masked).
+    const PartialShape& full =
+        n->inputs[0].node->output_shapes[static_cast<size_t>(n->inputs[0].index)];
+    if (new_axis == 0 && full.has_rank()) {
+      for (int d = static_cast<int>(begin.size()); d < full.rank() && full.dim(d) >= 0; ++d) {
+        begin.push_back(0);
+        end.push_back(static_cast<int>(full.dim(d)));
+        strides.push_back(1);
+        l.begin_mask |= 1 << d;
+        l.end_mask |= 1 << d;
+      }
+    }
+    auto spec = [&](const std::vector<int>& v, int input_index) {
+      return const_tensor(Tensor::from_vector<int32_t>(std::vector<int32_t>(v.begin(), v.end())),
+                          resolve(n->inputs[static_cast<size_t>(input_index)]).node->name);
+    };
+    l.inputs = {input, spec(begin, 1), spec(end, 2), spec(strides, 3)};
     emit(std::move(l), n, n->name);
   }
 
@@ -504,6 +521,14 @@ class Converter {
         l.axis = static_cast<int32_t>(axis < 0 && rank > 0 ? axis + rank : axis);
       }
       for (const Output& in : n->inputs) l.inputs.push_back(tensor(in));
+      if (op == "Pack") {  // MLIR's CSE: an equal PACK of the same tensors is the same value
+        for (const LiteOp& o : model_.ops) {
+          if (o.code == l.code && o.inputs == l.inputs && o.axis == l.axis) {
+            tensor_of_[Output{n, 0}] = o.outputs[0];
+            return;
+          }
+        }
+      }
       return emit(std::move(l), n, n->name);
     }
     if (op == "Conv2D" || op == "DepthwiseConv2dNative") return lower_conv(n);
@@ -717,6 +742,36 @@ class Converter {
     l.inputs = {input, kernel_id, bias_id};
     emit(std::move(l), last, join_names(names));
     tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
+    if (keep_num_dims) einsum_reshape(last, bias_id);
+  }
+
+  // TF lowers an einsum to reshape, matmul, reshape; FULLY_CONNECTED with keep_num_dims takes
+  // the first reshape, and the second stays unless the next op is a Reshape anyway: a RESHAPE to
+  // the output's shape (unknown dimensions -1), named after the bias ("<bias>1").
+  void einsum_reshape(Node* last, int32_t bias_id) {
+    Node* c = sole_consumer(last);
+    if (c && c->op() == "Reshape") return;
+    const PartialShape& s = last->output_shapes[0];
+    if (!s.has_rank()) return;
+    std::vector<int32_t> shape;
+    int unknown = 0;
+    for (int d = 0; d < s.rank(); ++d) {
+      unknown += s.dim(d) < 0;
+      shape.push_back(static_cast<int32_t>(s.dim(d) < 0 ? -1 : s.dim(d)));
+    }
+    if (unknown > 1) return;
+    const int32_t fc_out = model_.ops.back().outputs[0];
+    LiteOp r;
+    r.code = tflite::BuiltinOperator_RESHAPE;
+    r.inputs = {fc_out, const_tensor(Tensor::from_vector<int32_t>(shape), "arith.constant")};
+    LiteTensor t = model_.tensors[static_cast<size_t>(fc_out)];
+    if (bias_id >= 0) t.name = model_.tensors[static_cast<size_t>(bias_id)].name;
+    const int32_t id = model_.add_tensor(std::move(t));
+    r.outputs = {id};
+    model_.ops.push_back(std::move(r));
+    for (auto& [o, t_id] : tensor_of_) {
+      if (t_id == fc_out) t_id = id;
+    }
   }
 
   // ---- convolution and pooling (NHWC) ----
@@ -871,6 +926,7 @@ class Converter {
   std::map<Output, int32_t, OutputLess> tensor_of_;
   std::map<Output, Output, OutputLess> alias_;
   std::map<int64_t, int32_t> zero_bias_;  // output depth -> its zero bias tensor
+  std::map<std::tuple<std::vector<int32_t>, std::string>, int32_t> int_consts_;  // shape, bytes
 };
 
 }  // namespace

@@ -54,7 +54,7 @@ void eval_gather(Impl& m, Op& o) {
   for (size_t k = 0; k < idx.size(); ++k) {
     const float i = idx[k];
     if (!(i >= 0 && i < static_cast<float>(o.m)) || i != std::floor(i)) {
-      m.fail("GATHER index " + std::to_string(i) + " out of bounds for a table of " +
+      m.fail("GATHER index " + std::to_string(static_cast<int64_t>(i)) + " out of bounds for a table of " +
              std::to_string(o.m) + " rows");
     }
     const size_t r = static_cast<size_t>(i);

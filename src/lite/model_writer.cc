@@ -88,9 +88,6 @@ Offset<void> make_options(FlatBufferBuilder& fbb, const LiteOp& op, tflite::Buil
     case BuiltinOperator_MEAN:
       *type = BuiltinOptions_ReducerOptions;
       return CreateReducerOptions(fbb, op.keep_dims).Union();
-    case BuiltinOperator_TRANSPOSE:
-      *type = BuiltinOptions_TransposeOptions;
-      return CreateTransposeOptions(fbb).Union();
     case BuiltinOperator_BATCH_MATMUL:
       *type = BuiltinOptions_BatchMatMulOptions;
       return CreateBatchMatMulOptions(fbb, op.adj_x, op.adj_y, op.asymmetric_quantize_inputs)

@@ -16,6 +16,7 @@
 //     path.
 // lite_tool isas                              -- prints the kernel instruction sets this CPU runs
 // For conformance/formats/check_tflite.py and conformance/tflite/run.py.
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -121,6 +122,12 @@ int run(int argc, char** argv) {
   }
   lite::Interpreter interp(lite::ModelFile::read(argv[2]), kernels);
   auto out = interp.run(inputs);
+  if (const char* dir = std::getenv("TFSCOPE_LITE_DUMP")) {  // every operator's output, by index
+    for (int i = 0; i < interp.num_operators(); ++i) {
+      const auto* v = interp.intermediate(interp.operator_output(i));
+      if (v) write_floats(std::string(dir) + "/op" + std::to_string(i) + ".f32", v->data);
+    }
+  }
   write_floats(argv[4], out.at(0).data);
   for (size_t i = 0; i < out[0].shape.size(); ++i) std::cout << (i ? " " : "") << out[0].shape[i];
   std::cout << "\n";
