@@ -359,6 +359,22 @@ def encoder_case(tmp):
                 check(f"encoder {name} batch {b}: tfscope's model within {bound:.2g} of TF's "
                       "model in LiteRT", np.max(np.abs(want - theirs)) <= bound,
                       f"max diff {np.max(np.abs(want - theirs))}")
+    # The delta report of both converters' models (encoder_tfscope.py ran it, tfscope.lite's
+    # compare_models, the same 64 probes): the same weights quantized the same way.
+    import json
+    with open(os.path.join(tmp, "delta.json")) as f:
+        delta = json.load(f)
+    ours, theirs = delta["tfscope"], delta["tf"]
+    shapes = lambda r: sorted(q.split(" (", 1)[1] for q in r["quantized_ops"])
+    check("encoder delta report: the same weights quantized (int8 shapes and scales) as TF's",
+          shapes(ours) == shapes(theirs), f"{ours['quantized_ops']} vs {theirs['quantized_ops']}")
+    for key in ["max_abs_delta", "mean_abs_delta", "weights_only_max_abs_delta"]:
+        check(f"encoder delta report: {key} {ours[key]:.3g} within 25% of TF's {theirs[key]:.3g}",
+              ours[key] > 0 and abs(ours[key] - theirs[key]) <= 0.25 * theirs[key])
+    print(f"encoder delta (64 probes): tfscope max {ours['max_abs_delta']:.3g} mean "
+          f"{ours['mean_abs_delta']:.3g}, {ours['float_bytes']} -> {ours['int8_bytes']} bytes; "
+          f"TF max {theirs['max_abs_delta']:.3g} mean {theirs['mean_abs_delta']:.3g}, "
+          f"{theirs['float_bytes']} -> {theirs['int8_bytes']} bytes")
     for kind in ["float", "dynamic"]:
         ours, theirs = op_summary(paths[kind]), op_summary(paths["tf_" + kind])
         for key in ours:

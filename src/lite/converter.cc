@@ -164,6 +164,9 @@ class Converter {
       return state->read();
     }
     if (op == "PartitionedCall" || op == "StatefulPartitionedCall") return std::nullopt;
+    if (op == "StridedSlice") {
+      if (std::optional<Tensor> d = static_dim_of_shape(n)) return d;
+    }
     if (n->def->stateful || !n->def->kernel || n->inputs.empty()) return std::nullopt;
     std::vector<Tensor> inputs;
     for (const Output& in : n->inputs) {
@@ -177,6 +180,27 @@ class Converter {
     } catch (const std::exception&) {
       return std::nullopt;  // not foldable here (a function call, ...): lowered as an op
     }
+  }
+
+  // tf.shape(x)[k] where x's dimension k is static: that number (TF's converter folds it; the
+  // batch dimension stays SHAPE + STRIDED_SLICE).
+  std::optional<Tensor> static_dim_of_shape(Node* n) {
+    Output src = resolve(n->inputs[0]);
+    if (src.node->op() != "Shape" || attr_int(n->attrs, "shrink_axis_mask") != 1 ||
+        attr_int(n->attrs, "new_axis_mask") != 0 || attr_int(n->attrs, "ellipsis_mask") != 0) {
+      return std::nullopt;
+    }
+    const Tensor* b = const_value(resolve(n->inputs[1]));
+    if (!b || b->num_elements() != 1) return std::nullopt;
+    const int64_t k = cast(*b, DType::kInt64).data<int64_t>()[0];
+    const Output x = src.node->inputs[0];
+    const PartialShape& s = x.node->output_shapes[static_cast<size_t>(x.index)];
+    if (!s.has_rank() || k < 0 || k >= s.rank() || s.dim(static_cast<int>(k)) < 0) {
+      return std::nullopt;
+    }
+    const int64_t d = s.dim(static_cast<int>(k));
+    if (src.node->output_dtypes[0] == DType::kInt64) return Tensor::scalar<int64_t>(d);
+    return Tensor::scalar<int32_t>(static_cast<int32_t>(d));
   }
 
   // The single live consumer of a node's only output, if it has exactly one.

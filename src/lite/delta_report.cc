@@ -64,7 +64,9 @@ std::vector<std::string> quantized_ops(const ModelFile& f, std::vector<bool>* pe
       for (int32_t t : *op->inputs()) {
         if (t < 0) continue;
         const tflite::Tensor* tensor = sg->tensors()->Get(static_cast<flatbuffers::uoffset_t>(t));
-        if (tensor->type() != tflite::TensorType_INT8) continue;
+        const tflite::Buffer* buffer = m.buffers()->Get(tensor->buffer());
+        const bool weights = buffer && buffer->data() && buffer->data()->size() > 0;
+        if (tensor->type() != tflite::TensorType_INT8 || !weights) continue;  // int8 weights only
         q = true;
         size_t scales = tensor->quantization() && tensor->quantization()->scale()
                             ? tensor->quantization()->scale()->size()
