@@ -3,6 +3,8 @@
 The byte-level and cross-loading checks against real TF and LiteRT live in conformance/saved_model
 and conformance/tflite; these tests pin the Python surface.
 """
+import os
+
 import numpy as np
 import pytest
 
@@ -154,3 +156,54 @@ def test_tflite_cnn_runs_like_its_function_with_tfs_op_names(tmp_path):
     ops = [o["builtin"] for o in info["subgraphs"][0]["operators"]]
     assert ops == ["CONV_2D", "MAX_POOL_2D", "DEPTHWISE_CONV_2D", "AVERAGE_POOL_2D", "RESHAPE",
                    "FULLY_CONNECTED"]
+
+
+def _encoder():
+    import importlib.util
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "conformance", "tflite", "encoder.py")
+    spec = importlib.util.spec_from_file_location("lite_encoder", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_tflite_bert_shaped_encoder_int_inputs_quantized_embeddings_and_accuracy_report():
+    # conformance/tflite/run.py case 5 checks these models against TF's converter and LiteRT; here
+    # the Python surface: int32 inputs, the logits of the model, and evaluate_accuracy's numbers.
+    enc = _encoder()
+    model = enc.make(tf, enc.weights())
+    cf = model.__call__.get_concrete_function()
+    conv = tf.lite.TFLiteConverter.from_concrete_functions([cf], model)
+    float_model = conv.convert()
+    conv.optimizations = [tf.lite.Optimize.DEFAULT]
+    int8_model = conv.convert()
+    ids, segments, mask = enc.inputs(np.random.default_rng(4), 6)
+    want = model(tf.constant(ids), tf.constant(segments), tf.constant(mask)).numpy()
+    outs = {}
+    for name, m in [("float", float_model), ("int8", int8_model)]:
+        interp = tf.lite.Interpreter(model_content=m)
+        details = interp.get_input_details()
+        assert [d["name"] for d in details] == ["serving_default_ids:0",
+                                                "serving_default_segments:0",
+                                                "serving_default_mask:0"]
+        assert all(d["dtype"] == np.int32 for d in details)
+        for d, x in zip(details, [ids, segments, mask]):
+            interp.set_tensor(d["index"], x)
+        interp.invoke()
+        outs[name] = interp.get_tensor(interp.get_output_details()[0]["index"])
+    np.testing.assert_allclose(outs["float"], want, rtol=0, atol=1e-5 * np.abs(want).max())
+    assert 0 < np.abs(outs["int8"] - want).max() < 0.05
+    labels = np.argmax(want, axis=-1)
+    labels[0] = (labels[0] + 1) % 3  # one example the float model gets wrong
+    r = tf.lite.evaluate_accuracy(float_model, int8_model, [ids, segments, mask], labels)
+    assert r["examples"] == 6
+    assert r["float_accuracy"] == 5 / 6
+    assert r["int8_accuracy"] == np.mean(np.argmax(outs["int8"], axis=-1) == labels)
+    assert r["accuracy_delta"] == r["int8_accuracy"] - r["float_accuracy"]
+    assert r["max_abs_logit_delta"] == float(np.abs(outs["float"] - outs["int8"]).max())
+    with pytest.raises(ValueError, match="evaluate_accuracy: 5 labels for 6 examples"):
+        tf.lite.evaluate_accuracy(float_model, int8_model, [ids, segments, mask], labels[:5])
+    report = tf.lite.compare_models(float_model, int8_model, probes=4, seed=1)
+    assert report["quantized_ops"][0] == "GATHER Gather (int8 [64, 128], 1 scale)"
+    assert len(report["quantized_ops"]) == 14  # the table and 13 FULLY_CONNECTED weights
+    assert report["layers"] and report["max_abs_delta"] > 0

@@ -92,15 +92,31 @@ class Converter {
     }
   }
 
+  // The nodes the outputs need at run time: the walk back from the outputs stops at constants, so
+  // a node only constant-folded values read (tf.shape(x) when only a static dimension of it is
+  // used) is not written, as TF's converter drops it.
+  void mark_needed(const GraphFunction& fn) {
+    std::vector<Node*> stack;
+    for (const Output& o : fn.outputs) stack.push_back(o.node);
+    while (!stack.empty()) {
+      Node* n = stack.back();
+      stack.pop_back();
+      if (!needed_.insert(n).second) continue;
+      if (n->num_outputs() > 0 && is_const(Output{n, 0})) continue;
+      for (const Output& in : n->inputs) stack.push_back(in.node);
+    }
+  }
+
   // Lowers the live nodes of a function body in order (the top-level function, or the body of a
   // PartitionedCall, inlined).
   void lower_body(const GraphFunction& fn) {
     index_graph(fn);
     match_gelu(fn);
     match_div_sqrt(fn);
+    mark_needed(fn);
     for (const auto& node : fn.graph->nodes()) {
       Node* n = node.get();
-      if (!live_.count(n) || absorbed_.count(n) || alias_.count(Output{n, 0})) continue;
+      if (!needed_.count(n) || absorbed_.count(n) || alias_.count(Output{n, 0})) continue;
       if (n->op() == "Placeholder" || n->op() == "VarHandleOp") continue;  // inputs, resources
       if (n->num_outputs() > 0 && is_const(Output{n, 0})) continue;
       lower(n);
@@ -180,6 +196,42 @@ class Converter {
     } catch (const std::exception&) {
       return std::nullopt;  // not foldable here (a function call, ...): lowered as an op
     }
+  }
+
+  // Pack(tf.shape(x)[0], d1, ..., dn) of every dimension of x in order, each either that
+  // dimension's slice of one Shape(x) or x's static size there: Shape(x) itself.
+  std::optional<Output> pack_of_whole_shape(Node* n) {
+    std::optional<Output> shape;
+    const Output* x = nullptr;
+    if (attr_int(n->attrs, "axis") != 0) return std::nullopt;
+    for (size_t k = 0; k < n->inputs.size(); ++k) {
+      Output in = resolve(n->inputs[k]);
+      if (is_const(in)) continue;  // checked below against the static shape of x
+      if (in.node->op() != "StridedSlice" || attr_int(in.node->attrs, "shrink_axis_mask") != 1) {
+        return std::nullopt;
+      }
+      Output s = resolve(in.node->inputs[0]);
+      const Tensor* b = const_value(resolve(in.node->inputs[1]));
+      if (s.node->op() != "Shape" || !b || b->num_elements() != 1 ||
+          cast(*b, DType::kInt64).data<int64_t>()[0] != static_cast<int64_t>(k) ||
+          (shape && !(resolve(*shape) == s))) {
+        return std::nullopt;
+      }
+      shape = s;
+      x = &s.node->inputs[0];
+    }
+    if (!shape) return std::nullopt;
+    const PartialShape& xs = x->node->output_shapes[static_cast<size_t>(x->index)];
+    if (!xs.has_rank() || static_cast<size_t>(xs.rank()) != n->inputs.size()) return std::nullopt;
+    for (size_t k = 0; k < n->inputs.size(); ++k) {
+      const Tensor* c = const_value(resolve(n->inputs[k]));
+      if (!c) continue;
+      if (c->num_elements() != 1 ||
+          cast(*c, DType::kInt64).data<int64_t>()[0] != xs.dim(static_cast<int>(k))) {
+        return std::nullopt;
+      }
+    }
+    return shape;
   }
 
   // tf.shape(x)[k] where x's dimension k is static: that number (TF's converter folds it; the
@@ -545,6 +597,12 @@ class Converter {
         l.axis = static_cast<int32_t>(axis < 0 && rank > 0 ? axis + rank : axis);
       }
       for (const Output& in : n->inputs) l.inputs.push_back(tensor(in));
+      if (op == "Pack") {
+        if (std::optional<Output> whole = pack_of_whole_shape(n)) {
+          tensor_of_[Output{n, 0}] = tensor(*whole);  // TF's converter reads SHAPE(x) itself
+          return;
+        }
+      }
       if (op == "Pack") {  // MLIR's CSE: an equal PACK of the same tensors is the same value
         for (const LiteOp& o : model_.ops) {
           if (o.code == l.code && o.inputs == l.inputs && o.axis == l.axis) {
@@ -943,6 +1001,7 @@ class Converter {
   std::set<const Node*> graph_outputs_;
   std::set<const GraphFunction*> inlining_;
   std::set<const Node*> live_;
+  std::set<const Node*> needed_;  // live and not behind a constant (mark_needed)
   std::set<const Node*> absorbed_;
   std::map<const Node*, Output> gelu_;    // final Mul of a matched gelu -> its input
   std::map<const Node*, Node*> sqrt_of_;  // RealDiv of a matched x / sqrt(v) -> the Sqrt

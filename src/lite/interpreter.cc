@@ -70,8 +70,6 @@ void Interpreter::Impl::load() {
           std::memcpy(&v, p + e * 8, 8);
           r.i.push_back(static_cast<int32_t>(v));
         }
-      } else if (r.type == tflite::TensorType_BOOL) {
-        r.i.assign(p, p + bytes);
       } else {
         fail("tensor " + r.name + ": unsupported constant type " + tensor_type_name(r.type));
       }
@@ -268,8 +266,15 @@ std::vector<int> Interpreter::Impl::ints(int t) const {
   }
   if (r.type == tflite::TensorType_INT32 && static_cast<size_t>(t) < known.size() &&
       known[static_cast<size_t>(t)]) {
-    const std::vector<float>& v = values[static_cast<size_t>(t)].data;
-    return std::vector<int>(v.begin(), v.end());
+    std::vector<int> out;
+    for (float v : values[static_cast<size_t>(t)].data) {
+      if (!(std::abs(v) <= kMaxCarriedInt) || v != std::floor(v)) {
+        fail("tensor " + r.name + " holds " + std::to_string(v) +
+             ", not an integer the interpreter carries (|v| <= 2^24)");
+      }
+      out.push_back(static_cast<int>(v));
+    }
+    return out;
   }
   fail("tensor " + r.name + " must be an integer constant");
 }

@@ -4,7 +4,8 @@
     byte_flip.py --tfscope build/tfscope [--python .venv/bin/python] [--flips N] [--seed S]
 
 For each file -- TF-written and tfscope-written .tflite models (tfscope's CNN and depthwise-separable
-models too, when tests/lite/lite_tool is built), saved_model.pb and
+models too, when tests/lite/lite_tool is built; the BERT-tiny-shaped encoder of conformance/tflite
+with --python), saved_model.pb and
 variables/variables.index -- N copies with one byte changed (seeded positions and values) are
 read by `tfscope inspect` (text and --json) and, with --python, through the Python API
 (tfscope.lite.Interpreter: allocate, invoke on zeros; tfscope.saved_model.load: every signature
@@ -174,6 +175,23 @@ def make_targets(tfscope, python, work):
         for name in ("cnn_dynamic", "sep_dynamic"):
             p = os.path.join(work, "tfscope_%s.tflite" % name)
             shutil.copy(os.path.join(models, name + ".tflite"), p)
+            targets.append(("tfscope %s.tflite" % name, "tflite", p, p))
+    # The BERT-tiny-shaped encoder (GATHER with an int8 table, DEQUANTIZE, SHAPE, STRIDED_SLICE,
+    # PACK, hybrid FULLY_CONNECTED with keep_num_dims), as tfscope converts it.
+    if python:
+        enc = os.path.join(SOURCE, "conformance", "tflite")
+        subprocess.run([python, "-c", (
+            "import sys; sys.path.insert(0, sys.argv[1])\n"
+            "import tfscope as tf, encoder\n"
+            "m = encoder.make(tf, encoder.weights())\n"
+            "c = tf.lite.TFLiteConverter.from_concrete_functions([m.__call__.get_concrete_function()], m)\n"
+            "open(sys.argv[2], 'wb').write(c.convert())\n"
+            "c.optimizations = [tf.lite.Optimize.DEFAULT]\n"
+            "open(sys.argv[3], 'wb').write(c.convert())\n"),
+            enc, os.path.join(work, "tfscope_encoder_float.tflite"),
+            os.path.join(work, "tfscope_encoder_dynamic.tflite")], check=True)
+        for name in ("encoder_float", "encoder_dynamic"):
+            p = os.path.join(work, "tfscope_%s.tflite" % name)
             targets.append(("tfscope %s.tflite" % name, "tflite", p, p))
     sm = os.path.join(work, "tf_sm")
     shutil.copytree(tf_sm, sm)
