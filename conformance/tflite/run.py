@@ -369,8 +369,8 @@ def encoder_case(tmp):
     check("encoder delta report: the same weights quantized (int8 shapes and scales) as TF's",
           shapes(ours) == shapes(theirs), f"{ours['quantized_ops']} vs {theirs['quantized_ops']}")
     for key in ["max_abs_delta", "mean_abs_delta", "weights_only_max_abs_delta"]:
-        check(f"encoder delta report: {key} {ours[key]:.3g} within 25% of TF's {theirs[key]:.3g}",
-              ours[key] > 0 and abs(ours[key] - theirs[key]) <= 0.25 * theirs[key])
+        check(f"encoder delta report: {key} {ours[key]:.3g} within 5% of TF's {theirs[key]:.3g}",
+              ours[key] > 0 and abs(ours[key] - theirs[key]) <= 0.05 * theirs[key])
     print(f"encoder delta (64 probes): tfscope max {ours['max_abs_delta']:.3g} mean "
           f"{ours['mean_abs_delta']:.3g}, {ours['float_bytes']} -> {ours['int8_bytes']} bytes; "
           f"TF max {theirs['max_abs_delta']:.3g} mean {theirs['mean_abs_delta']:.3g}, "

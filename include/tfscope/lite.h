@@ -139,7 +139,8 @@ struct DeltaReport {
 // Converts `fn` float and with dynamic-range quantization, runs both (reference kernels) on
 // `probes` batches of standard-normal inputs drawn from `seed` (unknown dims as 1; an integer
 // input gets uniform integers below the row count of the smallest table it indexes, or 0 and 1
-// when it indexes none: token ids and masks), and measures how far the int8 model's outputs are
+// when it indexes none: token ids and masks; drawn in the order of the inputs' names), and
+// measures how far the int8 model's outputs are
 // from the float model's. Layers are paired in operator order, skipping the int8 model's
 // DEQUANTIZE ops (a quantized GATHER is measured at its DEQUANTIZE's output).
 DeltaReport convert_tflite_dynamic(const ConcreteFunction& fn, int probes = 16, uint64_t seed = 0);

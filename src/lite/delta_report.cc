@@ -161,9 +161,15 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
   int64_t n = 0;
   std::vector<double> layer_sum(r.layers.size(), 0);
   std::vector<int64_t> layer_n(r.layers.size(), 0);
+  // Probes are drawn input by input in the order of the inputs' names, so that two converters
+  // that order the same signature differently (TF puts `segments` before `ids`) get the same.
+  std::vector<int> by_name(static_cast<size_t>(f.num_inputs()));
+  for (int i = 0; i < f.num_inputs(); ++i) by_name[static_cast<size_t>(i)] = i;
+  std::sort(by_name.begin(), by_name.end(),
+            [&](int a, int b) { return f.input_name(a) < f.input_name(b); });
   for (int p = 0; p < probes; ++p) {
-    std::vector<Interpreter::TensorValue> inputs;
-    for (int i = 0; i < f.num_inputs(); ++i) {
+    std::vector<Interpreter::TensorValue> inputs(static_cast<size_t>(f.num_inputs()));
+    for (int i : by_name) {
       Interpreter::TensorValue v;
       v.shape = f.input_shape(i);
       int64_t count = 1;
@@ -173,7 +179,7 @@ DeltaReport compare_models(const std::string& float_model, const std::string& in
         v.data.push_back(bound > 0 ? static_cast<float>(ints() % static_cast<uint64_t>(bound))
                                    : gen.next());
       }
-      inputs.push_back(std::move(v));
+      inputs[static_cast<size_t>(i)] = std::move(v);
     }
     auto fo = f.run(inputs);
     auto qo = q.run(inputs);
