@@ -126,11 +126,17 @@ int64_t min_taps(int64_t out, int64_t stride, int64_t pad, int64_t filter, int64
 
 // ---- eval ----
 
-void conv_float(const Window& w, const float* in, const float* bias, kernels::Activation act,
-                float* out) {
+// CONV_2D's window walk, float (filter * input summed in float from 0, then + bias) or hybrid
+// (int8 filter * (q - offset) summed in int32, then scaled by channel * image scale, + bias): the
+// same taps in the same order, padded taps skipped.
+template <bool kHybrid>
+void conv(const Window& w, const float* fin, const int8_t* qin, const float* bias,
+          kernels::Activation act, float* out) {
   const int64_t in_ch = w.in_d, f_in = w.f_in;
   const int64_t per_group = w.out_d / (in_ch / f_in);
   for (int64_t b = 0; b < w.batches; ++b) {
+    const int32_t zp = kHybrid ? w.zp[static_cast<size_t>(b)] : 0;
+    const float sf = kHybrid ? w.sf[static_cast<size_t>(b)] : 0.0f;
     for (int64_t oy = 0; oy < w.out_h; ++oy) {
       const int64_t y0 = oy * w.stride_h - w.pad_h;
       for (int64_t ox = 0; ox < w.out_w; ++ox) {
@@ -138,41 +144,8 @@ void conv_float(const Window& w, const float* in, const float* bias, kernels::Ac
         float* px = out + ((b * w.out_h + oy) * w.out_w + ox) * w.out_d;
         for (int64_t oc = 0; oc < w.out_d; ++oc) {
           const int64_t base = (oc / per_group) * f_in;
-          const float* f = w.filter + oc * w.f_h * w.f_w * f_in;
+          const int64_t f = oc * w.f_h * w.f_w * f_in;
           float total = 0.f;
-          for (int64_t fy = 0; fy < w.f_h; ++fy) {
-            const int64_t y = y0 + w.dil_h * fy;
-            if (y < 0 || y >= w.in_h) continue;
-            for (int64_t fx = 0; fx < w.f_w; ++fx) {
-              const int64_t x = x0 + w.dil_w * fx;
-              if (x < 0 || x >= w.in_w) continue;
-              const float* pin = in + ((b * w.in_h + y) * w.in_w + x) * in_ch + base;
-              const float* pf = f + (fy * w.f_w + fx) * f_in;
-              for (int64_t c = 0; c < f_in; ++c) total += pin[c] * pf[c];
-            }
-          }
-          px[oc] = clamp_act(total + (bias ? bias[oc] : 0.0f), act);
-        }
-      }
-    }
-  }
-}
-
-void conv_hybrid(const Window& w, const int8_t* in, const float* bias, kernels::Activation act,
-                 float* out) {
-  const int64_t in_ch = w.in_d, f_in = w.f_in;
-  const int64_t per_group = w.out_d / (in_ch / f_in);
-  for (int64_t b = 0; b < w.batches; ++b) {
-    const int32_t zp = w.zp[static_cast<size_t>(b)];
-    const float sf = w.sf[static_cast<size_t>(b)];
-    for (int64_t oy = 0; oy < w.out_h; ++oy) {
-      const int64_t y0 = oy * w.stride_h - w.pad_h;
-      for (int64_t ox = 0; ox < w.out_w; ++ox) {
-        const int64_t x0 = ox * w.stride_w - w.pad_w;
-        float* px = out + ((b * w.out_h + oy) * w.out_w + ox) * w.out_d;
-        for (int64_t oc = 0; oc < w.out_d; ++oc) {
-          const int64_t base = (oc / per_group) * f_in;
-          const int8_t* f = w.qfilter + oc * w.f_h * w.f_w * f_in;
           int32_t acc = 0;
           for (int64_t fy = 0; fy < w.f_h; ++fy) {
             const int64_t y = y0 + w.dil_h * fy;
@@ -180,13 +153,24 @@ void conv_hybrid(const Window& w, const int8_t* in, const float* bias, kernels::
             for (int64_t fx = 0; fx < w.f_w; ++fx) {
               const int64_t x = x0 + w.dil_w * fx;
               if (x < 0 || x >= w.in_w) continue;
-              const int8_t* pin = in + ((b * w.in_h + y) * w.in_w + x) * in_ch + base;
-              const int8_t* pf = f + (fy * w.f_w + fx) * f_in;
-              for (int64_t c = 0; c < f_in; ++c) acc += int32_t{pf[c]} * (int32_t{pin[c]} - zp);
+              const int64_t i = ((b * w.in_h + y) * w.in_w + x) * in_ch + base;
+              const int64_t k = f + (fy * w.f_w + fx) * f_in;
+              for (int64_t c = 0; c < f_in; ++c) {
+                if constexpr (kHybrid) {
+                  acc += int32_t{w.qfilter[k + c]} * (int32_t{qin[i + c]} - zp);
+                } else {
+                  total += fin[i + c] * w.filter[k + c];
+                }
+              }
             }
           }
-          float v = static_cast<float>(acc) * w.scales[oc] * sf;
-          if (bias) v += bias[oc];
+          float v;
+          if constexpr (kHybrid) {
+            v = static_cast<float>(acc) * w.scales[oc] * sf;
+            if (bias) v += bias[oc];
+          } else {
+            v = total + (bias ? bias[oc] : 0.0f);
+          }
           px[oc] = clamp_act(v, act);
         }
       }
@@ -394,8 +378,8 @@ void eval_window_op(Impl& m, Op& o) {
     }
   }
   if (o.code == tflite::BuiltinOperator_CONV_2D) {
-    if (w.qfilter) return conv_hybrid(w, w.qin.data(), bias, o.act, out);
-    return conv_float(w, in, bias, o.act, out);
+    if (w.qfilter) return conv<true>(w, nullptr, w.qin.data(), bias, o.act, out);
+    return conv<false>(w, in, nullptr, bias, o.act, out);
   }
   if (w.qfilter) return depthwise<true>(w, nullptr, w.qin.data(), bias, o.act, out);
   depthwise<false>(w, in, nullptr, bias, o.act, out);
