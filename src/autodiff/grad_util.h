@@ -41,6 +41,9 @@ Value int_list(const std::vector<int64_t>& v);
 // axes kept as 1.
 std::vector<int64_t> kept_dims(std::vector<int64_t> shape, const std::vector<int64_t>& axes);
 [[noreturn]] void unimplemented(const std::string& msg);
+// _GatherV2Grad off axis 0 or with batch_dims (gather_grad.cc): the dense gradient of params,
+// whose shape tensor the caller made first.
+Tensor gather_axis_gradient(const GradOp& op, const Tensor& grad, const Tensor& params_shape);
 // array_ops.ones(shape) for a shape tensor: Fill of it and a "Const" 1 in the scope "ones".
 Tensor ones_of_shape(const Tensor& dims, DType dtype);
 // array_ops.ones_like as TF builds it in a graph for a static shape: Fill of the

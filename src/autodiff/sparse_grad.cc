@@ -1,4 +1,4 @@
-// Gradients that make or pass on tf.IndexedSlices: GatherV2 on axis 0 (array_grad.py's
+// Gradients that make or pass on tf.IndexedSlices: GatherV2 on axis 0 (another axis: gather_grad.cc) (array_grad.py's
 // _GatherV2Grad) and ResourceGather (resource_variable_ops.py's _GatherGrad) give the rows the
 // gather read, with their indices and the params' shape; a variable read and Identity pass an
 // IndexedSlices on unchanged.
@@ -51,8 +51,8 @@ Grads gather_v2_grad(const GradOp& op, const Grads& g) {
   const Tensor &params = op.inputs[0], &indices = op.inputs[1];
   Tensor params_shape = shape(params);
   auto axis = constant_ints(op.inputs[2]);
-  if (attr_int_or(op.attrs, "batch_dims", 0) != 0 || !axis || (*axis)[0] != 0)
-    unimplemented("the gradient of tf.gather on an axis other than 0 or with batch_dims");
+  if (!axis || (*axis)[0] != 0)
+    return {gather_axis_gradient(op, dense_gradient(g[0]), params_shape), Tensor(), Tensor()};
   return {gathered_rows(params_shape, indices, g[0], params.is_eager()), Tensor(), Tensor()};
 }
 

@@ -8,6 +8,7 @@
 #include "tfscope/errors.h"
 #include "tfscope/indexed_slices.h"
 #include "tfscope/ops.h"
+#include "tfscope/ops_array.h"
 #include "tfscope/ops_sparse.h"
 #include "tfscope/tape.h"
 #include "tfscope/variable_state.h"
@@ -25,6 +26,29 @@ std::shared_ptr<VariableState> table() {  // [[1,2],[3,4],[5,6]]
 
 Value ids(std::vector<int32_t> v) {
   return Value(Tensor::from_vector<int32_t>(v));
+}
+
+TEST(GatherGradient, OffAxisZeroAndWithBatchDimsIsDense) {
+  // d/dp sum(w * gather(p, ids, axis=1)): column j of each row gets the weights of the outputs
+  // that read it (repeated ids sum). p is [2, 3]; ids [2, 0, 2]; w [[1, 2, 3], [4, 5, 6]].
+  Tensor p = Tensor::from_vector<float>({0, 0, 0, 0, 0, 0}, Shape{2, 3});
+  Tensor w = Tensor::from_vector<float>({1, 2, 3, 4, 5, 6}, Shape{2, 3});
+  GradientTape tape;
+  tape.enter();
+  tape.watch(p);
+  Tensor y = reduce_sum(multiply(gather(p, Tensor::from_vector<int32_t>({2, 0, 2}), 1, 0), w));
+  tape.exit();
+  EXPECT_EQ(tape.gradient({y}, {p})[0].to_vector<float>(),
+            (std::vector<float>{2, 0, 1 + 3, 5, 0, 4 + 6}));
+  // batch_dims=1: row b gathers its own ids [[1, 1], [0, 2]].
+  GradientTape t2;
+  t2.enter();
+  t2.watch(p);
+  Tensor z = reduce_sum(multiply(
+      gather(p, Tensor::from_vector<int32_t>({1, 1, 0, 2}, Shape{2, 2}), 1, 1),
+      Tensor::from_vector<float>({1, 2, 3, 4}, Shape{2, 2})));
+  t2.exit();
+  EXPECT_EQ(t2.gradient({z}, {p})[0].to_vector<float>(), (std::vector<float>{0, 3, 0, 3, 0, 4}));
 }
 
 TEST(SparseGradient, GatherOfAVariableGivesIndexedSlices) {
