@@ -599,10 +599,12 @@ class Function:
         if _core.functions_run_eagerly():
             # tf.config.run_functions_eagerly(True): the Python function itself, no tracing.
             return self._python_function(*args, **kwargs)
-        if self._input_signature is not None and args:
-            args = _convert_numpy_to_signature(args, self._input_signature)
         if kwargs:
             kwargs = _sanitize_kwargs(kwargs)
+        elif self._input_signature is None:
+            return self._core.call(*args)  # the common call: no keyword dict to pass along
+        if self._input_signature is not None and args:
+            args = _convert_numpy_to_signature(args, self._input_signature)
         return self._core.call(*args, **kwargs)
 
     def get_concrete_function(self, *args, **kwargs):
