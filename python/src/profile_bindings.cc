@@ -13,12 +13,15 @@ namespace {
 
 // What the watch's helpers read, set once by tfscope.watch (_watch_setup).
 struct WatchState {
-  PyObject* eager_tensor = nullptr;   // TF's EagerTensor class (a borrowed type, kept alive)
-  PyObject* library_cache = nullptr;  // filename -> bool: the frame is TF's, Keras's, watch's...
-  PyObject* is_library = nullptr;     // filename -> bool, for a filename not in the cache
-  PyObject* site_cache = nullptr;     // (filename, line) -> "file:line"
-  PyObject* make_site = nullptr;      // (filename, line) -> "file:line", filling the cache
-  PyObject* attr_keyed = nullptr;     // type -> attribute name: keyed by that (hashable) value
+  PyObject* eager_tensor = nullptr;     // TF's EagerTensor class (a borrowed type, kept alive)
+  PyObject* library_cache = nullptr;    // filename -> bool: the frame is TF's, Keras's, watch's...
+  PyObject* is_library = nullptr;       // filename -> bool, for a filename not in the cache
+  PyObject* site_cache = nullptr;       // (filename, line) -> "file:line"
+  PyObject* make_site = nullptr;        // (filename, line) -> "file:line", filling the cache
+  PyObject* attr_keyed = nullptr;       // type -> attribute name: keyed by that (hashable) value
+  PyObject* code_site_cache = nullptr;  // (code address, offset) -> (code, "file:line")
+  PyObject* dtype_method = nullptr;     // EagerTensor._datatype_enum, from the type
+  PyObject* shape_method = nullptr;     // EagerTensor._shape_tuple, from the type
 };
 WatchState& watch_state() {
   static WatchState s;  // leaked at exit with the module's other Python references
@@ -41,9 +44,11 @@ PyObject* key_of(PyObject* v, int depth) {
   PyTypeObject* t = Py_TYPE(v);
   WatchState& w = watch_state();
   if (w.eager_tensor != nullptr && reinterpret_cast<PyObject*>(t) == w.eager_tensor) {
-    PyObject* e = PyObject_CallMethod(v, "_datatype_enum", nullptr);
+    // The type's own methods, called with the tensor: a lookup on the instance would go through
+    // TF's Tensor.__getattr__ hook (about a thousand instructions each).
+    PyObject* e = PyObject_CallOneArg(w.dtype_method, v);
     if (e == nullptr) return nullptr;
-    PyObject* s = PyObject_CallMethod(v, "_shape_tuple", nullptr);
+    PyObject* s = PyObject_CallOneArg(w.shape_method, v);
     if (s == nullptr) {
       Py_DECREF(e);
       return nullptr;
@@ -188,18 +193,49 @@ nb::object user_site(int skip) {
       Py_DECREF(r);
     }
     if (!library) {
-      PyObject* key = Py_BuildValue("(Oi)", file, PyFrame_GetLineNumber(f));
-      Py_DECREF(code);
-      Py_DECREF(f);
-      if (key == nullptr) throw nb::python_error();
-      PyObject* site = PyDict_GetItemWithError(w.site_cache, key);
-      if (site != nullptr) {
-        Py_DECREF(key);
-        return nb::borrow(site);
+      // Keyed first by (code object, instruction offset): a line number is a walk of the code's
+      // line table (thousands of instructions), the offset is a field.
+#if PY_VERSION_HEX >= 0x030B0000
+      int offset = PyFrame_GetLasti(f);
+#else
+      int offset = PyFrame_GetLineNumber(f);  // Python 3.10 has no public offset: the line
+#endif
+      // The code object by address (hashing a code object hashes its constants); the entry
+      // holds the code, so the address is not reused while the entry lives.
+      PyObject* at = Py_BuildValue("(Ni)", PyLong_FromVoidPtr(code), offset);
+      PyObject* entry = at != nullptr ? PyDict_GetItemWithError(w.code_site_cache, at) : nullptr;
+      if (entry != nullptr) {
+        Py_DECREF(at);
+        Py_DECREF(code);
+        Py_DECREF(f);
+        return nb::borrow(PyTuple_GET_ITEM(entry, 1));
       }
-      PyObject* made = PyErr_Occurred() ? nullptr : PyObject_CallObject(w.make_site, key);
+      PyObject* key = at != nullptr && !PyErr_Occurred()
+                          ? Py_BuildValue("(Oi)", file, PyFrame_GetLineNumber(f))
+                          : nullptr;
+      Py_DECREF(f);
+      if (key == nullptr) {
+        Py_DECREF(code);
+        Py_XDECREF(at);
+        throw nb::python_error();
+      }
+      PyObject* site = PyDict_GetItemWithError(w.site_cache, key);  // borrowed
+      PyObject* made = site != nullptr    ? Py_NewRef(site)
+                       : PyErr_Occurred() ? nullptr
+                                          : PyObject_CallObject(w.make_site, key);
       Py_DECREF(key);
-      if (made == nullptr) throw nb::python_error();
+      PyObject* kept =
+          made != nullptr ? PyTuple_Pack(2, reinterpret_cast<PyObject*>(code), made) : nullptr;
+      Py_DECREF(code);
+      // bounded: code made at run time (exec, eval) would otherwise be kept alive without end
+      if (PyDict_GET_SIZE(w.code_site_cache) >= 65536) PyDict_Clear(w.code_site_cache);
+      bool stored = kept != nullptr && PyDict_SetItem(w.code_site_cache, at, kept) == 0;
+      Py_XDECREF(kept);
+      Py_DECREF(at);
+      if (!stored) {
+        Py_XDECREF(made);
+        throw nb::python_error();
+      }
       return nb::steal(made);
     }
     Py_DECREF(code);
@@ -233,12 +269,22 @@ void bind_profile(nb::module_& m) {
   m.def("_watch_setup", [](nb::handle eager_tensor, nb::handle library_cache, nb::handle is_library,
                            nb::handle site_cache, nb::handle make_site, nb::handle attr_keyed) {
     WatchState& w = watch_state();
-    if (!eager_tensor.is_none()) keep(w.eager_tensor, eager_tensor);
+    if (!eager_tensor.is_none()) {
+      nb::object dtype_method = eager_tensor.attr("_datatype_enum");
+      nb::object shape_method = eager_tensor.attr("_shape_tuple");
+      keep(w.eager_tensor, eager_tensor);
+      keep(w.dtype_method, dtype_method);
+      keep(w.shape_method, shape_method);
+    }
     if (!attr_keyed.is_none()) keep(w.attr_keyed, attr_keyed);
     keep(w.library_cache, library_cache);
     keep(w.is_library, is_library);
     keep(w.site_cache, site_cache);
     keep(w.make_site, make_site);
+    PyObject* fresh = PyDict_New();  // the sites are the library cache's: made again with it
+    if (fresh == nullptr) throw nb::python_error();
+    Py_XDECREF(w.code_site_cache);
+    w.code_site_cache = fresh;
   });
   m.def("_watch_call_key", &call_key, "args"_a, "kwargs"_a.none());
   m.def("_watch_user_site", &user_site, "skip"_a = 1);

@@ -3,6 +3,7 @@ experimental_get_tracing_count, recorded by the program after each call), and ea
 names what the program changed.
 
 The programs are in watch_programs/; they run under the conformance oracle's interpreter."""
+import json
 import os
 
 import pytest
@@ -486,3 +487,13 @@ def test_retraces_cite_the_lint_rule_that_predicts_them(basics):
     assert [[(f["code"], f["line"]) for f in t["lint"]] for t in lam] == [
         [], [("TFS105", made)], [("TFS105", made)]]
     assert all(t["lint"] == [] for t in wo.function(rep, "scaled")["trace_list"])
+
+
+def test_every_call_keeps_its_own_site(tmp_path):
+    out = str(tmp_path / "out.json")
+    wo.run(tmp_path, [os.path.join(wo.PROGRAMS, "hit_sites.py"), out])
+    with open(out) as f:
+        sites = json.load(f)["sites"]
+    lines = [wo.line_of("hit_sites.py", "# site %s" % c) for c in "ABC"]
+    assert [int(s.rsplit(":", 1)[1]) for s in sites] == lines * 3
+    assert all(s.rsplit(":", 1)[0].endswith("hit_sites.py") for s in sites)

@@ -546,13 +546,14 @@ class Ledger:
         """(compared, agreed, disagreements), with the totals of the concurrent twins."""
         for t in self.twins:
             t.settle(self)
-        compared, agreed = self.compared, self.agreed
+        hits = sum(t.memo_hits for t in self.twins)  # the hit memo's agreements
+        compared, agreed = self.compared + hits, self.agreed + hits
         out = [d for d in self.disagreements if not d.twin.concurrent]
         for t in self.twins:
             if not t.concurrent:
                 continue
-            n = t.compared
-            agreed -= t.agreed  # the per-call comparisons give way to the totals
+            n = t.compared + t.memo_hits
+            agreed -= t.agreed + t.memo_hits  # the per-call comparisons give way to the totals
             if t.tf_count == t.predicted_count and t.totals_error is None:
                 agreed += n
                 continue
@@ -576,7 +577,7 @@ def twin_of(session, fn, rec, idx):
         return entry[1]
     _tf()
     twin = Twin(fn, rec, idx)
-    twin.compared = twin.agreed = 0
+    twin.compared = twin.agreed = twin.memo_hits = 0
     fn.__dict__["_tfscope_twin"] = (session, twin)
     _sessions.add(session)
     if rec.selfcheck is not None:
@@ -685,11 +686,7 @@ def observe_hit(session, fn, rec, args, kwargs, tid, call, site):
         twin.calls.append(seen.recorded)
     if not seen.first_call:  # the twin is asked about this repeat at report time (settle)
         seen.first_call, seen.site, seen.upto = call, site, len(twin.calls)
-    twin.compared += 1
-    twin.agreed += 1
-    led = rec.selfcheck
-    led.compared += 1
-    led.agreed += 1
+    twin.memo_hits += 1  # compared and agreed, counted in by Ledger.final
     return True
 
 
