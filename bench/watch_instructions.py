@@ -1,0 +1,135 @@
+"""What tfscope watch adds to a real tf.function call, in instructions (valgrind's callgrind):
+a measure the machine's load does not move, beside bench/watch_overhead.py's times.
+
+Run under the Python that has TensorFlow, with tfscope importable (valgrind installed):
+    PYTHONPATH=<dir holding tfscope> python bench/watch_instructions.py [--calls N] [--fit]
+Each side runs in its own process under callgrind with instrumentation off; after TF's import
+and warm-up the driver switches it on (callgrind_control) for exactly the timed part, with
+Python's garbage collector off in it (a full collection of TF's objects would land in one side
+by chance). Sides: `bare` (TF's Function.__call__ replaced by a no-op), `watch` (the watch's
+wrapper around that no-op, self-check off) and `self-check` (on, the default); their
+differences are the watch's own work per call. With --fit: one Keras `fit` epoch (64 steps of
+32) plain and watched (all threads' instructions).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def _child(mode, calls, d):
+    import gc
+    import tensorflow as tf
+    import tfscope.watch as watch
+    from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
+
+    if mode.startswith("fit"):
+        import numpy as np
+        import keras
+        keras.utils.set_random_seed(0)
+        model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="relu"),
+                                  keras.layers.Dense(1)])
+        model.compile(optimizer="sgd", loss="mse")
+        x = np.random.rand(2048, 16).astype(np.float32)
+        y = np.random.rand(2048, 1).astype(np.float32)
+        w = watch.Watch(self_check=True)
+        if mode == "fit-watched":
+            w.start()
+        model.fit(x, y, batch_size=32, epochs=2, verbose=0)
+
+        def run():
+            model.fit(x, y, batch_size=32, epochs=1, verbose=0)
+    else:
+        @tf.function
+        def g(x):
+            return x + 1.0
+
+        x = tf.constant(1.0)
+        w = watch.Watch(self_check=mode == "self-check")
+        w.start()
+        g(x)  # the trace, under the watch (the self-check's twin traces too)
+        w.stop(release=False)
+        pf.Function.__call__ = lambda self, *a, **k: None
+        if mode != "bare":
+            w.start()  # wraps the no-op
+        for _ in range(200):
+            g(x)
+
+        def run():
+            for _ in range(calls):
+                g(x)
+    gc.collect()
+    gc.disable()
+    open(os.path.join(d, "ready"), "w").close()
+    while not os.path.exists(os.path.join(d, "go")):
+        time.sleep(0.01)
+    run()
+    open(os.path.join(d, "done"), "w").close()
+    while not os.path.exists(os.path.join(d, "end")):
+        time.sleep(0.01)
+    gc.enable()
+
+
+def _wait(path, proc):
+    while not os.path.exists(path):
+        if proc.poll() is not None:
+            raise SystemExit("the measured process exited early (%d)" % proc.returncode)
+        time.sleep(0.05)
+
+
+def _measure(mode, calls):
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "callgrind.out")
+        proc = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=" + out,
+             sys.executable, os.path.abspath(__file__), "--child", mode, "--calls", str(calls),
+             "--dir", d], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _wait(os.path.join(d, "ready"), proc)
+        subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True,
+                       stdout=subprocess.DEVNULL)
+        open(os.path.join(d, "go"), "w").close()
+        _wait(os.path.join(d, "done"), proc)
+        subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True,
+                       stdout=subprocess.DEVNULL)
+        open(os.path.join(d, "end"), "w").close()
+        proc.wait()
+        with open(out) as f:
+            for line in f:
+                if line.startswith("totals:"):
+                    return int(line.split()[1])
+    raise SystemExit("callgrind wrote no totals")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--calls", type=int, default=2000)
+    p.add_argument("--fit", action="store_true", help="also a Keras fit epoch, plain and watched")
+    p.add_argument("--json", help="write the result to this file")
+    p.add_argument("--child", help=argparse.SUPPRESS)
+    p.add_argument("--dir", help=argparse.SUPPRESS)
+    a = p.parse_args()
+    if a.child:
+        return _child(a.child, a.calls, a.dir)
+    per = {m: _measure(m, a.calls) / a.calls for m in ("bare", "watch", "self-check")}
+    out = {"calls": a.calls, "bare_instructions": per["bare"],
+           "watch_instructions": per["watch"] - per["bare"],
+           "self_check_instructions": per["self-check"] - per["bare"]}
+    print("watch's own work per call: %.0f instructions without the self-check, %.0f with it "
+          "(TF's call replaced by a no-op of %.0f; %d calls each)" % (
+              out["watch_instructions"], out["self_check_instructions"], per["bare"], a.calls))
+    if a.fit:
+        plain, watched = _measure("fit-plain", 0), _measure("fit-watched", 0)
+        out.update({"fit_plain_instructions": plain, "fit_watched_instructions": watched,
+                    "fit_added_pct": (watched - plain) / plain * 100.0})
+        print("Keras fit epoch: %.1f M instructions plain, %.1f M watched (%+.2f%%; goal <= 1%%)"
+              % (plain / 1e6, watched / 1e6, out["fit_added_pct"]))
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump(out, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
