@@ -65,10 +65,13 @@ bool tf_onednn_enabled();
 // The same rule for given features and variable value (nullptr: unset); for tests.
 bool tf_onednn_policy(const CpuInfo& cpu, const char* env_value);
 
-// The number of threads of TF's intra-op pool, which Eigen's ThreadPoolDevice reports and its
-// kernels shard by: TF_NUM_INTRAOP_THREADS when set to a positive integer, else the number of
-// schedulable CPUs.
+// The number of threads of TF's intra-op pool by default (when tf.config.threading leaves it 0:
+// tfscope/thread_pool.h's intra_op_threads() is the count in effect), which Eigen's
+// ThreadPoolDevice reports and its kernels shard by: TF_NUM_INTRAOP_THREADS when set to a
+// positive integer, else the number of schedulable CPUs.
 int tf_intra_op_threads();
+// The same for TF's inter-op pool: TF_NUM_INTEROP_THREADS, else the schedulable CPUs.
+int tf_inter_op_threads();
 
 // Whether TF's Eigen tensor contractions hand their float blocks to oneDNN's sgemm (TF's
 // custom contraction kernel, on unless TENSORFLOW_USE_CUSTOM_CONTRACTION_KERNEL is "0" or "false").

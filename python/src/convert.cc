@@ -7,6 +7,7 @@
 #include <map>
 
 #include "tfscope/ops.h"
+#include "tfscope/thread_pool.h"
 #include "tfscope/trace_type.h"
 #include "trace_type_bindings.h"
 
@@ -447,6 +448,7 @@ tfs::Value bytes_value(nb::handle h) {
 }  // namespace
 
 tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
+  tfs::mark_context_initialized();  // TF's first tensor initializes its context
   if (nb::isinstance<tfs::Tensor>(h)) {
     tfs::Tensor t = nb::cast<tfs::Tensor>(h);
     if (dtype != tfs::DType::kInvalid && t.dtype() != dtype) return tfs::convert_to_tensor(tfs::Value(t), dtype);

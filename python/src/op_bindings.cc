@@ -14,6 +14,7 @@
 #include "tfscope/op_def.h"
 #include "tfscope/ops.h"
 #include "tfscope/py_func.h"
+#include "tfscope/thread_pool.h"
 
 namespace tfpy {
 
@@ -132,6 +133,14 @@ nb::object outputs_object(const tfs::OpDef& def, const tfs::AttrMap& attrs,
 }  // namespace
 
 void bind_ops(nb::module_& m) {
+  // tf.config.threading (python/tfscope/__init__.py checks the Python types as TF's proto does)
+  m.def("set_intra_op_parallelism_threads", &tfs::set_intra_op_parallelism_threads);
+  m.def("set_inter_op_parallelism_threads", &tfs::set_inter_op_parallelism_threads);
+  m.def("get_intra_op_parallelism_threads", &tfs::configured_intra_op_threads);
+  m.def("get_inter_op_parallelism_threads", &tfs::configured_inter_op_threads);
+  m.def("intra_op_threads", &tfs::intra_op_threads);
+  m.def("inter_op_threads", &tfs::inter_op_threads);
+  m.def("context_initialized", &tfs::context_initialized);
   tfs::set_py_func_runner(&run_py_func);
   // execute(op_type, inputs, attrs, name): inputs are tensors (a list for a list argument);
   // returns the op's outputs as a list.

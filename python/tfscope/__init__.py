@@ -308,7 +308,55 @@ class init_scope:  # noqa: N801  (a context manager, as tf.init_scope)
         return False
 
 
+def _thread_setting(field, value):
+    # TF keeps the Python value as given and checks it when it builds its ConfigProto (on a get,
+    # or when the context starts): protobuf's int32 field rules and texts.
+    if value is None:
+        return 0
+    if isinstance(value, builtins_bool):
+        raise TypeError(f"Field tensorflow.ConfigProto.{field}: Expected an int, got a boolean.")
+    if not hasattr(type(value), "__index__"):
+        raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer")
+    return value.__index__()
+
+
+class _Threading:
+    """tf.config.threading: TF's rules (context.py): a value may change until the context is
+    initialized (its first op, tensor or trace); after that only the same value is accepted."""
+
+    def __init__(self):
+        self._values = {"intra_op_parallelism_threads": None, "inter_op_parallelism_threads": None}
+
+    def _set(self, field, which, value):
+        if self._values[field] == value:
+            return
+        if _core.context_initialized():
+            raise RuntimeError(f"{which} op parallelism cannot be modified after initialization.")
+        self._values[field] = value
+        try:
+            n = _thread_setting(field, value)
+        except TypeError:
+            return  # kept as given: the getter raises TF's error
+        getattr(_core, f"set_{field}")(n)
+
+    def set_intra_op_parallelism_threads(self, num_threads):
+        self._set("intra_op_parallelism_threads", "Intra", num_threads)
+
+    def set_inter_op_parallelism_threads(self, num_threads):
+        self._set("inter_op_parallelism_threads", "Inter", num_threads)
+
+    def get_intra_op_parallelism_threads(self):
+        return _thread_setting("intra_op_parallelism_threads",
+                               self._values["intra_op_parallelism_threads"])
+
+    def get_inter_op_parallelism_threads(self):
+        return _thread_setting("inter_op_parallelism_threads",
+                               self._values["inter_op_parallelism_threads"])
+
+
 class config:  # noqa: N801  (tf.config namespace)
+    threading = _Threading()
+
     @staticmethod
     def run_functions_eagerly(run_eagerly):
         _core.run_functions_eagerly(builtins_bool(run_eagerly))

@@ -254,15 +254,24 @@ bool tf_onednn_enabled() {
   return enabled;
 }
 
+namespace {
+int threads_from_env(const char* name) {
+  if (const char* env = std::getenv(name)) {
+    char* end = nullptr;
+    const long v = std::strtol(env, &end, 10);
+    if (end != env && *end == '\0' && v > 0 && v < 1 << 20) return static_cast<int>(v);
+  }
+  return cpu_info().schedulable_cpus;
+}
+}  // namespace
+
 int tf_intra_op_threads() {
-  static const int n = [] {
-    if (const char* env = std::getenv("TF_NUM_INTRAOP_THREADS")) {
-      char* end = nullptr;
-      const long v = std::strtol(env, &end, 10);
-      if (end != env && *end == '\0' && v > 0 && v < 1 << 20) return static_cast<int>(v);
-    }
-    return cpu_info().schedulable_cpus;
-  }();
+  static const int n = threads_from_env("TF_NUM_INTRAOP_THREADS");
+  return n;
+}
+
+int tf_inter_op_threads() {
+  static const int n = threads_from_env("TF_NUM_INTEROP_THREADS");
   return n;
 }
 

@@ -1,10 +1,14 @@
 #include "tfscope/context.h"
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <unordered_map>
 
+#include "tfscope/cpu_info.h"
+#include "tfscope/errors.h"
 #include "tfscope/op_def.h"
+#include "tfscope/thread_pool.h"
 
 namespace tfs {
 
@@ -140,6 +144,78 @@ OpRecorder* Context::op_recorder() const {
 }
 void Context::set_op_recorder(OpRecorder* r) {
   thread_state().recorder = r;
+}
+
+// ---- threads (tfscope/thread_pool.h) -------------------------------------------------------
+
+namespace {
+std::atomic<bool> g_initialized{false};
+std::atomic<int> g_intra_op{0};
+std::atomic<int> g_inter_op{0};
+std::mutex g_pool_mu;
+
+void set_threads(std::atomic<int>& slot, int n, const char* which) {
+  if (slot.load() == n) return;
+  if (g_initialized.load()) {
+    throw Error(ErrorKind::kRuntimeError,
+                std::string(which) + " op parallelism cannot be modified after initialization.");
+  }
+  slot.store(n);
+}
+}  // namespace
+
+int configured_intra_op_threads() {
+  return g_intra_op.load();
+}
+int configured_inter_op_threads() {
+  return g_inter_op.load();
+}
+void set_intra_op_parallelism_threads(int n) {
+  set_threads(g_intra_op, n, "Intra");
+}
+void set_inter_op_parallelism_threads(int n) {
+  set_threads(g_inter_op, n, "Inter");
+}
+
+int intra_op_threads() {
+  const int n = g_intra_op.load();
+  return n > 0 ? n : tf_intra_op_threads();
+}
+int inter_op_threads() {
+  const int n = g_inter_op.load();
+  return n > 0 ? n : tf_inter_op_threads();
+}
+
+void mark_context_initialized() {
+  if (!g_initialized.load(std::memory_order_relaxed)) g_initialized.store(true);
+}
+bool context_initialized() {
+  return g_initialized.load();
+}
+
+ThreadPool& intra_op_pool() {
+  static std::atomic<ThreadPool*> pool{nullptr};
+  ThreadPool* p = pool.load(std::memory_order_acquire);
+  if (p != nullptr) return *p;
+  std::lock_guard<std::mutex> lock(g_pool_mu);
+  p = pool.load();
+  if (p == nullptr) {
+    mark_context_initialized();  // the size is fixed from here on
+    p = new ThreadPool(intra_op_threads());  // never destroyed: its workers may outlive main
+    pool.store(p, std::memory_order_release);
+  }
+  return *p;
+}
+
+void parallel_ranges(int64_t units, int64_t min_units,
+                     const std::function<void(int64_t, int64_t)>& body) {
+  if (units <= 0) return;
+  ThreadPool& pool = intra_op_pool();
+  int64_t ranges = std::min<int64_t>(int64_t{pool.num_threads()} * 4, units / std::max<int64_t>(min_units, 1));
+  if (ranges <= 1) return body(0, units);
+  pool.parallel_for(ranges, [&](int64_t r) {
+    body(units * r / ranges, units * (r + 1) / ranges);
+  });
 }
 
 InitScope::InitScope() {

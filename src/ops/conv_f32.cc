@@ -6,6 +6,7 @@
 #include "eigen_matmul.h"
 #include "gemm_f32.h"
 #include "onednn_matmul.h"
+#include "tfscope/thread_pool.h"
 #include "tfscope/cpu_info.h"
 
 namespace tfs::detail {
@@ -96,7 +97,7 @@ bool conv2d_backprop_input_f32(const ConvGeometry& g, int64_t out_depth, const f
   std::fill(in_backprop, in_backprop + g.batch * image, 0.0f);
   // TF's choice: one image, or each thread's share of a work unit at least L2 (256 KiB) of floats.
   const int64_t work_unit = out_pixels * out_depth + taps * out_depth + out_pixels * taps;
-  const bool contraction = g.batch == 1 || work_unit / tf_intra_op_threads() >= (256 << 10) / 4;
+  const bool contraction = g.batch == 1 || work_unit / intra_op_threads() >= (256 << 10) / 4;
   std::vector<float> col(static_cast<size_t>(out_pixels * taps));
   bool exact = !contraction && onednn_isa() == OneDnnIsa::kAvx512Core;
   for (int64_t b = 0; b < g.batch; ++b) {

@@ -15,6 +15,7 @@
 
 #include "eigen_products.h"
 #include "onednn_blocks.h"
+#include "tfscope/thread_pool.h"
 
 namespace tfs::detail {
 namespace {
@@ -207,7 +208,7 @@ const EigenMatMulSetting& eigen_matmul_setting() {
   static const EigenMatMulSetting s = [] {
     EigenMatMulSetting e;
     e.isa = onednn_isa();
-    e.threads = tf_intra_op_threads();
+    e.threads = intra_op_threads();
     e.caches = eigen_cache_sizes();
     e.custom_kernels = tf_custom_contraction_kernels();
     return e;

@@ -9,6 +9,7 @@
 #include "tfscope/context.h"
 #include "tfscope/detail/eager_error.h"
 #include "tfscope/ops.h"
+#include "tfscope/thread_pool.h"
 
 namespace tfs {
 
@@ -92,6 +93,7 @@ std::vector<Tensor> execute_eager(const OpDef& def, std::span<const Tensor> inpu
                                   const AttrMap& attrs, const std::string& name,
                                   FunctionRuntime* runtime) {
   if (!runtime) runtime = &Context::get().eager_runtime();
+  mark_context_initialized();  // as TF's first eager op does (tf.config.threading is fixed now)
   try {
     return run_kernel(def, inputs, attrs, runtime, name.empty() ? def.name : name);
   } catch (const Error& e) {
@@ -336,6 +338,7 @@ Tensor autopack(const Value& list, DType dtype, const std::string& name) {
 }
 
 Tensor convert_to_tensor(const Value& v, DType dtype, const std::string& name) {
+  mark_context_initialized();  // TF's first tensor initializes its context
   switch (v.kind()) {
     case Value::Kind::kTensor: {
       const Tensor& t = v.as_tensor();

@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "tfscope/thread_pool.h"
+
 namespace tfs::detail {
 
 int64_t KSplit::next_block(int64_t remaining) const {
@@ -76,6 +78,10 @@ GemmOrder tf_batch_matmul_order(int64_t m, int64_t k, int64_t n) {
 }
 
 namespace {
+
+// Below this many multiply-adds per thread a product runs on one thread: waking a worker costs
+// more than it saves (several microseconds, against about 25 us for these on one AVX2 core).
+constexpr int64_t kParallelFmas = int64_t{1} << 20;
 
 // dst (cols x rows) = transpose of src (rows x cols), in tiles that stay in cache.
 void transpose(const float* src, int64_t rows, int64_t cols, float* dst) {
@@ -299,16 +305,16 @@ TFS_AVX2 void column_panel(Tile t, int64_t rows, Mode mode) {
   }
 }
 
-// One pass over all of C for k in [k0, k0 + kc). For m >= 6, a 16-column panel of B stays in
-// L1 while the 6 x 16 tiles walk down a block of kMc rows.
-TFS_AVX2 void pass(const float* a, int64_t a_rs, int64_t a_cs, const float* b, int64_t m, int64_t n,
-                   float* c, int64_t k0, int64_t kc, Mode mode) {
-  Tile t{a + k0 * a_cs, a_rs, a_cs, b + k0 * n, n, c, n, kc, 16};
+// One pass over C (m x n, row stride ldc; B's row stride ldb) for k in [k0, k0 + kc). For m >= 6,
+// a 16-column panel of B stays in L1 while the 6 x 16 tiles walk down a block of kMc rows.
+TFS_AVX2 void pass(const float* a, int64_t a_rs, int64_t a_cs, const float* b, int64_t ldb,
+                   int64_t m, int64_t n, float* c, int64_t ldc, int64_t k0, int64_t kc, Mode mode) {
+  Tile t{a + k0 * a_cs, a_rs, a_cs, b + k0 * ldb, ldb, c, ldc, kc, 16};
   if (m < 6) return small_rows(t, m, n, mode);
   for (int64_t i0 = 0; i0 < m; i0 += kMc) {
     int64_t rows = std::min(kMc, m - i0);
     Tile ti = t;
-    ti.a = t.a + i0 * a_rs, ti.c = c + i0 * n;
+    ti.a = t.a + i0 * a_rs, ti.c = c + i0 * ldc;
     int64_t j = 0;
     for (; j + 16 <= n; j += 16) {
       Tile tj = ti;
@@ -323,6 +329,29 @@ TFS_AVX2 void pass(const float* a, int64_t a_rs, int64_t a_cs, const float* b, i
   }
 }
 
+// The whole k range for the outputs of rows [i0, i1) and columns [j0, j1) of C (ldc = n).
+TFS_AVX2 void blocked_part(const float* a, int64_t a_rs, int64_t a_cs, const float* b, int64_t k,
+                           int64_t n, const KSplit& split, float* c, int64_t i0, int64_t i1,
+                           int64_t j0, int64_t j1) {
+  a += i0 * a_rs, b += j0, c += i0 * n + j0;
+  const int64_t m = i1 - i0, w = j1 - j0;
+  bool first = true;
+  for (int64_t k0 = 0; k0 < k;) {
+    int64_t bs = split.next_block(k - k0);
+    if (split.rule == KSplit::Rule::kNone) {
+      // one sum over all of k, cut into cache passes; the FMA chain continues through C
+      for (int64_t p = 0; p < bs; p += kKc) {
+        pass(a, a_rs, a_cs, b, n, m, w, c, n, k0 + p, std::min(kKc, bs - p),
+             k0 + p == 0 ? Mode::kStore : Mode::kContinue);
+      }
+    } else {
+      pass(a, a_rs, a_cs, b, n, m, w, c, n, k0, bs, first ? Mode::kStore : Mode::kAddPartial);
+    }
+    first = false;
+    k0 += bs;
+  }
+}
+
 TFS_AVX2 void blocked_avx2(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k,
                            int64_t n, const KSplit& split, float* c) {
   if (tb) {  // B as k x n rows: the kernels read 8 consecutive columns at a time
@@ -330,21 +359,21 @@ TFS_AVX2 void blocked_avx2(const float* a, bool ta, const float* b, bool tb, int
     transpose(b, n, k, bt);
     b = bt;
   }
-  int64_t a_rs = ta ? 1 : k, a_cs = ta ? m : 1;
-  bool first = true;
-  for (int64_t k0 = 0; k0 < k;) {
-    int64_t bs = split.next_block(k - k0);
-    if (split.rule == KSplit::Rule::kNone) {
-      // one sum over all of k, cut into cache passes; the FMA chain continues through C
-      for (int64_t p = 0; p < bs; p += kKc) {
-        pass(a, a_rs, a_cs, b, m, n, c, k0 + p, std::min(kKc, bs - p),
-             k0 + p == 0 ? Mode::kStore : Mode::kContinue);
-      }
-    } else {
-      pass(a, a_rs, a_cs, b, m, n, c, k0, bs, first ? Mode::kStore : Mode::kAddPartial);
-    }
-    first = false;
-    k0 += bs;
+  const int64_t a_rs = ta ? 1 : k, a_cs = ta ? m : 1;
+  // Threads take panels of 16 columns, or blocks of 6 rows when the columns are too few; every
+  // output is summed whole by one of them, so the bits do not depend on the split.
+  const int64_t min_units = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, m * k * 16));
+  if (n >= 64 || m < 12) {
+    const int64_t panels = (n + 15) / 16;
+    parallel_ranges(panels, min_units, [&](int64_t p0, int64_t p1) {
+      blocked_part(a, a_rs, a_cs, b, k, n, split, c, 0, m, p0 * 16, std::min(n, p1 * 16));
+    });
+  } else {
+    const int64_t blocks = (m + 5) / 6;
+    const int64_t min_blocks = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, 6 * k * n));
+    parallel_ranges(blocks, min_blocks, [&](int64_t r0, int64_t r1) {
+      blocked_part(a, a_rs, a_cs, b, k, n, split, c, r0 * 6, std::min(m, r1 * 6), 0, n);
+    });
   }
 }
 
@@ -445,24 +474,43 @@ TFS_AVX2 inline void dots(const float* a, const float* const* b, int64_t k, floa
     dot16_avx2<NJ>(a, b, k, out);
 }
 
-// C = A B^T with A as m x k rows and B as n x k rows, four dot products at a time (one row of A
-// against four of B, or for n == 1 the row of B against four of A: the dot products are
-// symmetric in their two vectors).
+// C = A B^T with A as m x k rows and B as n x k rows, for rows [i0, i1) and columns [j0, j1),
+// four dot products at a time (one row of A against four of B).
 template <bool kGemv>
-TFS_AVX2 void row_dots_avx2(const float* a, const float* b, int64_t m, int64_t k, int64_t n,
-                            float* c) {
-  if (n == 1) std::swap(a, b), std::swap(m, n);  // c is a vector either way
-  for (int64_t i = 0; i < m; ++i) {
+TFS_AVX2 void row_dots_part(const float* a, const float* b, int64_t k, int64_t n, float* c,
+                            int64_t i0, int64_t i1, int64_t j0, int64_t j1) {
+  for (int64_t i = i0; i < i1; ++i) {
     const float* ai = a + i * k;
-    int64_t j = 0;
-    for (; j + 4 <= n; j += 4) {
+    int64_t j = j0;
+    for (; j + 4 <= j1; j += 4) {
       const float* rows[4] = {b + j * k, b + (j + 1) * k, b + (j + 2) * k, b + (j + 3) * k};
       dots<kGemv, 4>(ai, rows, k, c + i * n + j);
     }
-    for (; j < n; ++j) {
+    for (; j < j1; ++j) {
       const float* row = b + j * k;
       dots<kGemv, 1>(ai, &row, k, c + i * n + j);
     }
+  }
+}
+
+// For n == 1 the row of B goes against four of A: the dot products are symmetric in their two
+// vectors, and c is a vector either way. Threads take whole rows, or groups of four outputs of
+// a vector.
+template <bool kGemv>
+TFS_AVX2 void row_dots_avx2(const float* a, const float* b, int64_t m, int64_t k, int64_t n,
+                            float* c) {
+  if (n == 1) std::swap(a, b), std::swap(m, n);
+  if (m > 1) {
+    const int64_t min_rows = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, k * n));
+    parallel_ranges(m, min_rows, [&](int64_t r0, int64_t r1) {
+      row_dots_part<kGemv>(a, b, k, n, c, r0, r1, 0, n);
+    });
+  } else {
+    const int64_t groups = (n + 3) / 4;
+    const int64_t min_groups = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, 4 * k));
+    parallel_ranges(groups, min_groups, [&](int64_t g0, int64_t g1) {
+      row_dots_part<kGemv>(a, b, k, n, c, 0, 1, g0 * 4, std::min(n, g1 * 4));
+    });
   }
 }
 
@@ -478,29 +526,34 @@ bool gemm_f32_uses_avx2() {
 
 void gemm_f32_scalar(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k,
                      int64_t n, const GemmOrder& order, float* c) {
+  const int64_t min_rows = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, k * n));
   if (order.sum != SumOrder::kBlocked) {
     dot_operands(a, ta, b, tb, m, k, n);
     auto dot = order.sum == SumOrder::kDot16 ? dot16_scalar : gemv_dot_scalar;
-    for (int64_t i = 0; i < m; ++i) {
-      for (int64_t j = 0; j < n; ++j) c[i * n + j] = dot(a + i * k, b + j * k, k);
-    }
+    parallel_ranges(m, min_rows, [&](int64_t i0, int64_t i1) {
+      for (int64_t i = i0; i < i1; ++i) {
+        for (int64_t j = 0; j < n; ++j) c[i * n + j] = dot(a + i * k, b + j * k, k);
+      }
+    });
     return;
   }
   auto at = [&](int64_t i, int64_t kk) { return ta ? a[kk * m + i] : a[i * k + kk]; };
   auto bt = [&](int64_t kk, int64_t j) { return tb ? b[j * k + kk] : b[kk * n + j]; };
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      float sum = 0.0f;
-      for (int64_t k0 = 0; k0 < k;) {
-        int64_t bs = order.split.next_block(k - k0);
-        float part = 0.0f;
-        for (int64_t kk = k0; kk < k0 + bs; ++kk) part = std::fma(at(i, kk), bt(kk, j), part);
-        sum = k0 == 0 ? part : sum + part;
-        k0 += bs;
+  parallel_ranges(m, min_rows, [&](int64_t i0, int64_t i1) {
+    for (int64_t i = i0; i < i1; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        float sum = 0.0f;
+        for (int64_t k0 = 0; k0 < k;) {
+          int64_t bs = order.split.next_block(k - k0);
+          float part = 0.0f;
+          for (int64_t kk = k0; kk < k0 + bs; ++kk) part = std::fma(at(i, kk), bt(kk, j), part);
+          sum = k0 == 0 ? part : sum + part;
+          k0 += bs;
+        }
+        c[i * n + j] = sum;
       }
-      c[i * n + j] = sum;
     }
-  }
+  });
 }
 
 void gemm_f32(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k, int64_t n,

@@ -8,6 +8,7 @@
 
 #include "eigen_reduce.h"
 #include "kernel_util.h"
+#include "tfscope/thread_pool.h"
 #include "tfscope/cpu_info.h"
 #include "tfscope/ops.h"
 
@@ -409,7 +410,7 @@ OpRegistration r_l2_loss([] {
         const int64_t n = t.num_elements();
         out.data<T>()[0] = n == 0 ? T(0)
                                   : detail::reduce_full<detail::SumReducer<T>>(
-                                        HalfSquareSource<T>{t.data<T>()}, n, tf_intra_op_threads());
+                                        HalfSquareSource<T>{t.data<T>()}, n, intra_op_threads());
       } else {
         ctx.fail("[ops] L2Loss takes float or double");
       }

@@ -7,6 +7,7 @@
 #include "eigen_matmul.h"
 #include "gemm_f32.h"
 #include "onednn_matmul.h"
+#include "tfscope/thread_pool.h"
 #include "tfscope/cpu_info.h"
 
 namespace tfs::detail {
@@ -17,10 +18,10 @@ bool tf_matmul_f32(const float* a, bool ta, const float* b, bool tb, int64_t m, 
     return eigen_matmul(a, ta, b, tb, m, k, n, 1, c, eigen_matmul_setting());
   }
   if (onednn_isa() == OneDnnIsa::kAvx2) {
-    return onednn_avx2_matmul(a, ta, b, tb, m, k, n, c, tf_intra_op_threads());
+    return onednn_avx2_matmul(a, ta, b, tb, m, k, n, c, intra_op_threads());
   }
   if (onednn_isa() == OneDnnIsa::kAvx512Core && (m == 1 || n == 1) && k > 0) {
-    onednn_gemv_matmul(OneDnnIsa::kAvx512Core, a, ta, b, tb, m, k, n, c, tf_intra_op_threads());
+    onednn_gemv_matmul(OneDnnIsa::kAvx512Core, a, ta, b, tb, m, k, n, c, intra_op_threads());
     return true;
   }
   gemm_f32(a, ta, b, tb, m, k, n, tf_matmul_order(m, k, n, ta, tb), c);
@@ -35,7 +36,7 @@ bool tf_batch_matmul_f32(const float* a, bool adj_a, const float* b, bool adj_b,
   }
   if (onednn_isa() == OneDnnIsa::kAvx2) {
     return onednn_avx2_batch_matmul(a, adj_a, b, adj_b, m, k, n, index, batch, y_broadcast, c,
-                                    tf_intra_op_threads());
+                                    intra_op_threads());
   }
   gemm_f32(a, adj_a, b, adj_b, m, k, n, tf_batch_matmul_order(m, k, n), c);
   return onednn_isa() == OneDnnIsa::kAvx512Core;

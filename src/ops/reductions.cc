@@ -16,6 +16,7 @@
 #include "column_sums.h"
 #include "eigen_reduce.h"
 #include "kernel_util.h"
+#include "tfscope/thread_pool.h"
 #include "tfscope/cpu_info.h"
 #include "tfscope/ops.h"
 
@@ -161,7 +162,7 @@ void reduce_float(const ReductionView& v, const T* x, int64_t n_out, T* out) {
   const auto& d = v.dims;
   const detail::MemorySource<T> src{x};
   if (d.size() == 1) {
-    out[0] = detail::reduce_full<R>(src, d[0], tf_intra_op_threads());
+    out[0] = detail::reduce_full<R>(src, d[0], intra_op_threads());
   } else if (d.size() == 2 && v.reduce_first) {
     if constexpr (std::is_same_v<R, detail::SumReducer<float>>) {
       // Every output in a whole packet (one output row, cols a multiple of 8): the preserver's
