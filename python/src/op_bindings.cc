@@ -109,8 +109,10 @@ nb::object outputs_object(const tfs::OpDef& def, const tfs::AttrMap& attrs,
               ? static_cast<long>(tfs::attr_types(attrs, o.type_list_attr).size())
               : -1;
     }
-    if (n < 0) unknown = static_cast<long>(i);
-    else known += n;
+    if (n < 0)
+      unknown = static_cast<long>(i);
+    else
+      known += n;
     counts.push_back(n);
   }
   if (unknown >= 0) counts[static_cast<size_t>(unknown)] = static_cast<long>(outs.size()) - known;

@@ -200,7 +200,7 @@ ThreadPool& intra_op_pool() {
   std::lock_guard<std::mutex> lock(g_pool_mu);
   p = pool.load();
   if (p == nullptr) {
-    mark_context_initialized();  // the size is fixed from here on
+    mark_context_initialized();              // the size is fixed from here on
     p = new ThreadPool(intra_op_threads());  // never destroyed: its workers may outlive main
     pool.store(p, std::memory_order_release);
   }
@@ -211,11 +211,10 @@ void parallel_ranges(int64_t units, int64_t min_units,
                      const std::function<void(int64_t, int64_t)>& body) {
   if (units <= 0) return;
   ThreadPool& pool = intra_op_pool();
-  int64_t ranges = std::min<int64_t>(int64_t{pool.num_threads()} * 4, units / std::max<int64_t>(min_units, 1));
+  int64_t ranges =
+      std::min<int64_t>(int64_t{pool.num_threads()} * 4, units / std::max<int64_t>(min_units, 1));
   if (ranges <= 1) return body(0, units);
-  pool.parallel_for(ranges, [&](int64_t r) {
-    body(units * r / ranges, units * (r + 1) / ranges);
-  });
+  pool.parallel_for(ranges, [&](int64_t r) { body(units * r / ranges, units * (r + 1) / ranges); });
 }
 
 InitScope::InitScope() {

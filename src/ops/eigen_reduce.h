@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "eigen_math.h"
+#include "tfscope/thread_pool.h"
 
 namespace tfs::detail {
 
@@ -196,8 +197,8 @@ inline int full_reduction_threads(int64_t n, int bytes, int lanes, int max_threa
   return std::min(max_threads, std::max(1, static_cast<int>(threads)));
 }
 
-// FullReducer on TF's ThreadPoolDevice: in[0, n), n > 0. The shards are summed here in turn;
-// their bits do not depend on which thread runs them.
+// FullReducer on TF's ThreadPoolDevice: in[0, n), n > 0, sharded for a pool of max_threads
+// threads; the shards' bits do not depend on which thread runs them.
 template <class R, class Src>
 typename Src::Scalar reduce_full(const Src& in, int64_t n, int max_threads) {
   using T = typename Src::Scalar;
@@ -205,10 +206,14 @@ typename Src::Scalar reduce_full(const Src& in, int64_t n, int max_threads) {
   if (threads == 1) return reduce_inner<R>(in, 0, n);
   const int64_t block = n / threads;
   const int64_t blocks = n / block;
+  // The shards run on the intra-op pool; their sums are combined here in TF's order.
+  std::vector<T> sums(static_cast<size_t>(blocks));
+  intra_op_pool().parallel_for(blocks, [&](int64_t i) {
+    sums[static_cast<size_t>(i)] = reduce_inner<R>(in, i * block, block);
+  });
   T total =
       blocks * block < n ? reduce_inner<R>(in, blocks * block, n - blocks * block) : R::identity();
-  for (int64_t i = 0; i < blocks; ++i)
-    total = R::reduce(reduce_inner<R>(in, i * block, block), total);
+  for (int64_t i = 0; i < blocks; ++i) total = R::reduce(sums[static_cast<size_t>(i)], total);
   return total;
 }
 

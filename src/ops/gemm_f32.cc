@@ -370,7 +370,8 @@ TFS_AVX2 void blocked_avx2(const float* a, bool ta, const float* b, bool tb, int
     });
   } else {
     const int64_t blocks = (m + 5) / 6;
-    const int64_t min_blocks = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, 6 * k * n));
+    const int64_t min_blocks =
+        std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, 6 * k * n));
     parallel_ranges(blocks, min_blocks, [&](int64_t r0, int64_t r1) {
       blocked_part(a, a_rs, a_cs, b, k, n, split, c, r0 * 6, std::min(m, r1 * 6), 0, n);
     });

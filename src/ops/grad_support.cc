@@ -8,9 +8,9 @@
 
 #include "eigen_reduce.h"
 #include "kernel_util.h"
-#include "tfscope/thread_pool.h"
 #include "tfscope/cpu_info.h"
 #include "tfscope/ops.h"
+#include "tfscope/thread_pool.h"
 
 namespace tfs {
 namespace {

@@ -7,8 +7,8 @@
 #include "eigen_matmul.h"
 #include "gemm_f32.h"
 #include "onednn_matmul.h"
-#include "tfscope/thread_pool.h"
 #include "tfscope/cpu_info.h"
+#include "tfscope/thread_pool.h"
 
 namespace tfs::detail {
 

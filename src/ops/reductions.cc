@@ -16,15 +16,14 @@
 #include "column_sums.h"
 #include "eigen_reduce.h"
 #include "kernel_util.h"
-#include "tfscope/thread_pool.h"
 #include "tfscope/cpu_info.h"
 #include "tfscope/ops.h"
+#include "tfscope/thread_pool.h"
 
 namespace tfs {
 namespace {
 
 using detail::dims_text;
-
 
 // ---- shape function (TF's ReductionShape) ----
 
@@ -408,9 +407,9 @@ OpDef arg_reduction_def(const std::string& name, bool is_max) {
   std::vector<DType> types = detail::kNumberTypes;
   types.push_back(DType::kBool);
   // TF 2.21's ArgMax also takes int16 indices and outputs; ArgMin does not.
-  std::vector<DType> index_types = is_max
-                                       ? std::vector<DType>{DType::kInt16, DType::kInt32, DType::kInt64}
-                                       : std::vector<DType>{DType::kInt32, DType::kInt64};
+  std::vector<DType> index_types =
+      is_max ? std::vector<DType>{DType::kInt16, DType::kInt32, DType::kInt64}
+             : std::vector<DType>{DType::kInt32, DType::kInt64};
   d.type_attrs = {{"T", types},
                   {"Tidx", index_types, DType::kInt32},
                   {"output_type", index_types, DType::kInt64}};
