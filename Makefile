@@ -41,8 +41,8 @@ bench: build
 tsan: deps
 	cmake -S . -B $(BUILD)-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFSCOPE_TSAN=ON \
 	  -DTFSCOPE_BUILD_BENCH=OFF -DTFSCOPE_BUILD_CLI=OFF
-	cmake --build $(BUILD)-tsan -j $(JOBS) --target function_tests
-	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(BUILD)-tsan --output-on-failure -R '^function\.'
+	cmake --build $(BUILD)-tsan -j $(JOBS) --target function_tests core_tests
+	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(BUILD)-tsan --output-on-failure -R '^(function\.|core\.ThreadPool)'
 
 fuzz: deps
 	CXX=clang++ cmake -S . -B $(BUILD)-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFSCOPE_FUZZ=ON \

@@ -10,10 +10,12 @@
 // BM_PeakAllCores/<isa>: the loop on every schedulable CPU at once (isa 2: VNNI, 3: AMX).
 // All rates are per CPU-second (the thread's own time): on a shared machine the wall clock
 // counts the time other processes ran.
-// BM_GemmShare/<m>/<k>/<n>: src/ops' float32 MatMul kernel (gemm_f32, in TF's summation order)
-//   on the MLP's products (784x256 at batch 1 and 64, ...), with counters: GFMA/s, and its share
-//   of this machine's one-core and all-core FMA peak (the best instruction set's, measured at
-//   first use with the loop above; all cores: every CPU running it at once).
+// BM_GemmShare/<m>/<k>/<n>: src/ops' float32 MatMul kernel (gemm_f32, in TF's summation order,
+//   on the intra-op pool: run with TF_NUM_INTRAOP_THREADS=1 or 2) on the MLP's products (784x256
+//   at batch 1 and 64, ...), with counters: GFMA/s, and its share of this machine's one-core and
+//   all-core FMA peak (the best instruction set's, measured at first use with the loop above; all
+//   cores: every CPU running it at once), per wall second and per CPU second.
+// BM_PoolRoundTrip: one parallel_for of empty tasks on the intra-op pool (a worker's wake-up).
 // BM_LiteFcShare/<kind>/<batch>: tfscope's TFLite FULLY_CONNECTED kernels (lite_kernels.h) on the
 //   784x256 layer, with the same counters (the hybrid kernel against the VNNI peak, or AMX's where
 //   it runs AMX blocks).
@@ -23,6 +25,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <ctime>
@@ -34,6 +37,7 @@
 #include "tfscope/cpu_info.h"
 #include "tfscope/lite.h"
 #include "tfscope/lite_kernels.h"
+#include "tfscope/thread_pool.h"
 
 namespace {
 
@@ -281,18 +285,41 @@ std::vector<float> uniform(size_t n, uint32_t seed) {
   return v;
 }
 
+double process_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Runs on the intra-op pool (tfscope/thread_pool.h: TF_NUM_INTRAOP_THREADS sets its size), so
+// the times are wall-clock (UseRealTime): GFMA/s and the shares are per second of wall time,
+// which on a shared machine counts other processes' time too. GFMA/cpu_s is per second of this
+// process's CPU time (every thread's); cpu_share_of_all_core_peak = GFMA/cpu_s * threads / the
+// all-core peak, what the wall-clock share would be with the threads running at once and never
+// waiting (a bound: waiting costs no CPU time).
 void BM_GemmShare(benchmark::State& state) {
   const int64_t m = state.range(0), k = state.range(1), n = state.range(2);
   const std::vector<float> a = uniform(static_cast<size_t>(m * k), 1);
   const std::vector<float> b = uniform(static_cast<size_t>(k * n), 2);
   std::vector<float> c(static_cast<size_t>(m * n));
   const auto order = tfs::detail::tf_matmul_order(m, k, n, false, false);
+  const int threads = tfs::intra_op_pool().num_threads();
+  const double cpu0 = process_cpu_seconds();
   for (auto _ : state) {
     tfs::detail::gemm_f32(a.data(), false, b.data(), false, m, k, n, order, c.data());
     benchmark::DoNotOptimize(c.data());
     benchmark::ClobberMemory();
   }
-  set_share(state, static_cast<double>(m * k * n), fma_peak());
+  const double cpu = process_cpu_seconds() - cpu0;
+  const double macs = static_cast<double>(m * k * n);
+  set_share(state, macs, fma_peak());
+  state.counters["threads"] = threads;
+  if (cpu > 0) {
+    const double per_cpu_s = macs * static_cast<double>(state.iterations()) / cpu;
+    state.counters["GFMA/cpu_s"] = per_cpu_s * 1e-9;
+    if (fma_peak().all > 0)
+      state.counters["cpu_share_of_all_core_peak"] = per_cpu_s * threads / fma_peak().all;
+  }
 }
 // The MLP 784-256-128-10's three products at batch 64 and 1.
 BENCHMARK(BM_GemmShare)
@@ -301,7 +328,22 @@ BENCHMARK(BM_GemmShare)
     ->Args({64, 256, 128})
     ->Args({64, 128, 10})
     ->Args({1, 784, 256})
-    ->Args({256, 784, 256});
+    ->Args({256, 784, 256})
+    ->UseRealTime();
+
+// What handing work to the intra-op pool costs: one parallel_for of one empty task per thread
+// (the caller's and a worker's wake-up, run and join), the price an executor would pay to run
+// an independent node on another thread.
+void BM_PoolRoundTrip(benchmark::State& state) {
+  tfs::ThreadPool& pool = tfs::intra_op_pool();
+  std::atomic<int64_t> sink{0};
+  for (auto _ : state) {
+    pool.parallel_for(pool.num_threads(), [&](int64_t i) { sink.fetch_add(i); });
+  }
+  benchmark::DoNotOptimize(sink.load());
+  state.counters["threads"] = pool.num_threads();
+}
+BENCHMARK(BM_PoolRoundTrip)->UseRealTime();
 
 void BM_LiteFcShare(benchmark::State& state) {
   using tfs::lite::kernels::PreparedFc;

@@ -211,6 +211,7 @@ void parallel_ranges(int64_t units, int64_t min_units,
                      const std::function<void(int64_t, int64_t)>& body) {
   if (units <= 0) return;
   ThreadPool& pool = intra_op_pool();
+  if (pool.num_threads() == 1) return body(0, units);
   int64_t ranges =
       std::min<int64_t>(int64_t{pool.num_threads()} * 4, units / std::max<int64_t>(min_units, 1));
   if (ranges <= 1) return body(0, units);

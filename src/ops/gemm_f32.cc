@@ -168,6 +168,7 @@ void dot_operands(const float*& a, bool ta, const float*& b, bool tb, int64_t m,
 // ---- AVX2 + FMA path ---------------------------------------------------------------------
 
 #define TFS_AVX2 __attribute__((target("avx2,fma")))
+#define TFS_AVX512 __attribute__((target("avx512f,fma")))
 
 enum class Mode : uint8_t {
   kStore,       // c = sum (the first block)
@@ -329,12 +330,25 @@ TFS_AVX2 void pass(const float* a, int64_t a_rs, int64_t a_cs, const float* b, i
   }
 }
 
+TFS_AVX512 void pass512(const float* a, int64_t a_rs, int64_t a_cs, const float* b, int64_t ldb,
+                        int64_t m, int64_t n, float* c, int64_t ldc, int64_t k0, int64_t kc,
+                        Mode mode);
+
+bool use_avx512() {
+  static const bool yes = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
+  }();
+  return yes;
+}
+
 // The whole k range for the outputs of rows [i0, i1) and columns [j0, j1) of C (ldc = n).
 TFS_AVX2 void blocked_part(const float* a, int64_t a_rs, int64_t a_cs, const float* b, int64_t k,
                            int64_t n, const KSplit& split, float* c, int64_t i0, int64_t i1,
                            int64_t j0, int64_t j1) {
   a += i0 * a_rs, b += j0, c += i0 * n + j0;
   const int64_t m = i1 - i0, w = j1 - j0;
+  auto pass = use_avx512() && m >= 6 ? pass512 : tfs::detail::pass;
   bool first = true;
   for (int64_t k0 = 0; k0 < k;) {
     int64_t bs = split.next_block(k - k0);
@@ -360,13 +374,14 @@ TFS_AVX2 void blocked_avx2(const float* a, bool ta, const float* b, bool tb, int
     b = bt;
   }
   const int64_t a_rs = ta ? 1 : k, a_cs = ta ? m : 1;
-  // Threads take panels of 16 columns, or blocks of 6 rows when the columns are too few; every
+  // Threads take panels of columns, or blocks of 6 rows when the columns are too few; every
   // output is summed whole by one of them, so the bits do not depend on the split.
-  const int64_t min_units = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, m * k * 16));
-  if (n >= 64 || m < 12) {
-    const int64_t panels = (n + 15) / 16;
+  const int64_t pw = use_avx512() ? 32 : 16;  // the kernels' panel width
+  const int64_t min_units = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, m * k * pw));
+  if (n >= 4 * pw || m < 12) {
+    const int64_t panels = (n + pw - 1) / pw;
     parallel_ranges(panels, min_units, [&](int64_t p0, int64_t p1) {
-      blocked_part(a, a_rs, a_cs, b, k, n, split, c, 0, m, p0 * 16, std::min(n, p1 * 16));
+      blocked_part(a, a_rs, a_cs, b, k, n, split, c, 0, m, p0 * pw, std::min(n, p1 * pw));
     });
   } else {
     const int64_t blocks = (m + 5) / 6;
@@ -375,6 +390,105 @@ TFS_AVX2 void blocked_avx2(const float* a, bool ta, const float* b, bool tb, int
     parallel_ranges(blocks, min_blocks, [&](int64_t r0, int64_t r1) {
       blocked_part(a, a_rs, a_cs, b, k, n, split, c, r0 * 6, std::min(m, r1 * 6), 0, n);
     });
+  }
+}
+
+// ---- AVX-512 path (the blocked order only) -------------------------------------------------
+// The same sums as the AVX2 tiles, 16 lanes per vector: each output is still one FMA chain per
+// block of k, so the bits are the AVX2 path's. Tiles of 8 rows by 32 columns (16 accumulators).
+
+template <int MR, int NV, bool kMasked>
+TFS_AVX512 void tile512(const Tile& t, Mode mode) {
+  __mmask16 mask[NV];
+  for (int v = 0; v < NV; ++v) {
+    const int valid = kMasked ? std::clamp(t.cols - 16 * v, 0, 16) : 16;
+    mask[v] = static_cast<__mmask16>((1u << valid) - 1u);
+  }
+  __m512 acc[MR][NV];
+#pragma GCC unroll 8
+  for (int r = 0; r < MR; ++r) {
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v) {
+      acc[r][v] = mode == Mode::kContinue ? _mm512_maskz_loadu_ps(mask[v], t.c + r * t.ldc + 16 * v)
+                                          : _mm512_setzero_ps();
+    }
+  }
+  const float* a = t.a;
+  const float* b = t.b;
+  for (int64_t kk = 0; kk < t.kc; ++kk, a += t.a_cs, b += t.ldb) {
+    __m512 bv[NV];
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v)
+      bv[v] = kMasked ? _mm512_maskz_loadu_ps(mask[v], b + 16 * v) : _mm512_loadu_ps(b + 16 * v);
+#pragma GCC unroll 8
+    for (int r = 0; r < MR; ++r) {
+      __m512 av = _mm512_set1_ps(a[r * t.a_rs]);
+#pragma GCC unroll 2
+      for (int v = 0; v < NV; ++v) acc[r][v] = _mm512_fmadd_ps(av, bv[v], acc[r][v]);
+    }
+  }
+#pragma GCC unroll 8
+  for (int r = 0; r < MR; ++r) {
+#pragma GCC unroll 2
+    for (int v = 0; v < NV; ++v) {
+      float* p = t.c + r * t.ldc + 16 * v;
+      __m512 x = acc[r][v];
+      if (mode == Mode::kAddPartial) x = _mm512_add_ps(_mm512_maskz_loadu_ps(mask[v], p), x);
+      if constexpr (kMasked)
+        _mm512_mask_storeu_ps(p, mask[v], x);
+      else
+        _mm512_storeu_ps(p, x);
+    }
+  }
+}
+
+template <bool kMasked>
+TFS_AVX512 void column_panel512(Tile t, int64_t rows, Mode mode) {
+  int64_t i = 0;
+  for (; i + 8 <= rows; i += 8) {
+    tile512<8, 2, kMasked>(t, mode);
+    t.a += 8 * t.a_rs, t.c += 8 * t.ldc;
+  }
+  switch (rows - i) {
+    case 1:
+      return tile512<1, 2, kMasked>(t, mode);
+    case 2:
+      return tile512<2, 2, kMasked>(t, mode);
+    case 3:
+      return tile512<3, 2, kMasked>(t, mode);
+    case 4:
+      return tile512<4, 2, kMasked>(t, mode);
+    case 5:
+      return tile512<5, 2, kMasked>(t, mode);
+    case 6:
+      return tile512<6, 2, kMasked>(t, mode);
+    case 7:
+      return tile512<7, 2, kMasked>(t, mode);
+    default:
+      return;
+  }
+}
+
+// pass() with 32-column panels of B and 8 x 32 tiles.
+TFS_AVX512 void pass512(const float* a, int64_t a_rs, int64_t a_cs, const float* b, int64_t ldb,
+                        int64_t m, int64_t n, float* c, int64_t ldc, int64_t k0, int64_t kc,
+                        Mode mode) {
+  Tile t{a + k0 * a_cs, a_rs, a_cs, b + k0 * ldb, ldb, c, ldc, kc, 32};
+  for (int64_t i0 = 0; i0 < m; i0 += kMc) {
+    int64_t rows = std::min(kMc, m - i0);
+    Tile ti = t;
+    ti.a = t.a + i0 * a_rs, ti.c = c + i0 * ldc;
+    int64_t j = 0;
+    for (; j + 32 <= n; j += 32) {
+      Tile tj = ti;
+      tj.b = ti.b + j, tj.c = ti.c + j;
+      column_panel512<false>(tj, rows, mode);
+    }
+    if (j < n) {
+      Tile tj = ti;
+      tj.b = ti.b + j, tj.c = ti.c + j, tj.cols = static_cast<int>(n - j);
+      column_panel512<true>(tj, rows, mode);
+    }
   }
 }
 
