@@ -11,6 +11,7 @@
 #include "eigen_matmul.h"
 
 #include <algorithm>
+#include <atomic>
 #include <vector>
 
 #include "eigen_products.h"
@@ -103,17 +104,25 @@ void gemm_partial(Contraction& c, float* buf, int64_t k_begin, int64_t k_end, in
   }
 }
 
+// Eigen's sharded evaluator: output blocks of bm x bn, each summed over its k blocks in order. The
+// output blocks run on the intra-op pool (one thread per block, so the bits are the same).
 void parallel(Contraction& c, const ContractionPlan& p) {
   const int64_t M = c.n, N = c.m, K = c.k;
   const KernelSizes ks{M, N, p.bm, p.bn};
-  for (int64_t i = 0; i < M; i += p.bm) {
-    for (int64_t j = 0; j < N; j += p.bn) {
+  const int64_t row_blocks = divup(M, p.bm), col_blocks = divup(N, p.bn);
+  std::atomic<bool> exact{true};
+  parallel_ranges(row_blocks * col_blocks, 1, [&](int64_t b0, int64_t b1) {
+    Contraction local = c;
+    for (int64_t b = b0; b < b1; ++b) {
+      const int64_t i = b / col_blocks * p.bm, j = b % col_blocks * p.bn;
       for (int64_t k0 = 0; k0 < K; k0 += p.bk) {
-        block(c, ks, c.out, j, std::min(p.bn, N - j), i, std::min(p.bm, M - i), k0,
+        block(local, ks, c.out, j, std::min(p.bn, N - j), i, std::min(p.bm, M - i), k0,
               std::min(p.bk, K - k0), k0 > 0);
       }
     }
-  }
+    if (!local.exact) exact.store(false);
+  });
+  c.exact = c.exact && exact.load();
 }
 
 // The sharded-by-inner-dim evaluator: each k block summed into its own buffer, then the buffers
@@ -124,10 +133,14 @@ void inner_dim(Contraction& c, const ContractionPlan& p) {
   const int64_t size = c.m * c.n, packets = size / 8 * 8;
   std::vector<float*> bufs(static_cast<size_t>(p.blocks));
   float* extra = scratch(2, size * (p.blocks - 1));
-  for (int64_t b = 0; b < p.blocks; ++b) {
-    bufs[b] = b == 0 ? c.out : extra + (b - 1) * size;
-    gemm_partial(c, bufs[b], b * p.block_size, std::min(c.k, (b + 1) * p.block_size), p.blocks);
-  }
+  for (int64_t b = 0; b < p.blocks; ++b) bufs[b] = b == 0 ? c.out : extra + (b - 1) * size;
+  std::atomic<bool> exact{true};  // the k blocks run on the intra-op pool, each into its buffer
+  intra_op_pool().parallel_for(p.blocks, [&](int64_t b) {
+    Contraction local = c;
+    gemm_partial(local, bufs[b], b * p.block_size, std::min(c.k, (b + 1) * p.block_size), p.blocks);
+    if (!local.exact) exact.store(false);
+  });
+  c.exact = c.exact && exact.load();
   auto add3 = [&](float* d, const float* s0, const float* s1, const float* s2) {
     for (int64_t i = 0; i < packets; ++i) d[i] = (d[i] + s0[i]) + (s1[i] + s2[i]);
     for (int64_t i = packets; i < size; ++i) d[i] = d[i] + ((s0[i] + s1[i]) + s2[i]);
