@@ -89,11 +89,11 @@ def _measure(mode, calls):
              "--dir", d], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _wait(os.path.join(d, "ready"), proc)
         subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True,
-                       stdout=subprocess.DEVNULL)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         open(os.path.join(d, "go"), "w").close()
         _wait(os.path.join(d, "done"), proc)
         subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True,
-                       stdout=subprocess.DEVNULL)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         open(os.path.join(d, "end"), "w").close()
         proc.wait()
         with open(out) as f:
