@@ -6,6 +6,7 @@
 #include <cstring>
 #include <map>
 
+#include "tfscope/complex.h"
 #include "tfscope/ops.h"
 #include "tfscope/thread_pool.h"
 #include "tfscope/trace_type.h"
@@ -447,6 +448,36 @@ tfs::Value bytes_value(nb::handle h) {
 
 }  // namespace
 
+bool holds_complex(nb::handle h) {
+  if (PyComplex_Check(h.ptr())) return true;
+  if (!PyList_Check(h.ptr()) && !PyTuple_Check(h.ptr())) return false;
+  NestLevel level;
+  for (nb::handle x : h)
+    if (holds_complex(x)) return true;
+  return false;
+}
+
+namespace {
+
+// Python complex numbers (alone or in lists) as numpy converts them: complex128 unless a complex
+// dtype is asked for; a real dtype is TF's TypeError.
+tfs::Tensor complex_host_tensor(nb::handle h, tfs::DType dtype) {
+  if (dtype != tfs::DType::kInvalid && !tfs::is_complex(dtype)) {
+    throw nb::type_error(("Cannot convert " + nb::cast<std::string>(nb::repr(h)) +
+                          " to EagerTensor of dtype " + std::string(tfs::dtype_tf_string(dtype)))
+                             .c_str());
+  }
+  nb::object arr = registry().numpy.attr("array")(
+      h, "dtype"_a = std::string(tfs::dtype_name(dtype == tfs::DType::kInvalid
+                                                     ? tfs::kComplex128
+                                                     : dtype)));
+  tfs::Tensor t = numpy_to_tensor(arr);
+  if (tfs::GraphBuilder* b = tfs::current_builder()) return b->constant(t, "Const");
+  return t;
+}
+
+}  // namespace
+
 tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
   tfs::mark_context_initialized();  // TF's first tensor initializes its context
   if (nb::isinstance<tfs::Tensor>(h)) {
@@ -472,6 +503,7 @@ tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
   if (h.is_none()) {
     throw nb::value_error("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.");
   }
+  if (holds_complex(h)) return complex_host_tensor(h, dtype);
   tfs::Value v = holds_bytes(h) ? bytes_value(h) : to_value(h);
   try {
     return tfs::convert_to_tensor(v, dtype);

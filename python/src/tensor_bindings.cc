@@ -6,6 +6,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.h"
+#include "tfscope/complex.h"
 #include "tfscope/control_flow.h"
 #include "tfscope/format.h"
 #include "tfscope/ops.h"
@@ -15,6 +16,28 @@ namespace tfpy {
 
 using tfs::Tensor;
 using tfs::Value;
+
+// An eager complex tensor: printed from numpy's text of its value, as TF prints every eager
+// tensor (the engine's own formatter covers the real dtypes).
+bool complex_eager(const Tensor& t) { return t.is_eager() && tfs::is_complex(t.dtype()); }
+
+// TF's numpy_text: repr() or str() of the value, on a new line when it spans several.
+std::string numpy_text(const Tensor& t, bool is_repr) {
+  nb::object v = tensor_to_numpy(t);
+  // numpy 2 reprs a scalar as "np.complex64(...)"; TF's text is numpy's legacy one, "(1+2j)".
+  nb::object opts = registry().numpy.attr("printoptions")("legacy"_a = "1.25");
+  opts.attr("__enter__")();
+  std::string text;
+  try {
+    text = nb::cast<std::string>(is_repr ? nb::repr(v) : nb::str(v));
+  } catch (...) {
+    opts.attr("__exit__")(nb::none(), nb::none(), nb::none());
+    throw;
+  }
+  opts.attr("__exit__")(nb::none(), nb::none(), nb::none());
+  if (text.find('\n') != std::string::npos) text = "\n" + text;
+  return text;
+}
 
 Value operand(nb::handle h) {
   if (nb::isinstance<Tensor>(h)) return Value(nb::cast<Tensor>(h));
@@ -48,13 +71,23 @@ Tensor in_op_scope(const std::string& base, F f, bool mark_used = false) {
 
 using BinFn = Tensor (*)(const Value&, const Value&);
 
+// A host operand holding Python complex numbers beside a complex tensor is converted to that
+// tensor's dtype, as TF's binary operators convert `z + 1j`.
+Value operand_beside(nb::handle h, nb::handle other) {
+  if (holds_complex(h) && nb::isinstance<Tensor>(other)) {
+    const Tensor& o = nb::cast<const Tensor&>(other);
+    if (tfs::is_complex(o.dtype())) return Value(to_tensor(h, o.dtype()));
+  }
+  return operand(h);
+}
+
 template <BinFn F>
 nb::object bin(nb::handle a, nb::handle b) {
-  return nb::cast(F(operand(a), operand(b)));
+  return nb::cast(F(operand_beside(a, b), operand_beside(b, a)));
 }
 template <BinFn F>
 nb::object rbin(nb::handle a, nb::handle b) {
-  return nb::cast(F(operand(b), operand(a)));
+  return nb::cast(F(operand_beside(b, a), operand_beside(a, b)));
 }
 
 std::optional<std::vector<int64_t>> axis_arg(nb::handle axis) {
@@ -183,8 +216,18 @@ void bind_tensor(nb::module_& m) {
       .def("__array__", [](const Tensor& t, nb::args, nb::kwargs) {
         return registry().numpy.attr("asarray")(tensor_to_numpy(t));
       })
-      .def("__str__", &Tensor::str)
-      .def("__repr__", &Tensor::repr)
+      .def("__str__", [](const Tensor& t) {
+        if (!complex_eager(t)) return t.str();
+        // EagerTensor.__str__: numpy's str of the value (so numpy formats complex elements).
+        return "tf.Tensor(" + numpy_text(t, false) + ", shape=" + t.eager_shape().str() +
+               ", dtype=" + std::string(tfs::dtype_name(t.dtype())) + ")";
+      })
+      .def("__repr__", [](const Tensor& t) {
+        if (!complex_eager(t)) return t.repr();
+        return "<tf.Tensor: shape=" + t.eager_shape().str() +
+               ", dtype=" + std::string(tfs::dtype_name(t.dtype())) +
+               ", numpy=" + numpy_text(t, true) + ">";
+      })
       .def("__bool__", [](const Tensor& t) { return static_cast<bool>(t); })
       .def("__len__", [](const Tensor& t) -> int64_t {
         if (t.is_symbolic()) {

@@ -81,6 +81,8 @@ int8 = DType(6)
 string = DType(7)
 int64 = DType(9)
 bool = DType(10)  # noqa: A001  (tf.bool)
+complex64 = DType(8)
+complex128 = DType(18)
 resource = DType(20)
 variant = DType(21)
 newaxis = None  # t[..., tf.newaxis]
@@ -91,6 +93,7 @@ class _Dtypes:
     as_dtype = staticmethod(as_dtype)
     float32, float64, int32, int64, int8, int16, uint8, string, bool, resource = (
         float32, float64, int32, int64, int8, int16, uint8, string, bool, resource)
+    complex64, complex128 = complex64, complex128
 
 
 dtypes = _Dtypes()
@@ -390,7 +393,13 @@ def reshape(tensor, shape, name=None):  # noqa: A002
 
 
 def cast(x, dtype, name=None):
-    return _named("Cast", name, _core.cast, x, as_dtype(dtype))
+    base = as_dtype(dtype)
+    src = getattr(x, "dtype", None)
+    if isinstance(src, DType) and src.is_complex and base.is_floating:
+        _logging.getLogger("tensorflow").warning(
+            "You are casting an input of type %s to an incompatible dtype %s.  This will "
+            "discard the imaginary part and may not be what you intended." % (src.name, base.name))
+    return _named("Cast", name, _core.cast, x, base)
 
 
 def identity(input, name=None):  # noqa: A002
@@ -602,8 +611,65 @@ def round(x, name=None):  # noqa: A001
     return _named("Round", name, _core.round, x)
 
 
+def _is_complex_tensor(x):
+    return isinstance(getattr(x, "dtype", None), DType) and x.dtype.is_complex
+
+
 def abs(x, name=None):  # noqa: A001
+    if _is_complex_tensor(x):  # math_ops.abs: ComplexAbs, in the scope "Abs"
+        return _op("ComplexAbs", [x], {"Tout": x.dtype.real_dtype}, name or "Abs")
     return _op("Abs", [x], None, name)
+
+
+def complex(real, imag, name=None):  # noqa: A001  (tf.complex)
+    """math_ops.complex: Complex with Tout complex64 for float32 parts, complex128 for float64."""
+    real = real if is_tensor(real) else convert_to_tensor(real)
+    imag = imag if is_tensor(imag) else convert_to_tensor(imag)
+    types = (real.dtype, imag.dtype)
+    if types == (float64, float64):
+        tout = complex128
+    elif types == (float32, float32):
+        tout = complex64
+    else:
+        raise TypeError("The `real` and `imag` components have incorrect types: {} {}. They must "
+                        "be consistent, and one of {}".format(real.dtype.name, imag.dtype.name,
+                                                              [float32, float64]))
+    return _op("Complex", [real, imag], {"Tout": tout}, name or "Complex")
+
+
+def _real(input, name=None):  # noqa: A002  (tf.math.real)
+    input = input if is_tensor(input) else convert_to_tensor(input)
+    if input.dtype.is_complex:
+        return _op("Real", [input], {"Tout": input.dtype.real_dtype}, name or "Real")
+    if input.dtype.is_floating or input.dtype.is_integer:
+        return input
+    raise TypeError("input must be a numeric tensor, but got tensor with dtype {}".format(
+        input.dtype))
+
+
+def _imag(input, name=None):  # noqa: A002  (tf.math.imag)
+    input = input if is_tensor(input) else convert_to_tensor(input)
+    if input.dtype.is_complex:
+        return _op("Imag", [input], {"Tout": input.dtype.real_dtype}, name or "Imag")
+    return zeros_like(input)
+
+
+def _conj(x, name=None):  # tf.math.conj
+    if is_tensor(x) and (x.dtype.is_floating or x.dtype.is_integer):
+        return x
+    x = x if is_tensor(x) else convert_to_tensor(x)
+    if x.dtype.is_complex or x.dtype == variant:
+        return _op("Conj", [x], None, name or "Conj")
+    if x.dtype.is_floating or x.dtype.is_integer:
+        return x
+    raise TypeError("Expected numeric or variant tensor, got dtype %r" % x.dtype)
+
+
+def _angle(input, name=None):  # noqa: A002  (tf.math.angle)
+    input = input if is_tensor(input) else convert_to_tensor(input)
+    if input.dtype.is_complex:
+        return _op("Angle", [input], {"Tout": input.dtype.real_dtype}, name or "Angle")
+    return where(input < 0, _np.pi * ones_like(input), zeros_like(input))
 
 
 def square(x, name=None):
@@ -669,6 +735,10 @@ class math:  # noqa: N801  (tf.math namespace)
     clip_by_value, add_n, sign, floor, round = clip_by_value, add_n, sign, floor, round
     reduce_any, reduce_all, argmin = reduce_any, reduce_all, argmin
     truncatediv, truncatemod, floordiv = truncatediv, truncatemod, floordiv
+
+    truediv = divide
+    real, imag, conj, angle = (staticmethod(_real), staticmethod(_imag), staticmethod(_conj),
+                               staticmethod(_angle))
 
     @staticmethod
     def floormod(x, y, name=None):

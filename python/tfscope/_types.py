@@ -2,8 +2,8 @@
 import numpy as _np
 
 _ENUM_NAMES = {1: "float32", 2: "float64", 3: "int32", 4: "uint8", 5: "int16", 6: "int8",
-               7: "string", 9: "int64", 10: "bool", 20: "resource",
-               21: "variant"}
+               7: "string", 8: "complex64", 9: "int64", 10: "bool", 18: "complex128",
+               20: "resource", 21: "variant"}
 
 
 class DType:
@@ -26,6 +26,12 @@ class DType:
     is_floating = property(lambda self: self._name in ("float32", "float64"))
     is_integer = property(lambda self: self._name in ("int8", "int16", "int32", "int64", "uint8"))
     is_bool = property(lambda self: self._name == "bool")
+    is_complex = property(lambda self: self._name in ("complex64", "complex128"))
+
+    @property
+    def real_dtype(self):
+        """complex64 -> float32, complex128 -> float64; any other dtype is its own."""
+        return {"complex64": DType(1), "complex128": DType(2)}.get(self._name, self)
 
     @property
     def as_numpy_dtype(self):

@@ -2,11 +2,14 @@
 
 #include <cctype>
 
+#include "tfscope/complex.h"
 #include "tfscope/errors.h"
 
 namespace tfs {
 
 std::string_view dtype_name(DType dt) {
+  if (dt == kComplex64) return "complex64";
+  if (dt == kComplex128) return "complex128";
   switch (dt) {
     case DType::kFloat32: return "float32";
     case DType::kFloat64: return "float64";
@@ -27,6 +30,8 @@ std::string_view dtype_name(DType dt) {
 std::string dtype_repr(DType dt) { return "tf." + std::string(dtype_name(dt)); }
 
 size_t dtype_size(DType dt) {
+  if (dt == kComplex64) return 8;
+  if (dt == kComplex128) return 16;
   switch (dt) {
     case DType::kFloat32: case DType::kInt32: return 4;
     case DType::kFloat64: case DType::kInt64: return 8;
@@ -39,7 +44,7 @@ size_t dtype_size(DType dt) {
 DType dtype_from_name(std::string_view name) {
   for (DType dt : {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kUInt8, DType::kInt16,
                    DType::kInt8, DType::kString, DType::kInt64, DType::kBool, DType::kResource,
-                   DType::kVariant}) {
+                   DType::kVariant, kComplex64, kComplex128}) {
     if (dtype_name(dt) == name) return dt;
   }
   if (name == "float") return DType::kFloat32;

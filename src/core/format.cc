@@ -9,6 +9,8 @@
 #include <cstring>
 #include <functional>
 
+#include "tfscope/complex.h"
+
 namespace tfs {
 namespace {
 
@@ -377,6 +379,7 @@ bool dtype_implied(DType dt) {
 
 std::string tf_scalar(const Tensor& t, int64_t i) {
   DType dt = t.dtype();
+  if (is_complex(dt)) return "?";  // TF's SummarizeValue prints complex elements as "?"
   if (dt == DType::kString) return "\"" + t.string_values()[static_cast<size_t>(i)] + "\"";
   if (dt == DType::kBool) return t.data<bool>()[i] ? "1" : "0";
   if (dt == DType::kInt64) return std::to_string(t.data<int64_t>()[i]);
@@ -428,12 +431,38 @@ void tf_summarize_rec(const Tensor& t, int dim, int64_t base, int summarize, std
 
 }  // namespace
 
+// A complex element as Python prints a complex number: "(1+2j)", "-3j". The Python package
+// prints complex tensors through numpy; this is for the engine's own texts (error messages).
+std::string complex_element(const Tensor& t, int64_t i) {
+  return visit_complex(t.dtype(), [&](auto tag) {
+    using C = decltype(tag);
+    const C z = static_cast<const C*>(t.raw_data())[i];
+    auto part = [](double v) {
+      std::string r = python_float_repr(v);
+      return r.size() > 2 && r.compare(r.size() - 2, 2, ".0") == 0 ? r.substr(0, r.size() - 2) : r;
+    };
+    std::string im = part(static_cast<double>(z.imag())) + "j";
+    if (z.real() == 0 && !std::signbit(z.real())) return im;
+    if (im[0] != '-') im = "+" + im;
+    return "(" + part(static_cast<double>(z.real())) + im + ")";
+  });
+}
+
+std::string complex_text(const Tensor& t) {
+  if (t.eager_shape().rank() == 0) return complex_element(t, 0);
+  std::string s = "[";
+  for (int64_t i = 0; i < t.num_elements(); ++i) s += (i ? ", " : "") + complex_element(t, i);
+  return s + "]";
+}
+
 std::string format_numpy_str(const Tensor& t) {
+  if (is_complex(t.dtype())) return complex_text(t);
   if (t.eager_shape().rank() == 0) return scalar_str(t);
   return format_array(t, " ", "", 75);
 }
 
 std::string format_numpy_repr(const Tensor& t) {
+  if (is_complex(t.dtype())) return complex_text(t);
   if (t.eager_shape().rank() == 0) return scalar_str(t);
   const std::string prefix = "array(";
   std::string body = format_array(t, ", ", prefix, 75 - 1);

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "op_scope.h"
+#include "tfscope/complex.h"
 #include "tfscope/context.h"
 #include "tfscope/detail/eager_error.h"
 #include "tfscope/ops.h"
@@ -252,6 +253,15 @@ static Tensor host_to_eager(const Value& v, DType dtype) {
     }
   }
   Tensor t = Tensor::empty(dtype, s);
+  if (is_complex(dtype)) {  // a Python number as a complex element: (x, 0)
+    visit_complex(dtype, [&](auto tag) {
+      using C = decltype(tag);
+      C* p = t.data<C>();
+      for (size_t i = 0; i < leaves.size(); ++i)
+        p[i] = C(static_cast<typename C::value_type>(leaves[i]->as_double()), 0);
+    });
+    return t;
+  }
   visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     T* p = t.data<T>();

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "buffer_reuse.h"
+#include "complex_kernels.h"
 #include "float_binary.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
@@ -219,10 +220,20 @@ struct PowF {
   }
 };
 
-OpRegistration r_add(binary_def("AddV2", detail::kNumberTypes, binary_kernel<false>(Add{})));
-OpRegistration r_sub(binary_def("Sub", detail::kNumberTypes, binary_kernel<false>(Sub{})));
-OpRegistration r_mul(binary_def("Mul", detail::kNumberTypes, binary_kernel<false>(Mul{})));
-OpRegistration r_div(binary_def("RealDiv", detail::kNumberTypes, binary_kernel<false>(Div{})));
+// The ops TF also defines on complex64/complex128 (complex.cc has their complex kernels).
+Kernel or_complex(detail::ComplexBinary op, Kernel real) {
+  return [op, real](OpKernelContext& ctx) {
+    if (is_complex(ctx.input(0).dtype())) return detail::complex_binary_kernel(ctx, op);
+    real(ctx);
+  };
+}
+using CB = detail::ComplexBinary;
+const std::vector<DType> kNumberAndComplex = detail::with_complex(detail::kNumberTypes);
+
+OpRegistration r_add(binary_def("AddV2", kNumberAndComplex, or_complex(CB::kAdd, binary_kernel<false>(Add{}))));
+OpRegistration r_sub(binary_def("Sub", kNumberAndComplex, or_complex(CB::kSub, binary_kernel<false>(Sub{}))));
+OpRegistration r_mul(binary_def("Mul", kNumberAndComplex, or_complex(CB::kMul, binary_kernel<false>(Mul{}))));
+OpRegistration r_div(binary_def("RealDiv", kNumberAndComplex, or_complex(CB::kDiv, binary_kernel<false>(Div{}))));
 OpRegistration r_fdiv(binary_def("FloorDiv", detail::kNumberTypes, binary_kernel<false>(FloorDivF{})));
 OpRegistration r_fmod(binary_def("FloorMod", detail::kNumberTypes, binary_kernel<false>(FloorModF{})));
 // Floats: Eigen's packet and scalar max/min, as TF (float_binary.cc).
@@ -274,13 +285,15 @@ Kernel equality_kernel(bool want_equal) {
                          });
       return;
     }
+    if (is_complex(ctx.input(0).dtype()))
+      return detail::complex_binary_kernel(ctx, want_equal ? CB::kEqual : CB::kNotEqual);
     if (want_equal) binary_kernel<true>(EqF{})(ctx);
     else binary_kernel<true>(NeF{})(ctx);
   };
 }
 
 std::vector<DType> equality_types() {
-  auto t = detail::kNumberTypes;
+  auto t = kNumberAndComplex;
   t.push_back(DType::kBool);
   t.push_back(DType::kString);
   return t;
@@ -340,6 +353,7 @@ OpRegistration r_cast([] {
     DType dst = attr_type(*ctx.attrs, "DstT");
     Tensor& out = ctx.allocate_output(0, dst, x.eager_shape());
     int64_t n = x.num_elements();
+    if (is_complex(x.dtype()) || is_complex(dst)) return detail::complex_cast(x, out);
     visit_dtype(x.dtype(), [&](auto stag) {
       using S = decltype(stag);
       const S* p = x.data<S>();

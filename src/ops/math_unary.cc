@@ -5,6 +5,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "complex_kernels.h"
 #include "eigen_unary.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
@@ -75,7 +76,11 @@ OpRegistration float_op(const std::string& name) {
 }
 
 namespace u = detail::unary;
-OpRegistration r_neg(unary_def("Neg", detail::kNumberTypes, unary_kernel(u::Neg{}, IntNeg{})));
+OpRegistration r_neg(unary_def("Neg", detail::with_complex(detail::kNumberTypes),
+                               [k = unary_kernel(u::Neg{}, IntNeg{})](OpKernelContext& ctx) {
+                                 if (is_complex(ctx.input(0).dtype())) return detail::complex_neg_kernel(ctx);
+                                 k(ctx);
+                               }));
 OpRegistration r_abs(unary_def("Abs", detail::kNumberTypes, unary_kernel(u::Abs{}, IntAbs{})));
 OpRegistration r_square(unary_def("Square", detail::kNumberTypes,
                                   unary_kernel(u::Square{}, IntSquare{})));

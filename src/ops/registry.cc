@@ -31,6 +31,7 @@ void anchor_check_ops();
 void anchor_string_ops();
 void anchor_string_text_ops();
 void anchor_ragged_ops();
+void anchor_complex_ops();
 void anchor_py_func_ops();
 void anchor_math_extra_ops();
 void anchor_array_extra_ops();
@@ -65,6 +66,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_string_ops();
     detail::anchor_string_text_ops();
     detail::anchor_ragged_ops();
+    detail::anchor_complex_ops();
     detail::anchor_py_func_ops();
     detail::anchor_math_extra_ops();
     detail::anchor_array_extra_ops();

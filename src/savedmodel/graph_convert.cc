@@ -5,6 +5,8 @@
 #include <cstring>
 #include <set>
 
+#include "tfscope/complex.h"
+
 namespace tfs::savedmodel::detail {
 namespace {
 
@@ -44,6 +46,19 @@ void fill_from(const Field& vals, int64_t count, T* out, const std::string& wher
   }
 }
 
+// scomplex_val / dcomplex_val: (real, imag) pairs, the last pair repeated to fill the shape.
+template <typename Field, typename R>
+void fill_complex_from(const Field& vals, int64_t count, R* out, const std::string& where) {
+  if (vals.size() % 2 != 0) fail(where, "complex tensor has an odd number of values");
+  const int64_t pairs = vals.size() / 2;
+  if (pairs > count) fail(where, "tensor has more values than its shape");
+  for (int64_t i = 0; i < count; ++i) {
+    const int64_t k = i < pairs ? i : pairs - 1;
+    out[2 * i] = k < 0 ? R(0) : static_cast<R>(vals.Get(static_cast<int>(2 * k)));
+    out[2 * i + 1] = k < 0 ? R(0) : static_cast<R>(vals.Get(static_cast<int>(2 * k + 1)));
+  }
+}
+
 bool valid_arg_char(char c) {
   return std::islower(static_cast<unsigned char>(c)) ||
          std::isdigit(static_cast<unsigned char>(c)) || c == '_';
@@ -74,8 +89,10 @@ DType dtype_from_proto(int dt, const std::string& where) {
     case 5:
     case 6:
     case 7:
+    case 8:
     case 9:
     case 10:
+    case 18:
     case 20:
     case 21:
       return static_cast<DType>(dt);
@@ -148,6 +165,14 @@ Tensor tensor_from_proto(const tensorflow::TensorProto& p, const std::string& wh
       fail(where, "tensor_content has " + std::to_string(p.tensor_content().size()) +
                       " bytes for " + std::to_string(n) + " elements");
     if (n > 0) std::memcpy(t.raw_data(), p.tensor_content().data(), p.tensor_content().size());
+    return t;
+  }
+  if (dt == kComplex64) {
+    fill_complex_from(p.scomplex_val(), n, static_cast<float*>(t.raw_data()), where);
+    return t;
+  }
+  if (dt == kComplex128) {
+    fill_complex_from(p.dcomplex_val(), n, static_cast<double*>(t.raw_data()), where);
     return t;
   }
   switch (dt) {

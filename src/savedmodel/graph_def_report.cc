@@ -34,19 +34,17 @@ std::pair<DType, std::string> dtype_of_enum(int dt) {
     case 5:
     case 6:
     case 7:
+    case 8:
     case 9:
     case 10:
+    case 18:
     case 20:
     case 21:
       return {static_cast<DType>(dt), ""};
-    case 8:
-      return {DType::kInvalid, "complex64"};
     case 14:
       return {DType::kInvalid, "bfloat16"};
     case 17:
       return {DType::kInvalid, "uint16"};
-    case 18:
-      return {DType::kInvalid, "complex128"};
     case 19:
       return {DType::kInvalid, "float16"};
     case 22:

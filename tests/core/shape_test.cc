@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "tfscope/complex.h"
 #include "tfscope/dtype.h"
 #include "tfscope/shape.h"
 
@@ -15,6 +16,28 @@ TEST(DType, NumbersAreTensorFlowDataTypeValues) {
   EXPECT_EQ(static_cast<int>(DType::kInt64), 9);
   EXPECT_EQ(static_cast<int>(DType::kBool), 10);
   EXPECT_EQ(static_cast<int>(DType::kResource), 20);
+  // tf.complex64.as_datatype_enum is 8 and tf.complex128's is 18 (TF's types.proto).
+  EXPECT_EQ(static_cast<int>(kComplex64), 8);
+  EXPECT_EQ(static_cast<int>(kComplex128), 18);
+}
+
+TEST(DType, ComplexNamesSizesAndKinds) {
+  // TF: repr(tf.complex64) == "tf.complex64", tf.complex64.size == 8, tf.complex128.size == 16,
+  // DataTypeString(DT_COMPLEX64) == "complex64"; is_floating/is_integer are false for both.
+  EXPECT_EQ(dtype_repr(kComplex64), "tf.complex64");
+  EXPECT_EQ(dtype_name(kComplex128), "complex128");
+  EXPECT_EQ(dtype_size(kComplex64), 8u);
+  EXPECT_EQ(dtype_size(kComplex128), 16u);
+  EXPECT_EQ(dtype_from_name("complex64"), kComplex64);
+  EXPECT_EQ(dtype_from_name("complex128"), kComplex128);
+  EXPECT_EQ(dtype_tf_string(kComplex64), "complex64");
+  EXPECT_EQ(dtype_enum_name(kComplex128), "DT_COMPLEX128");
+  EXPECT_TRUE(is_complex(kComplex64));
+  EXPECT_TRUE(is_complex(kComplex128));
+  EXPECT_FALSE(is_complex(DType::kFloat32));
+  EXPECT_FALSE(is_floating(kComplex64));
+  EXPECT_FALSE(is_integer(kComplex64));
+  EXPECT_FALSE(is_numeric(kComplex64));
 }
 
 TEST(DType, PrintsAsTensorFlowDoes) {
