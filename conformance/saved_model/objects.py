@@ -127,6 +127,20 @@ def main():
               fingerprint_fields(fp)["version"] == 4 and
               all(isinstance(v, int) and v != 0 for v in fingerprint_fields(fp).values()),
               str(fingerprint_fields(fp)))
+        # TF's own fingerprinting (what tf.saved_model.save runs after writing the files) over
+        # tfscope's files: every hash equal to the one tfscope wrote.
+        from tensorflow.core.protobuf import fingerprint_pb2
+        from tensorflow.python.saved_model.pywrap_saved_model import fingerprinting as tf_fpr
+        tf_made = fingerprint_pb2.FingerprintDef()
+        tf_made.ParseFromString(tf_fpr.CreateFingerprintDef(ts_dir))
+        check("tfscope's fingerprint.pb hashes equal TF's CreateFingerprintDef of the same files",
+              fingerprint_fields(fp) == fingerprint_fields(tf_made),
+              f"ours {fingerprint_fields(fp)} TF {fingerprint_fields(tf_made)}")
+        ours_pb = fingerprint_pb2.FingerprintDef()
+        with open(os.path.join(ts_dir, "fingerprint.pb"), "rb") as f:
+            ours_pb.ParseFromString(f.read())
+        check("tfscope's fingerprint uuid: a decimal of at least 20 digits, as TF's",
+              ours_pb.uuid.isdigit() and len(ours_pb.uuid) >= 20, repr(ours_pb.uuid))
 
         # 3. tfscope -> tfscope.
         out = os.path.join(work, "ours_on_ours.pkl")

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <deque>
 #include <filesystem>
-#include <random>
 #include <set>
 
 #include "file_util.h"
@@ -25,6 +24,7 @@
 #include "tfscope/proto/fingerprint.pb.h"
 #include "tfscope/proto/trackable_object_graph.pb.h"
 #include "tfscope/saved_model.h"
+#include "tfscope/saved_model_fingerprint.h"
 
 namespace tfs::saved_model {
 
@@ -609,30 +609,6 @@ class ObjectExporter {
   std::vector<sd::ModelFile> asset_files_;  // assets/<name> and the bytes to copy
 };
 
-// A 64-bit FNV-1a hash (tfscope's own: TF's fields hash with FarmHash over regularized protos,
-// which tfscope does not reproduce).
-uint64_t hash64(const std::string& s) {
-  uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-std::string random_uuid() {
-  // TF writes a random 128-bit number in decimal.
-  std::random_device rd;
-  unsigned __int128 v = 0;
-  for (int i = 0; i < 4; ++i) v = (v << 32) | rd();
-  std::string s;
-  do {
-    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
-    v /= 10;
-  } while (v != 0);
-  return s;
-}
-
 }  // namespace
 
 void save_objects(const std::vector<SaveObject>& objects, const SignatureFunctions& signatures,
@@ -642,17 +618,10 @@ void save_objects(const std::vector<SaveObject>& objects, const SignatureFunctio
   tensorflow::SavedModel model = ex.model();
   const savedmodel::BundleFiles bundle = savedmodel::encode_bundle(ex.checkpoint());
   const std::string pb = savedmodel::serialize_as_tf(model);
-  const auto& mg = model.meta_graphs(0);
-  tensorflow::FingerprintDef fp;
-  fp.set_saved_model_checksum(hash64(pb));
-  fp.set_graph_def_program_hash(hash64(mg.graph_def().SerializeAsString()));
-  std::string sigs;
-  for (const auto& [k, s] : mg.signature_def()) sigs += k + s.SerializeAsString();
-  fp.set_signature_def_hash(hash64(sigs));
-  fp.set_saved_object_graph_hash(hash64(mg.object_graph_def().SerializeAsString()));
-  fp.set_checkpoint_hash(hash64(bundle.index));
-  fp.mutable_version()->set_producer(4);  // what TF 2.21 writes
-  fp.set_uuid(random_uuid());
+  // TF computes fingerprint.pb from the files it wrote (the SavedModel as read back, the
+  // checkpoint index); `pb` parses to `model`, so hashing `model` is hashing the file.
+  tensorflow::FingerprintDef fp = savedmodel::compute_fingerprint(model, bundle.index);
+  fp.set_uuid(savedmodel::random_fingerprint_uuid());
   const std::string vars = std::string(savedmodel::kVariablesDirectory) + "/";
   std::vector<sd::ModelFile> files = ex.asset_files_;
   files.insert(files.end(), {{vars + "variables.data-00000-of-00001", bundle.data},

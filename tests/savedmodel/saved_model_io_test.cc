@@ -1,5 +1,7 @@
 #include "tfscope/saved_model_io.h"
 
+#include "tfscope/saved_model_fingerprint.h"
+
 #include "demo_saved_model.h"
 
 #include <gtest/gtest.h>
@@ -66,6 +68,30 @@ TEST(SavedModelIo, ReadsTheFingerprint) {
   ASSERT_TRUE(fp.has_value());
   EXPECT_NE(fp->saved_model_checksum(), 0u);
   EXPECT_EQ(fp->version().producer(), 4);  // TF 2.21 writes fingerprint version 4
+}
+
+// The fixtures' fingerprint.pb files were written by TF 2.21 when it saved them: tfscope computes
+// the same hashes from the same files.
+TEST(SavedModelFingerprint, HashesTfWrittenModelsAsTfDid) {
+  for (const std::string& dir : {kTiny, std::string(TFSCOPE_SAVED_MODEL_FIXTURES) + "/tf_mlp"}) {
+    SCOPED_TRACE(dir);
+    const auto tf = read_fingerprint(dir);
+    ASSERT_TRUE(tf.has_value());
+    const tensorflow::FingerprintDef ours = compute_fingerprint(dir);
+    EXPECT_EQ(ours.graph_def_program_hash(), tf->graph_def_program_hash());
+    EXPECT_EQ(ours.signature_def_hash(), tf->signature_def_hash());
+    EXPECT_EQ(ours.saved_object_graph_hash(), tf->saved_object_graph_hash());
+    EXPECT_EQ(ours.checkpoint_hash(), tf->checkpoint_hash());
+    EXPECT_EQ(ours.saved_model_checksum(), tf->saved_model_checksum());
+    EXPECT_EQ(ours.version().producer(), tf->version().producer());
+  }
+}
+
+TEST(SavedModelFingerprint, CatIsTfsFingerprintCat64) {
+  // From an independent Python transcription of TF's definition (tsl/platform/fingerprint.h),
+  // the one that reproduced TF's signature_def_hash and saved_object_graph_hash.
+  EXPECT_EQ(fingerprint_cat64(0, 0), 0x5825f5f3bd962979ULL);
+  EXPECT_EQ(random_fingerprint_uuid().size() >= 20, true);
 }
 
 TEST(SavedModelIo, WriteThenReadRoundTrips) {
