@@ -7,6 +7,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.h"
+#include "tfscope/checkpoint.h"
 #include "tfscope/saved_model.h"
 
 namespace tfpy {
@@ -142,6 +143,22 @@ void bind_savedmodel(nb::module_& m) {
           sm::save_objects(objs, sigs, dir);
         });
   m.def("saved_model_load", &sm::load);
+
+  // tf.train.load_checkpoint's reader (tfscope/train.py shapes it into TF's CheckpointReader).
+  namespace ck = tfs::checkpoint;
+  nb::class_<ck::CheckpointReader>(m, "CheckpointReaderCore")
+      .def(nb::init<const std::string&>())
+      .def_prop_ro("prefix", &ck::CheckpointReader::prefix)
+      .def("variables",
+           [](const ck::CheckpointReader& r) {
+             nb::list out;
+             for (const auto& v : r.variables())
+               out.append(nb::make_tuple(v.name, py_dtype(v.dtype), v.shape));
+             return out;
+           })
+      .def("has_tensor", &ck::CheckpointReader::has_tensor)
+      .def("get_tensor", &ck::CheckpointReader::get_tensor);
+  m.def("latest_checkpoint", &ck::latest_checkpoint);
   m.def("roundtrip_savedmodel",
         [](const tfs::ConcreteFunction& fn, const std::vector<std::vector<tfs::Tensor>>& probes,
            const std::string& dir) {

@@ -1,6 +1,6 @@
-"""tf.train's Example protos as small Python classes over the engine's own Example format
-(src/data/proto, TF's field numbers): Example, Features, Feature, BytesList, FloatList,
-Int64List, with SerializeToString/FromString and TF's text format for one feature per list."""
+"""tf.train: reading checkpoints by name (load_checkpoint & co, _checkpoint.py), and its Example
+protos as small Python classes over the engine's own Example format (src/data/proto, TF's field
+numbers): Example, Features, Feature, BytesList, FloatList, Int64List, with SerializeToString/FromString and TF's text format for one feature per list."""
 import numpy as _np
 
 from . import _core
@@ -153,3 +153,8 @@ class Example:
         return "features {\n%s}\n" % body
 
     __repr__ = __str__
+
+
+# Checkpoint reading by name (tfscope/_checkpoint.py).
+from ._checkpoint import (CheckpointReader, latest_checkpoint, list_variables,  # noqa: E402,F401
+                          load_checkpoint, load_variable)

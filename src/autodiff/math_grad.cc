@@ -224,6 +224,24 @@ Grads select_grad(const GradOp& op, const Grads& g) {
   return {Tensor(), gx, gy};
 }
 
+// _SquaredDifferenceGrad: x_grad = scalar_mul(2.0, grad) * (x - y) built under
+// control_dependencies([grad]) (the "scalar" constant and the "sub" get the control input; the
+// Muls read an op made inside and are dominated), then x_grad and -x_grad reduced to each operand.
+Grads squared_difference_grad(const GradOp& op, const Grads& g) {
+  const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
+  Tensor two = constant(Value(2.0), grad.dtype(), "scalar");
+  control_on(two, grad);
+  Tensor scaled = gen("Mul", {two, grad});
+  Tensor diff = subtract(x, y);
+  control_on(diff, grad);
+  Tensor x_grad = multiply(scaled, diff);
+  if (shapes_fully_equal(x, y, grad)) return {x_grad, neg(x_grad)};
+  Tensor gx = op.skips(0) ? Tensor() : x_grad;
+  Tensor gy = op.skips(1) ? Tensor() : neg(x_grad);
+  auto [rx, ry] = reduce_gradient_args(x, y, gx, gy);
+  return {rx, ry};
+}
+
 bool float_type(DType d) {
   return is_floating(d);
 }
@@ -233,6 +251,7 @@ GradientRegistration r_add1("Add", add_grad);
 GradientRegistration r_sub("Sub", sub_grad);
 GradientRegistration r_mul("Mul", mul_grad);
 GradientRegistration r_div("RealDiv", realdiv_grad);
+GradientRegistration r_sqdiff("SquaredDifference", squared_difference_grad);
 GradientRegistration r_max("Maximum", [](const GradOp& op, const Grads& g) {
   return max_min_grad(op, g, "GreaterEqual");
 });
