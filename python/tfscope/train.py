@@ -1,6 +1,7 @@
 """tf.train: reading checkpoints by name (load_checkpoint & co, _checkpoint.py), and its Example
 protos as small Python classes over the engine's own Example format (src/data/proto, TF's field
-numbers): Example, Features, Feature, BytesList, FloatList, Int64List, with SerializeToString/FromString and TF's text format for one feature per list."""
+numbers): Example, Features, Feature, BytesList, FloatList, Int64List, with
+SerializeToString/FromString and TF's text format for one feature per list."""
 import numpy as _np
 
 from . import _core

@@ -181,6 +181,19 @@ def _define(tf):
     return Model
 
 
+def serving_function(tf, model):
+    """The model's forward pass as a tf.function for export: three int32 [batch, seq] inputs named
+    as BERT's features, the logits under the output key "logits"."""
+    spec = [tf.TensorSpec([None, None], tf.int32, name=n)
+            for n in ("input_ids", "input_mask", "segment_ids")]
+
+    @tf.function(input_signature=spec)
+    def serve(input_ids, input_mask, segment_ids):
+        return {"logits": model(input_ids, input_mask, segment_ids)}
+
+    return serve
+
+
 def load_checkpoint(tf, model, prefix):
     """Assigns every variable of `model` the checkpoint tensor of its name (a TF checkpoint written
     by tf.compat.v1.train.Saver, as google-research/bert's are). A missing name or a shape that

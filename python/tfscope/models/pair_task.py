@@ -2,22 +2,24 @@
 
 Each example is BERT's input for a pair: `[CLS] premise [SEP] hypothesis [SEP]` padded to
 `seq_length`, with segment id 0 for [CLS], the premise and its [SEP], 1 for the hypothesis and its
-[SEP], and an input mask of 1 on real tokens. The label follows MNLI's ids (run_classifier.py's
-MnliProcessor: contradiction 0, entailment 1, neutral 2) from a rule on word sets:
+[SEP], and an input mask of 1 on real tokens. The words fall in topics of TOPIC_SIZE consecutive
+ids; a premise is 4-7 distinct words of one topic. The label follows MNLI's ids
+(run_classifier.py's MnliProcessor: contradiction 0, entailment 1, neutral 2) from this rule:
 
 - entailment: the hypothesis is 2-3 words of the premise;
 - contradiction: NOT followed by 2-3 words of the premise;
-- neutral: 2-3 words of the premise with one of them replaced by a word the premise lacks.
+- neutral: 2-3 words of another topic (the hypothesis is about something else).
 
 Telling contradiction apart needs only the NOT token in segment 1; telling entailment from neutral
-needs each hypothesis word compared with the premise's (attention across the segments). Premises
-are 4-7 distinct words, so the padding mask matters. Seeded numpy: the same split everywhere."""
+needs the hypothesis's topic compared with the premise's (information from both segments). Pairs
+have 7-13 tokens, so the padding mask matters. Seeded numpy: the same split everywhere."""
 from dataclasses import dataclass
 
 import numpy as np
 
 PAD, CLS, SEP, NOT = 0, 1, 2, 3
 FIRST_WORD = 4
+TOPIC_SIZE = 10
 LABELS = ("contradiction", "entailment", "neutral")
 CONTRADICTION, ENTAILMENT, NEUTRAL = 0, 1, 2
 
@@ -39,13 +41,17 @@ class PairData:
 
 def example(rng, vocab_size, seq_length, label):
     """One (input_ids, input_mask, segment_ids) of the given label."""
-    words = np.arange(FIRST_WORD, vocab_size)
+    topics = (vocab_size - FIRST_WORD) // TOPIC_SIZE
+    topic = rng.randint(topics)
+    words = FIRST_WORD + topic * TOPIC_SIZE + np.arange(TOPIC_SIZE)
     premise = rng.choice(words, size=rng.randint(4, 8), replace=False)
-    hyp = list(rng.choice(premise, size=rng.randint(2, 4), replace=False))
     if label == NEUTRAL:
-        others = np.setdiff1d(words, premise)
-        hyp[rng.randint(len(hyp))] = rng.choice(others)
-    elif label == CONTRADICTION:
+        other = (topic + 1 + rng.randint(topics - 1)) % topics
+        words = FIRST_WORD + other * TOPIC_SIZE + np.arange(TOPIC_SIZE)
+        hyp = list(rng.choice(words, size=rng.randint(2, 4), replace=False))
+    else:
+        hyp = list(rng.choice(premise, size=rng.randint(2, 4), replace=False))
+    if label == CONTRADICTION:
         hyp = [NOT] + hyp
     tokens = [CLS] + list(premise) + [SEP] + hyp + [SEP]
     segments = [0] * (len(premise) + 2) + [1] * (len(hyp) + 1)
@@ -58,8 +64,8 @@ def example(rng, vocab_size, seq_length, label):
 
 def generate(n, vocab_size=64, seq_length=16, seed=0):
     """n examples with balanced labels, shuffled."""
-    if vocab_size < FIRST_WORD + 16:
-        raise ValueError("vocab_size must be at least %d" % (FIRST_WORD + 16))
+    if vocab_size < FIRST_WORD + 2 * TOPIC_SIZE:
+        raise ValueError("vocab_size must be at least %d (two topics)" % (FIRST_WORD + 2 * TOPIC_SIZE))
     rng = np.random.RandomState(seed)
     labels = rng.permutation(np.arange(n) % len(LABELS)).astype(np.int32)
     ids, mask, seg = zip(*(example(rng, vocab_size, seq_length, int(y)) for y in labels))
