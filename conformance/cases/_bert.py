@@ -12,14 +12,19 @@ _MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "
                        "models")
 
 
-def _load(name):
-    full = "_bert_case_" + name
-    if full not in sys.modules:
-        spec = importlib.util.spec_from_file_location(full, os.path.join(_MODELS, name + ".py"))
+def _package():
+    """python/tfscope/models as a package of its own (its modules import each other relatively)."""
+    if "_bert_models" not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            "_bert_models", os.path.join(_MODELS, "__init__.py"), submodule_search_locations=[_MODELS])
         mod = importlib.util.module_from_spec(spec)
-        sys.modules[full] = mod
+        sys.modules["_bert_models"] = mod
         spec.loader.exec_module(mod)
-    return sys.modules[full]
+    return "_bert_models"
+
+
+def _load(name):
+    return importlib.import_module(_package() + "." + name)
 
 
 bert_tiny = _load("bert_tiny")

@@ -15,6 +15,7 @@
 
 #include "eigen_reduce.h"
 #include "kernel_util.h"
+#include "tfscope/context.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -85,7 +86,18 @@ OpRegistration r_stop_gradient([] {
   d.outputs = {{"output", "T"}};
   d.type_attrs = {{"T", {}}};
   d.shape_fn = detail::same_shape_fn;
-  d.kernel = [](OpKernelContext& ctx) { ctx.set_output(0, ctx.input(0)); };
+  d.kernel = [](OpKernelContext& ctx) {
+    // While a tape records, a tensor of its own (the same buffer), as Identity's: the tape keys
+    // tensors by handle, and an output that were its input would stop the gradient of the input
+    // itself (tf.nn.moments' mean, which its variance reads through StopGradient).
+    const Tensor& x = ctx.input(0);
+    if (x.is_eager() && x.dtype() != DType::kResource && x.dtype() != DType::kVariant &&
+        Context::get().op_recorder()) {
+      ctx.set_output(0, x.reshaped(x.eager_shape()));
+      return;
+    }
+    ctx.set_output(0, x);
+  };
   return d;
 }());
 

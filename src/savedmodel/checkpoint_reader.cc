@@ -65,7 +65,8 @@ CheckpointReader::CheckpointReader(const std::string& path) {
   if (!fs::exists(prefix_ + ".index", ec))
     throw_error(ErrorKind::kNotFound,
                 "Unsuccessful TensorSliceReader constructor: Failed to find any matching files "
-                "for " + prefix_);
+                "for " +
+                    prefix_);
   bundle_ = std::make_unique<savedmodel::BundleReader>(prefix_);
 }
 

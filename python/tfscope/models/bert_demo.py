@@ -1,0 +1,131 @@
+"""BERT-tiny end to end with tfscope, the story of `tfscope demo --only bert`:
+
+    python -m tfscope.models.bert_demo [--json] [--steps N] [--out DIR]
+
+trains BERT-tiny on the generated pair task (GradientTape, Adam with tf ops, one tf.function),
+reports its float test accuracy, traces and inspects the forward pass (GraphReport, ledger,
+tfscope.profile), saves it as a SavedModel (TF 2.21 loads it: python/tests/test_bert_tiny.py)
+and loads it back, and, where tfscope's TFLite converter covers the model, the dynamic-range int8
+`.tflite` run by tfscope's interpreter: int8 accuracy, the accuracy delta and the max-abs logit
+delta. The C++ demo runs this module (the model is defined once, in Python) and prints its text
+or takes its JSON."""
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+import tfscope as tf
+
+from . import bert_tiny, bert_train
+
+
+def _int8(model, test, float_logits, out_dir):
+    """The dynamic-range int8 TFLite model's figures, or why there are none."""
+    try:
+        serve = bert_tiny.serving_function(tf, model)
+        conv = tf.lite.TFLiteConverter.from_concrete_functions([serve.get_concrete_function()],
+                                                               model)
+        conv.optimizations = [tf.lite.Optimize.DEFAULT]
+        flat = conv.convert()
+    except Exception as e:  # noqa: BLE001  (the converter's one-line reason is the report)
+        return {"int8_accuracy": None, "accuracy_delta": None, "max_abs_logit_delta": None,
+                "int8_error": "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e)
+                                          else "")}
+    path = os.path.join(out_dir, "bert_tiny_int8.tflite")
+    with open(path, "wb") as f:
+        f.write(flat)
+    interp = tf.lite.Interpreter(model_content=flat)
+    feeds = {"input_ids": test.input_ids, "input_mask": test.input_mask,
+             "segment_ids": test.segment_ids}
+    inputs = [(d["index"], next(k for k in feeds if k in d["name"]))
+              for d in interp.get_input_details()]
+    for index, key in inputs:
+        interp.resize_tensor_input(index, feeds[key].shape)
+    interp.allocate_tensors()
+    for index, key in inputs:
+        interp.set_tensor(index, feeds[key])
+    interp.invoke()
+    logits = interp.get_tensor(interp.get_output_details()[0]["index"])
+    int8_acc = bert_train.accuracy(logits, test.labels)
+    float_acc = bert_train.accuracy(float_logits, test.labels)
+    return {"int8_accuracy": int8_acc, "accuracy_delta": int8_acc - float_acc,
+            "max_abs_logit_delta": float(np.max(np.abs(logits - float_logits))),
+            "int8_model_bytes": len(flat)}
+
+
+def run(steps=200, out_dir=None, log=None):
+    say = log or (lambda line: None)
+    r = bert_train.train(tf, steps=steps)
+    model, test = r["model"], r["test"]
+    n_params = int(sum(np.prod(v.shape) for v in model.trainable_variables))
+    say("BERT-tiny: %d layers, hidden %d, %d heads, intermediate %d; %d parameters (vocabulary "
+        "cut to the task's %d tokens)" % (r["config"].num_hidden_layers, r["config"].hidden_size,
+                                          r["config"].num_attention_heads,
+                                          r["config"].intermediate_size, n_params,
+                                          r["config"].vocab_size))
+    say("trained %d Adam steps of batch 32 in %.1f s: loss %.3f -> %.3f; train_step traced %d "
+        "time(s)" % (steps, r["seconds"], np.mean(r["losses"][:10]), np.mean(r["losses"][-10:]),
+                     r["train_step"].experimental_get_tracing_count()))
+    say("float test accuracy: %.4f on %d held-out pairs (chance 1/3)"
+        % (r["float_accuracy"], len(test)))
+
+    serve = bert_tiny.serving_function(tf, model)
+    ids, mask, seg, _ = test.batch(0, 8)
+    args = [tf.constant(a) for a in (ids, mask, seg)]
+    cf = serve.get_concrete_function()
+    report = json.loads(tf.report(cf, format="json"))
+    prof = tf.profile(serve, *args)
+    top = prof.op_types()[:5]
+    say("forward graph: %d nodes; top ops by time in one call of batch 8: %s"
+        % (len(cf.graph.as_graph_def().node),
+           ", ".join("%s %.0f us" % (op, self_us) for op, _, _, self_us in top)))
+
+    own = out_dir or tempfile.mkdtemp(prefix="tfscope_bert_")
+    sm_dir = os.path.join(own, "bert_tiny_savedmodel")
+    model.serve = serve
+    tf.saved_model.save(model, sm_dir, signatures={"serving_default": serve})
+    loaded = tf.saved_model.load(sm_dir).signatures["serving_default"]
+    back = loaded(input_ids=args[0], input_mask=args[1], segment_ids=args[2])["logits"].numpy()
+    exact = bool(np.array_equal(back, serve(*args)["logits"].numpy()))
+    say("SavedModel %s: loaded back, logits %s" % (sm_dir, "bit-exact" if exact else "DIFFER"))
+
+    result = {"float_accuracy": r["float_accuracy"]}
+    result.update(_int8(model, test, r["test_logits"], own))
+    if result["int8_accuracy"] is None:
+        say("int8: not available yet (%s)" % result["int8_error"])
+    else:
+        say("int8 (dynamic range, tfscope's interpreter): accuracy %.4f (delta %+.4f), max-abs "
+            "logit delta %.4g" % (result["int8_accuracy"], result["accuracy_delta"],
+                                  result["max_abs_logit_delta"]))
+    result.update({
+        "test_examples": len(test), "steps": steps, "parameters": n_params,
+        "train_seconds": round(r["seconds"], 2), "first_loss": r["losses"][0],
+        "final_loss": float(np.mean(r["losses"][-10:])),
+        "train_traces": r["train_step"].experimental_get_tracing_count(),
+        "forward_nodes": len(cf.graph.as_graph_def().node),
+        "report_ops": report.get("op_counts", report.get("ops")),
+        "profile_top_ops": [{"op": op, "count": n, "self_us": round(s, 1)} for op, n, _, s in top],
+        "savedmodel_dir": sm_dir, "savedmodel_roundtrip_exact": exact,
+    })
+    return result
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m tfscope.models.bert_demo")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--steps", type=int, default=200)
+    p.add_argument("--out", help="folder for the SavedModel and .tflite (default: a new temp dir)")
+    a = p.parse_args(argv)
+    lines = []
+    result = run(a.steps, a.out, log=lines.append if a.json else print)
+    if a.json:
+        json.dump(result, sys.stdout)
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
