@@ -33,6 +33,8 @@ const std::vector<DemoSection>& demo_sections() {
       {"tflite", "convert_tflite_dynamic: int8 weights, and what they changed", demo_tflite},
       {"training", "A training loop: a Python-int step traces 100 times, tf.constant(step) once",
        demo_training},
+      {"bert", "BERT-tiny: trained on a generated pair task, inspected, saved, quantized",
+       demo_bert},
   };
   return sections;
 }

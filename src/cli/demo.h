@@ -55,5 +55,7 @@ void demo_savedmodel(DemoContext& ctx);
 void demo_tflite(DemoContext& ctx);
 // The training loop's Python-int step bug and its fix (demo_training.cc).
 void demo_training(DemoContext& ctx);
+// BERT-tiny end to end, run from the Python package where the model is defined (demo_bert.cc).
+void demo_bert(DemoContext& ctx);
 
 }  // namespace tfscope_cli

@@ -122,6 +122,7 @@ def main(argv=None):
     lines = []
     result = run(a.steps, a.out, log=lines.append if a.json else print)
     if a.json:
+        result["narrative"] = lines
         json.dump(result, sys.stdout)
         print()
     return 0
