@@ -229,12 +229,16 @@ Grads select_grad(const GradOp& op, const Grads& g) {
 // Muls read an op made inside and are dominated), then x_grad and -x_grad reduced to each operand.
 Grads squared_difference_grad(const GradOp& op, const Grads& g) {
   const Tensor &x = op.inputs[0], &y = op.inputs[1], &grad = g[0];
-  Tensor two = constant(Value(2.0), grad.dtype(), "scalar");
-  control_on(two, grad);
-  Tensor scaled = gen("Mul", {two, grad});
-  Tensor diff = subtract(x, y);
-  control_on(diff, grad);
-  Tensor x_grad = multiply(scaled, diff);
+  Tensor x_grad;
+  {
+    ControlOn after(grad);  // with ops.control_dependencies([grad])
+    Tensor two = constant(Value(2.0), grad.dtype(), "scalar");
+    control_on(two, grad);
+    Tensor scaled = gen("Mul", {two, grad});
+    Tensor diff = subtract(x, y);
+    control_on(diff, grad);
+    x_grad = multiply(scaled, diff);
+  }
   if (shapes_fully_equal(x, y, grad)) return {x_grad, neg(x_grad)};
   Tensor gx = op.skips(0) ? Tensor() : x_grad;
   Tensor gy = op.skips(1) ? Tensor() : neg(x_grad);
