@@ -13,7 +13,7 @@ namespace tfscope_cli {
 void demo_bert(DemoContext& ctx) {
   std::string python;
   try {
-    python = find_tfscope_python();
+    python = find_tfscope_python(/*source_venv=*/true);
   } catch (const std::exception& e) {
     ctx.say(std::string("  skipped: ") + e.what());
     ctx.result["error"] = e.what();

@@ -82,7 +82,7 @@ std::string source_venv_python() {
 
 }  // namespace
 
-std::string find_tfscope_python() {
+std::string find_tfscope_python(bool source_venv) {
   if (const char* env = std::getenv("TFSCOPE_PYTHON"); env != nullptr && *env != '\0') {
     if (!executable(env))
       throw std::runtime_error(std::string("TFSCOPE_PYTHON=") + env +
@@ -91,7 +91,7 @@ std::string find_tfscope_python() {
   }
   std::string python = wheel_python();
   if (python.empty()) python = path_python();
-  if (python.empty()) python = source_venv_python();
+  if (python.empty() && source_venv) python = source_venv_python();
   if (python.empty())
     throw std::runtime_error(
         "no Python with the tfscope package found (tried python3 and python on PATH); install "

@@ -9,10 +9,11 @@ namespace tfscope_cli {
 
 // $TFSCOPE_PYTHON when set (it must be executable); else, when this binary is the one the wheel
 // carries (<prefix>/lib/pythonX.Y/site-packages/tfscope/_bin/tfscope), that prefix's bin/python3;
-// else the first python3 or python on PATH that has the package; else the .venv of the source
-// tree this binary was built from (`make demo` installs the package there). Throws a one-line
-// runtime_error when there is none.
-std::string find_tfscope_python();
+// else the first python3 or python on PATH that has the package; else, with `source_venv` (the
+// demo, whose build/tfscope `make demo` runs right after installing the package there), the .venv
+// of the source tree this binary was built from. Throws a one-line runtime_error when there is
+// none.
+std::string find_tfscope_python(bool source_venv = false);
 
 // Runs `python args...` with its stdout captured (stderr passes through); returns the exit
 // status (-1 when it did not exit normally).
