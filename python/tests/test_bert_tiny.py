@@ -168,3 +168,31 @@ def test_saved_model_runs_in_tf(tmp_path):
     np.testing.assert_allclose(theirs, ours, rtol=1e-5, atol=1e-7)
     if not onednn:
         np.testing.assert_array_equal(theirs, ours)
+
+
+def test_demo_section_bert_reports_float_and_int8(tmp_path):
+    """`tfscope demo --json --only bert` (the installed command, which runs the Python module):
+    one trace of the training step, accuracy well above chance (1/3), the dynamic-range int8 model
+    within two test examples' accuracy of the float one, a logit delta that is there (int8
+    weights) but small, and int8 weights a quarter of the float model's size or less (plus the
+    unquantized biases and norms)."""
+    import subprocess
+    import tfscope
+    exe = os.path.join(os.path.dirname(tfscope.__file__), "_bin", "tfscope")
+    if not os.access(exe, os.X_OK):
+        pytest.fail("the installed package carries no tfscope command (%s)" % exe)
+    env = dict(os.environ, TMPDIR=str(tmp_path))  # its SavedModel and .tflite files go there
+    p = subprocess.run([exe, "demo", "--json", "--only", "bert"], capture_output=True, text=True,
+                       timeout=600, env=env)
+    assert p.returncode == 0, p.stderr[-2000:]
+    b = json.loads(p.stdout)["bert"]
+    assert "error" not in b and "int8_error" not in b, b
+    assert b["train_traces"] == 1
+    assert b["final_loss"] < 0.75 * b["first_loss"]
+    assert b["float_accuracy"] > 0.55, b["float_accuracy"]
+    assert abs(b["accuracy_delta"]) <= 2.0 / b["test_examples"] + 1e-9, b
+    assert b["accuracy_delta"] == pytest.approx(b["int8_accuracy"] - b["float_accuracy"])
+    assert 0.0 < b["max_abs_logit_delta"] < 0.05, b["max_abs_logit_delta"]
+    assert b["int8_model_bytes"] < 0.35 * b["float_model_bytes"], b
+    assert b["savedmodel_roundtrip_exact"] is True
+    assert b["savedmodel_dir"].startswith(str(tmp_path))
