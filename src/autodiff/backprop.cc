@@ -202,8 +202,7 @@ std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Ten
 
     std::vector<int> skip;
     for (size_t i = 0; i < r.input_keys.size(); ++i) {
-      if (!tape.build_all_input_gradients && !tape.tensor_tape.count(r.input_keys[i]) &&
-          !source_set.count(r.input_keys[i]))
+      if (!tape.tensor_tape.count(r.input_keys[i]) && !source_set.count(r.input_keys[i]))
         skip.push_back(static_cast<int>(i));
     }
     std::vector<GradientValue> out_grads(r.outputs.size());

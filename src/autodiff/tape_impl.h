@@ -37,9 +37,6 @@ struct TapeData {
   // The scope each op's gradient is built in is this prefix and the op's `scope`: TF's tape opens
   // "gradient_tape/<forward scope>"; a function body's gradient (body_grad.cc) its own.
   std::string grad_scope_prefix = "gradient_tape/";
-  // Every input of an op gets its gradient built (TF's _GradientsHelper has no
-  // skip_input_indices), not only those a source depends on.
-  bool build_all_input_gradients = false;
   std::map<TensorKey, int64_t> tensor_tape;  // -1: watched, else the op that made it
   std::map<int64_t, OpRecord> op_tape;
   std::map<TensorKey, Tensor> watched;  // keeps watched tensors alive
