@@ -66,17 +66,17 @@ std::complex<R> mul(std::complex<R> x, std::complex<R> y) {
 template <typename C>
 constexpr int64_t kPacket = std::is_same_v<C, complex64> ? 4 : 2;
 
-// out[k] = f(a[ia], b[ib], k) over the broadcast of the two inputs.
-template <typename C, typename R, typename F>
+// out[k] = f(a[ia], b[ib], k) over the broadcast of the two inputs (elements In, results Out).
+template <typename In, typename Out, typename F>
 void broadcast_loop(OpKernelContext& ctx, DType out_dtype, F f) {
   const Tensor &a = ctx.input(0), &b = ctx.input(1);
   const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
   auto os = broadcast_shapes(sa, sb);
   if (!os) ctx.fail("Incompatible shapes: " + dims_text(sa) + " vs. " + dims_text(sb));
   Tensor& out = ctx.allocate_output(0, out_dtype, *os);
-  const C* pa = a.data<C>();
-  const C* pb = b.data<C>();
-  R* po = out.data<R>();
+  const In* pa = a.data<In>();
+  const In* pb = b.data<In>();
+  Out* po = out.data<Out>();
   for_each_broadcast(*os, broadcast_strides(sa, *os), broadcast_strides(sb, *os),
                      [&](int64_t k, int64_t ia, int64_t ib) { po[k] = f(pa[ia], pb[ib], k); });
 }
@@ -121,16 +121,7 @@ OpRegistration r_complex([] {
     visit_complex(tout, [&](auto tag) {
       using C = decltype(tag);
       using R = typename C::value_type;
-      const Tensor &a = ctx.input(0), &b = ctx.input(1);
-      const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
-      auto os = broadcast_shapes(sa, sb);
-      if (!os) ctx.fail("Incompatible shapes: " + dims_text(sa) + " vs. " + dims_text(sb));
-      Tensor& out = ctx.allocate_output(0, tout, *os);
-      const R* pa = a.data<R>();
-      const R* pb = b.data<R>();
-      C* po = out.data<C>();
-      for_each_broadcast(*os, broadcast_strides(sa, *os), broadcast_strides(sb, *os),
-                         [&](int64_t k, int64_t ia, int64_t ib) { po[k] = C(pa[ia], pb[ib]); });
+      broadcast_loop<R, C>(ctx, tout, [](R re, R im, int64_t) { return C(re, im); });
     });
   };
   return d;
