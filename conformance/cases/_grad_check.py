@@ -1,9 +1,12 @@
 """Helpers the gradient cases share: a tensor's bits as a short digest, a central difference of
-a numpy function (the independent reference a gradient is checked against), and a closeness
-test between the two."""
+a numpy function (the independent reference a gradient is checked against), a closeness
+test between the two, and a function library's view with argument names replaced by position."""
 import hashlib
+import re
 
 import numpy as np
+
+from cases._fn_graph import library
 
 
 def bits(t):
@@ -29,3 +32,13 @@ def central(fn, x, h=1e-3):
 
 def near(grad, ref, tol=2e-2):
     return bool(np.allclose(np.asarray(grad.numpy(), np.float64), ref, rtol=tol, atol=tol))
+
+
+def lib_view(cf):
+    out = []
+    for name, args, nodes in library(cf):
+        text = repr(nodes)
+        for i, a in enumerate(args):
+            text = re.sub(r"'" + re.escape(a) + r"([:'])", f"'<arg{i}>\\1", text)
+        out.append([re.sub(r"_\d+", "_N", name), len(args), text])
+    return sorted(out)

@@ -9,17 +9,10 @@ backward one), with a captured variable (watched as accessed), a non-tensor grad
 argument gets None), a persistent tape asked twice. Each value is checked against a central
 difference too."""
 # conformance: live-only: the gradients run exp, tanh and MatMul, whose last bits depend on the CPU and on oneDNN
-import hashlib
 import re
 
 from cases._fn_graph import graph, library
-
-
-def bits(t):
-    if t is None:
-        return None
-    a = np.ascontiguousarray(t.numpy())
-    return f"{a.dtype}{list(a.shape)} sha256 {hashlib.sha256(a.tobytes()).hexdigest()[:16]}"
+from cases._grad_check import bits, central, near
 
 
 def graph_view(cf):
@@ -30,21 +23,6 @@ def graph_view(cf):
 
 def lib_view(cf):
     return sorted([re.sub(r"_\d+", "_N", n), a, nodes] for n, a, nodes in library(cf))
-
-
-def central(fn, x, h=1e-3):
-    x64 = np.asarray(x, np.float64)
-    g = np.zeros_like(x64)
-    for i in np.ndindex(x64.shape):
-        up, dn = x64.copy(), x64.copy()
-        up[i] += h
-        dn[i] -= h
-        g[i] = (fn(up) - fn(dn)) / (2 * h)
-    return g
-
-
-def near(grad, ref, tol=2e-2):
-    return bool(np.allclose(np.asarray(grad.numpy(), np.float64), ref, rtol=tol, atol=tol))
 
 
 rng = np.random.default_rng(5)
