@@ -27,14 +27,8 @@ def _child(mode, calls, d):
     from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
 
     if mode.startswith("fit"):
-        import numpy as np
-        import keras
-        keras.utils.set_random_seed(0)
-        model = keras.Sequential([keras.Input((16,)), keras.layers.Dense(32, activation="relu"),
-                                  keras.layers.Dense(1)])
-        model.compile(optimizer="sgd", loss="mse")
-        x = np.random.rand(2048, 16).astype(np.float32)
-        y = np.random.rand(2048, 1).astype(np.float32)
+        from watch_overhead import keras_fit_setup  # this folder, the script's own
+        model, x, y = keras_fit_setup()
         w = watch.Watch(self_check=True)
         if mode == "fit-watched":
             w.start()

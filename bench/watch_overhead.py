@@ -133,8 +133,9 @@ def _iqr(xs):
     return q[2] - q[0]
 
 
-def _keras_fit(watch, epochs, self_check=True):
-    """Median wall time of a small model's fit epoch without and with watch, alternating."""
+def keras_fit_setup():
+    """The small Keras model and data whose fit epoch (64 steps of 32) both overhead benchmarks
+    time (this one, and bench/watch_instructions.py in instructions)."""
     import numpy as np
     import keras
     keras.utils.set_random_seed(0)
@@ -143,6 +144,12 @@ def _keras_fit(watch, epochs, self_check=True):
     model.compile(optimizer="sgd", loss="mse")
     x = np.random.rand(2048, 16).astype(np.float32)
     y = np.random.rand(2048, 1).astype(np.float32)
+    return model, x, y
+
+
+def _keras_fit(watch, epochs, self_check=True):
+    """Median wall time of a small model's fit epoch without and with watch, alternating."""
+    model, x, y = keras_fit_setup()
     model.fit(x, y, batch_size=32, epochs=4, verbose=0)  # traces and warms up, untimed
     w = watch.Watch(self_check=self_check)
     plain, watched, plain_cpu, watched_cpu = [], [], [], []
