@@ -15,8 +15,8 @@ namespace tfs {
 class TensorList : public ResourceBase {
  public:
   DType element_dtype = DType::kInvalid;
-  PartialShape element_shape;   // what the list was made with; elements may be more specific
-  std::vector<Tensor> tensors;  // an undefined Tensor is an element never set
+  PartialShape element_shape;     // what the list was made with; elements may be more specific
+  std::vector<Tensor> tensors;    // an undefined Tensor is an element never set
   int64_t max_num_elements = -1;  // EmptyTensorList's bound on TensorListPushBack; -1: none
   std::string debug_name() const override { return "TensorList"; }
 };
@@ -40,5 +40,10 @@ TensorArrayFlow tensor_array(DType dtype, const Value& size);
 TensorArrayFlow tensor_array_unstack(const TensorArrayFlow& ta, const Tensor& value);
 // ta.read(index): TensorListGetItem in a "TensorArrayV2Read" scope.
 Tensor tensor_array_read(const TensorArrayFlow& ta, const Value& index);
+
+// list_ops._build_element_shape, then the conversion TF's op wrapper does: an unknown shape is
+// -1 and a known one a list of dims (both converted as the op's "element_shape" input); a scalar
+// element shape is an empty int32 vector converted first, named "Const".
+Value list_element_shape(const PartialShape& s);
 
 }  // namespace tfs

@@ -19,6 +19,7 @@
 #include "tfscope/errors.h"
 #include "tfscope/gradients.h"
 #include "tfscope/ops.h"
+#include "tfscope/ops_list.h"
 #include "tfscope/tape.h"
 
 namespace tfs::autodiff {
@@ -48,16 +49,6 @@ int output_index(const GraphFunction& f, const Output& o) {
   for (size_t i = 0; i < f.outputs.size(); ++i)
     if (f.outputs[i].node == o.node && f.outputs[i].index == o.index) return static_cast<int>(i);
   return -1;
-}
-
-// list_ops._build_element_shape: -1 for an unknown rank, else the dims with -1 where unknown (a
-// scalar's empty vector converted first, as "Const").
-Value element_shape_value(const PartialShape& s) {
-  if (!s.has_rank()) return Value(-1);
-  ValueList dims;
-  for (int64_t d : s.dims()) dims.push_back(Value(d < 0 ? int64_t{-1} : d));
-  if (dims.empty()) return Value(constant(Value::list({}), DType::kInt32, "Const"));
-  return Value::list(std::move(dims));
 }
 
 // "while/Tanh:0" -> "while/Tanh_0/accumulator" (_build_accumulator_name). A loop variable's
@@ -117,7 +108,7 @@ struct WhileRewrite {
       AsCurrent in_outer(outer);
       const std::string name = outer->unique_name(accumulator_name(o), true);
       outer->push_scope(name);
-      Tensor es = convert_to_tensor(element_shape_value(shape), DType::kInt32, "element_shape");
+      Tensor es = convert_to_tensor(list_element_shape(shape), DType::kInt32, "element_shape");
       outer->pop_scope();
       list = execute1("EmptyTensorList", {es, at_input(1)},
                       {{"element_dtype", dt}, {"shape_type", DType::kInt32}}, name + "/");

@@ -34,27 +34,34 @@ OpRegistration r_placeholder([] {
   return d;
 }());
 
-OpRegistration r_identity([] {
+// Identity's kernel, and StopGradient's (the identity, a marker for gradients). While a tape
+// records, the output is a tensor of its own (the same buffer), as TF's eager Identity makes a new
+// handle: the tape keys tensors by handle, and an output that were its input would cut the
+// gradient's path at tf.identity, or stop the gradient of StopGradient's input itself
+// (tf.nn.moments' mean, which its variance reads through StopGradient).
+void forward_input(OpKernelContext& ctx) {
+  const Tensor& x = ctx.input(0);
+  if (x.is_eager() && x.dtype() != DType::kResource && x.dtype() != DType::kVariant &&
+      Context::get().op_recorder()) {
+    ctx.set_output(0, x.reshaped(x.eager_shape()));
+    return;
+  }
+  ctx.set_output(0, x);
+}
+
+OpDef identity_like(const char* name) {
   OpDef d;
-  d.name = "Identity";
+  d.name = name;
   d.inputs = {{"input", "T"}};
   d.outputs = {{"output", "T"}};
   d.type_attrs = {{"T", {}}};
   d.shape_fn = detail::same_shape_fn;
-  d.kernel = [](OpKernelContext& ctx) {
-    // While a tape records, the output is a tensor of its own (the same buffer), as TF's eager
-    // Identity makes a new handle: the tape keys tensors by handle, and an output that were its
-    // input would cut the gradient's path at tf.identity.
-    const Tensor& x = ctx.input(0);
-    if (x.is_eager() && x.dtype() != DType::kResource && x.dtype() != DType::kVariant &&
-        Context::get().op_recorder()) {
-      ctx.set_output(0, x.reshaped(x.eager_shape()));
-      return;
-    }
-    ctx.set_output(0, x);
-  };
+  d.kernel = forward_input;
   return d;
-}());
+}
+
+OpRegistration r_identity(identity_like("Identity"));
+OpRegistration r_stop_gradient(identity_like("StopGradient"));
 
 OpRegistration r_identity_n([] {
   OpDef d;

@@ -280,17 +280,6 @@ OpRegistration r_length([] {
   return d;
 }());
 
-// list_ops._build_element_shape, then the conversion TF's op wrapper does: an unknown shape is
-// -1 and a known one a list of dims (both converted as the op's "element_shape" input); a scalar
-// element shape is an empty int32 vector converted first, named "Const".
-Value element_shape_value(const PartialShape& s) {
-  if (!s.has_rank()) return Value(-1);
-  ValueList dims;
-  for (int64_t d : s.dims()) dims.push_back(Value(d < 0 ? int64_t{-1} : d));
-  if (dims.empty()) return Value(constant(Value::list({}), DType::kInt32, "Const"));
-  return Value::list(std::move(dims));
-}
-
 // Converts `v` as an int32 input `param` of the op named `op`, as TF's generated wrappers do
 // ("TensorListFromTensor/element_shape").
 Tensor op_input(const std::string& op, const Value& v, const std::string& param) {
@@ -300,6 +289,14 @@ Tensor op_input(const std::string& op, const Value& v, const std::string& param)
 }
 
 }  // namespace
+
+Value list_element_shape(const PartialShape& s) {
+  if (!s.has_rank()) return Value(-1);
+  ValueList dims;
+  for (int64_t d : s.dims()) dims.push_back(Value(d < 0 ? int64_t{-1} : d));
+  if (dims.empty()) return Value(constant(Value::list({}), DType::kInt32, "Const"));
+  return Value::list(std::move(dims));
+}
 
 TensorArrayFlow tensor_array(DType dtype, const Value& size) {
   detail::OpScope s("TensorArrayV2");
@@ -327,7 +324,7 @@ TensorArrayFlow tensor_array_unstack(const TensorArrayFlow& ta, const Tensor& va
     value_error("Inconsistent shapes: saw " + rows.str() + " but expected " +
                 ta.element_shape.str() + " ");
   }
-  Value es = element_shape_value(rows);
+  Value es = list_element_shape(rows);
   Tensor es_t = op_input("TensorListFromTensor", es, "element_shape");
   Tensor flow = execute1("TensorListFromTensor", {value, es_t},
                          {{"element_dtype", value.dtype()}, {"shape_type", DType::kInt32}},
@@ -337,7 +334,7 @@ TensorArrayFlow tensor_array_unstack(const TensorArrayFlow& ta, const Tensor& va
 
 Tensor tensor_array_read(const TensorArrayFlow& ta, const Value& index) {
   detail::OpScope s("TensorArrayV2Read");
-  Value es = element_shape_value(ta.element_shape);
+  Value es = list_element_shape(ta.element_shape);
   Tensor idx = op_input("TensorListGetItem", index, "index");
   Tensor es_t = op_input("TensorListGetItem", es, "element_shape");
   return execute1("TensorListGetItem", {ta.flow, idx, es_t}, {{"element_dtype", ta.dtype}},
@@ -346,6 +343,8 @@ Tensor tensor_array_read(const TensorArrayFlow& ta, const Value& index) {
 
 namespace detail {
 void anchor_list_stack_ops();  // list_stack.cc: its registrations are kept with this file's
-void anchor_list_ops() { anchor_list_stack_ops(); }
+void anchor_list_ops() {
+  anchor_list_stack_ops();
+}
 }  // namespace detail
 }  // namespace tfs

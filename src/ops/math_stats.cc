@@ -1,5 +1,6 @@
 // The kernels behind tf.nn.moments, tf.math.cumsum, tf.math.top_k and tf.sort: SquaredDifference,
-// StopGradient, Cumsum and TopKV2, as TF 2.21's CPU kernels compute them.
+// Cumsum and TopKV2, as TF 2.21's CPU kernels compute them (StopGradient is Identity's kernel:
+// array_basic.cc).
 //  - SquaredDifference is Eigen's (x - y) * (x - y): one subtraction and one multiplication,
 //    rounded each, the same in packets and scalars.
 //  - Cumsum is Eigen's scan: an accumulator that starts at 0 and adds the values along the axis
@@ -15,7 +16,6 @@
 
 #include "eigen_reduce.h"
 #include "kernel_util.h"
-#include "tfscope/context.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -73,30 +73,6 @@ OpRegistration r_squared_difference([] {
       default:
         return squared_difference_kernel<int64_t>(ctx);
     }
-  };
-  return d;
-}());
-
-// ---- StopGradient: the identity, a marker for gradients ----
-
-OpRegistration r_stop_gradient([] {
-  OpDef d;
-  d.name = "StopGradient";
-  d.inputs = {{"input", "T"}};
-  d.outputs = {{"output", "T"}};
-  d.type_attrs = {{"T", {}}};
-  d.shape_fn = detail::same_shape_fn;
-  d.kernel = [](OpKernelContext& ctx) {
-    // While a tape records, a tensor of its own (the same buffer), as Identity's: the tape keys
-    // tensors by handle, and an output that were its input would stop the gradient of the input
-    // itself (tf.nn.moments' mean, which its variance reads through StopGradient).
-    const Tensor& x = ctx.input(0);
-    if (x.is_eager() && x.dtype() != DType::kResource && x.dtype() != DType::kVariant &&
-        Context::get().op_recorder()) {
-      ctx.set_output(0, x.reshaped(x.eager_shape()));
-      return;
-    }
-    ctx.set_output(0, x);
   };
   return d;
 }());
