@@ -31,10 +31,10 @@ def test_self_check_agrees_with_tf_on_conformance_cases(tmp_path):
     assert m["cases"] >= 60 and m["compared"] >= 250, m
     unknown = [d for d in m["disagreements"] if not d.get("known")]
     assert unknown == []
-    # the one listed difference in this subset: complex NaN literals (s13_nan), tfscope has no
-    # complex values, so complex('nan') does not match itself there
+    # the one listed difference in this subset: complex NaN literals (s13_nan): TF's Literal maps
+    # every NaN to one marker, tfscope's object literals have no NaN rule
     assert [d["function"] for d in m["disagreements"]] == ["k"]
-    assert m["disagreements"][0]["known"].startswith("s13_nan: complex Python literals")
+    assert m["disagreements"][0]["known"].startswith("s13_nan: only `complex nan` differs")
     assert "watch self-check: %d conformance cases" % m["cases"] in p.stdout
 
 
