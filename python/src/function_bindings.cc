@@ -13,10 +13,12 @@
 #include <nanobind/stl/vector.h>
 
 #include "convert.h"
+#include "tfscope/composite_type.h"
 #include "tfscope/context.h"
 #include "tfscope/function.h"
 #include "tfscope/graph.h"
 #include "tfscope/saved_model_io.h"
+#include "trace_type_bindings.h"
 
 namespace tfpy {
 
@@ -62,6 +64,10 @@ Value output_value(nb::handle r, const std::string& fn_repr) {
     return Value::dict(items);
   }
   if (nb::hasattr(r, "__array__") && !PyType_Check(r.ptr())) return Value(to_tensor(r));
+  if (has_tracing_protocol(r)) {  // a composite (a RaggedTensor): the tracer flattens it
+    Value v = traced_value(r);
+    if (tfs::result_composite(v)) return v;
+  }
   std::string type_repr = nb::cast<std::string>(r.type().attr("__name__"));
   throw nb::type_error(("To be compatible with tf.function, Python functions must return zero or "
                         "more Tensors or ExtensionTypes or None values; in compilation of " +

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "tfscope/composite_type.h"
 #include "tfscope/trace_type.h"
 
 namespace tfpy {
@@ -49,7 +50,7 @@ struct PyPlaceholderContext {
   bool unnest_only = false;  // TF's: the signature's view, no graph inputs made
 };
 
-class PyTraceType : public tfs::CustomTraceType {
+class PyTraceType : public tfs::CompositeTraceType {
  public:
   PyTraceType(nb::object t, Py_hash_t h) : t_(std::move(t)), h_(h) { hold(&t_); }
   ~PyTraceType() override { release(&t_); }
@@ -124,6 +125,21 @@ class PyTraceType : public tfs::CustomTraceType {
       out.push_back(nb::cast<tfs::Tensor>(x));
     }
     return out;
+  }
+  // A type whose class defines from_tensors packs a function's results back (the protocol's
+  // default from_tensors only makes a placeholder).
+  bool packs_results() const override {
+    nb::gil_scoped_acquire gil;
+    if (!t_.is_valid()) return false;
+    nb::object base = protocol_module().attr("TraceType").attr("from_tensors");
+    return !nb::getattr(t_.type(), "from_tensors").is(base);
+  }
+  tfs::Value from_tensors(const std::vector<tfs::Tensor>& tensors) const override {
+    nb::gil_scoped_acquire gil;
+    live();
+    nb::list ts;
+    for (const auto& t : tensors) ts.append(nb::cast(t));
+    return held_value(t_.attr("from_tensors")(nb::iter(ts)));
   }
   tfs::Value cast(const tfs::Value& v) const override {
     nb::gil_scoped_acquire gil;

@@ -1145,7 +1145,7 @@ from ._checks import Assert, debugging, ensure_shape  # noqa: E402
 from ._checks import assert_equal, assert_greater, assert_less, assert_rank  # noqa: E402
 from ._py_func import numpy_function, py_function  # noqa: E402
 from ._strings import strings  # noqa: E402
-from ._ragged import RaggedTensor, ragged  # noqa: E402  (tfscope/_ragged.py)
+from ._ragged import RaggedTensor, RaggedTensorSpec, ragged  # noqa: E402  (tfscope/_ragged.py)
 from . import _ragged  # noqa: E402
 math.bincount = staticmethod(_ragged.bincount)
 from ._indexed_slices import IndexedSlices  # noqa: E402  (tfscope/_indexed_slices.py)

@@ -10,7 +10,7 @@ import weakref
 
 import numpy as _np
 
-from . import _compiler_ir, _core, _nest, _types
+from . import _compiler_ir, _core, _nest, _trace_type, _types
 from ._types import TensorSpec
 from .autograph import convert as _autograph_convert
 
@@ -738,7 +738,11 @@ def _check_signature(sig):
         else:
             yield x
 
-    bad = [x for x in leaves(sig) if not isinstance(x, TensorSpec)]
+    def is_spec(x):  # a TensorSpec, or a TypeSpec that traces as itself (tf.RaggedTensorSpec)
+        return isinstance(x, TensorSpec) or (isinstance(x, _trace_type.TraceType) and
+                                             hasattr(type(x), "__tf_tracing_type__"))
+
+    bad = [x for x in leaves(sig) if not is_spec(x)]
     if bad:
         raise TypeError("input_signature must be a possibly nested sequence of TensorSpec objects, "
                         "got invalid args %s with types %s." % (bad, [type(b) for b in bad]))

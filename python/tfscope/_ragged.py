@@ -3,13 +3,20 @@ ragged_tensor.py / row_partition.py stage, so a graph holds TF's nodes: from_val
 (bincount: Size, Greater, Max, Maximum, Minimum, DenseBincount; then Cumsum and ConcatV2),
 to_tensor (RaggedTensorToTensor), and tf.math.bincount over the same ops.
 
-Not modelled: more than one ragged dimension, flat values of rank > 1, ragged arguments to or
-results of a tf.function, ragged operators (+, tf.map_fn, ...)."""
+A RaggedTensor traces as its RaggedTensorSpec (the tf.types.experimental protocol of
+_trace_type.py): an argument of a tf.function is two graph inputs (flat_values, row_splits), keyed
+by dtype, ragged_rank, row_splits_dtype and the shape (rows, None); a result is flattened into
+the same two tensors and packed back (to_tensors/from_tensors); tf.nest's expand_composites sees
+the same two components.
+
+Not modelled: more than one ragged dimension, flat values of rank > 1, ragged operators (+,
+tf.map_fn, ...)."""
 import numpy as _np
 
 from . import _core
 from ._gen import apply_op1, name_scope
-from ._types import TensorShape, as_dtype
+from ._trace_type import TraceType
+from ._types import TensorShape, TensorSpec, as_dtype
 
 _int32, _int64 = as_dtype("int32"), as_dtype("int64")
 
@@ -80,7 +87,7 @@ class RaggedTensor:
         tf = _tf()
         with name_scope(name, "RaggedFromRowSplits"):
             values = tf.convert_to_tensor(values)
-            row_splits = tf.convert_to_tensor(row_splits, _int64)
+            row_splits = _splits_tensor(row_splits)
             if validate and _core.executing_eagerly():
                 _check_splits(row_splits.numpy(), int(values.shape[0]))
         return cls(values, row_splits)
@@ -118,6 +125,20 @@ class RaggedTensor:
         return 1
 
     @property
+    def row_splits_dtype(self):
+        return self._row_splits.dtype
+
+    # ---- tracing and nesting: the spec, and the two component tensors ----
+    def __tf_tracing_type__(self, context):
+        return RaggedTensorSpec.from_value(self)
+
+    def _tfscope_components(self):
+        return [self._values, self._row_splits]
+
+    def _tfscope_from_components(self, flat):
+        return RaggedTensor(flat[0], flat[1])
+
+    @property
     def shape(self):
         n = self._row_splits.shape[0]
         return TensorShape([None if n is None else n - 1, None])
@@ -125,7 +146,7 @@ class RaggedTensor:
     def nrows(self, out_type=None, name=None):
         if self._nrows is not None:
             return self._nrows
-        return _tf().shape(self._row_splits, out_type=_int64)[0] - 1
+        return _tf().shape(self._row_splits, out_type=self._row_splits.dtype)[0] - 1
 
     def row_lengths(self, axis=1, name=None):
         if self._row_lengths is not None:
@@ -184,11 +205,124 @@ class RaggedTensor:
         return self._values[s[key]:s[key + 1]]
 
     def __repr__(self):
-        if _core.executing_eagerly():
+        if not (self._values._is_symbolic or self._row_splits._is_symbolic):
             return "<tf.RaggedTensor %s>" % _ragged_list_str(self.to_list())
         return "tf.RaggedTensor(values=%s, row_splits=%s)" % (self._values, self._row_splits)
 
     __str__ = __repr__
+
+
+class RaggedTensorSpec(TraceType):
+    """tf.RaggedTensorSpec: the type of a RaggedTensor (shape with None for the ragged dimension,
+    dtype, ragged_rank, row_splits_dtype), as TF's TypeSpec: a function's trace is keyed on it
+    and an input_signature may hold one. Its components are the flat values (shape (None,)) and
+    the row splits (shape (rows + 1,))."""
+
+    def __init__(self, shape=None, dtype=as_dtype("float32"), ragged_rank=None,
+                 row_splits_dtype=_int64, flat_values_spec=None):
+        shape = TensorShape(shape)
+        if ragged_rank is None:
+            if shape.rank is None:
+                raise ValueError("Must specify ragged_rank or a shape with a known rank.")
+            ragged_rank = shape.rank - 1
+        row_splits_dtype = as_dtype(row_splits_dtype)
+        if row_splits_dtype not in (_int32, _int64):
+            raise ValueError("dtype must be int32 or int64")
+        if flat_values_spec is not None or ragged_rank != 1 or shape.rank not in (None, 2):
+            raise NotImplementedError(
+                "[python] tfscope's RaggedTensorSpec has one ragged dimension over 1-D values "
+                "(got shape %r, ragged_rank %r)" % (shape, ragged_rank))
+        self._shape = shape if shape.rank is not None else TensorShape([None, None])
+        self._dtype = as_dtype(dtype)
+        self._ragged_rank = ragged_rank
+        self._row_splits_dtype = row_splits_dtype
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    ragged_rank = property(lambda self: self._ragged_rank)
+    row_splits_dtype = property(lambda self: self._row_splits_dtype)
+    flat_values_spec = property(lambda self: None)
+    value_type = property(lambda self: RaggedTensor)
+
+    @classmethod
+    def from_value(cls, value):
+        return cls(value.shape, value.dtype, value.ragged_rank, value.row_splits_dtype)
+
+    def _key(self):
+        return (self._shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
+
+    def __eq__(self, other):
+        return type(other) is RaggedTensorSpec and self._key() == other._key()
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash(("RaggedTensorSpec",) + self._key())
+
+    def __repr__(self):
+        return "RaggedTensorSpec(%r, %r, %r, %r)" % self._key()
+
+    # The spec of an input_signature traces as itself (TF's TypeSpec).
+    def __tf_tracing_type__(self, context):
+        return self
+
+    def is_subtype_of(self, other):
+        return (type(other) is RaggedTensorSpec and self._key()[1:] == other._key()[1:] and
+                self._shape.is_subtype_of(other._shape))
+
+    def most_specific_common_supertype(self, others):
+        if any(type(o) is not RaggedTensorSpec or o._key()[1:] != self._key()[1:]
+               for o in others):
+            return None
+        shape = self._shape.most_specific_common_supertype([o._shape for o in others])
+        return RaggedTensorSpec(shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
+
+    def _component_specs(self):
+        rows = self._shape[0]
+        return [TensorSpec(TensorShape([None]), self._dtype),
+                TensorSpec(TensorShape([None if rows is None else rows + 1]),
+                           self._row_splits_dtype)]
+
+    def flatten(self):
+        return self._component_specs()
+
+    def placeholder_value(self, placeholder_context):
+        if getattr(placeholder_context, "unnest_only", False):
+            return self  # the signature's view
+        values, splits = [s.placeholder_value(placeholder_context)
+                          for s in self._component_specs()]
+        return RaggedTensor(values, splits)
+
+    def to_tensors(self, value):
+        return [value.flat_values, value.row_splits]
+
+    def from_tensors(self, tensors):
+        values = next(tensors)
+        return RaggedTensor(values, next(tensors))
+
+    def cast(self, value, cast_context):
+        """`value` checked against this spec component by component, with TF's texts."""
+        from . import _nest
+        specs = self._component_specs()
+        if not isinstance(value, RaggedTensor):
+            try:
+                _nest.assert_same_structure(specs, [value])
+            except ValueError as e:
+                raise TypeError(str(e)) from None
+            raise TypeError("Can not cast %r to %r" % (value, self))
+        for spec, t in zip(specs, value._tfscope_components()):
+            if t.dtype != spec.dtype or not t.shape.is_compatible_with(spec.shape):
+                raise TypeError("Can not cast %r to %r" % (TensorSpec(t.shape, t.dtype), spec))
+        return value
+
+
+def _splits_tensor(row_splits):
+    """Row splits as TF takes them: an int32 or int64 tensor kept, anything else as int64."""
+    tf = _tf()
+    if isinstance(row_splits, tf.Tensor) and row_splits.dtype in (_int32, _int64):
+        return row_splits
+    return tf.convert_to_tensor(row_splits, _int64)
 
 
 def _ragged_list_str(rows):
@@ -218,4 +352,8 @@ class ragged:  # noqa: N801  (tf.ragged namespace)
             values = tf.constant(flat, dtype)
         else:
             values = tf.constant([], dtype or as_dtype("float32"))
-        return RaggedTensor.from_row_splits(values, tf.constant(splits, _int64), validate=False)
+        splits_dtype = as_dtype(row_splits_dtype)
+        if splits_dtype not in (_int32, _int64):
+            raise ValueError("dtype must be int32 or int64")
+        return RaggedTensor.from_row_splits(values, tf.constant(splits, splits_dtype),
+                                            validate=False)

@@ -137,6 +137,25 @@ class TensorShape:
             return False
         return all(a is None or b is None or a == b for a, b in zip(self._dims, other._dims))
 
+    def is_subtype_of(self, other):
+        """TF's TraceType rule: `other` of unknown rank, or the same rank with each of other's
+        known dims equal to this one's."""
+        if other._dims is None:
+            return True
+        if self._dims is None or len(self._dims) != len(other._dims):
+            return False
+        return all(b is None or a == b for a, b in zip(self._dims, other._dims))
+
+    def most_specific_common_supertype(self, others):
+        """The shape keeping the dims all agree on (None elsewhere); unknown rank when a rank
+        is unknown or the ranks differ."""
+        dims = self._dims
+        for o in others:
+            if dims is None or o._dims is None or len(dims) != len(o._dims):
+                return TensorShape(None)
+            dims = tuple(a if a == b else None for a, b in zip(dims, o._dims))
+        return TensorShape(dims)
+
     def __len__(self):
         if self._dims is None:
             raise ValueError("Cannot take the length of shape with unknown rank.")

@@ -146,6 +146,18 @@ BoundArguments bind_arguments(const std::vector<Parameter>& params, const std::v
   return sorted;
 }
 
+namespace {
+
+// A TypeSpec other than TensorSpec in an input_signature (tf.RaggedTensorSpec): an object that
+// traces as a type of its own.
+bool spec_object(const Value& v) {
+  if (v.kind() != Value::Kind::kObject) return false;
+  auto* o = dynamic_cast<const TracedObject*>(v.as_object().get());
+  return o && o->trace_type();
+}
+
+}  // namespace
+
 std::vector<TypedParameter> add_type_constraints(std::vector<Parameter>& params,
                                                  const std::vector<Value>& signature) {
   std::function<void(const Value&)> check_leaf = [&](const Value& v) {
@@ -158,7 +170,7 @@ std::vector<TypedParameter> add_type_constraints(std::vector<Parameter>& params,
       for (auto& kv : v.dict_items()) check_leaf(kv.second);
       return;
     }
-    if (k != Value::Kind::kTensorSpec) {
+    if (k != Value::Kind::kTensorSpec && !spec_object(v)) {
       type_error(
           "input_signature must be a possibly nested sequence of TensorSpec objects, got "
           "invalid args [" +

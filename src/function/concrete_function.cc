@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "tfscope/composite_type.h"
 #include "tfscope/context.h"
 
 namespace tfs {
@@ -53,6 +54,10 @@ std::string ConcreteFunction::output_type_repr() const {
         }
         return s + "]";
       }
+      case Value::Kind::kObject:
+        // A composite result (a RaggedTensor) shows its type: RaggedTensorSpec(...).
+        if (auto c = result_composite(v)) return c->repr();
+        return v.repr();
       default:
         return v.repr();
     }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <mutex>
 
+#include "tfscope/composite_type.h"
 #include "tfscope/nest.h"
 #include "tfscope/passes.h"
 
@@ -158,11 +159,32 @@ struct PlaceholderBuilder {
   }
 };
 
-// Flattens a returned nest (nest's order): tensors, and host numbers and variables converted.
-// The template is the nest with those leaves as tensors; None stays None.
+// A composite result's place in an output template: its type and how many outputs it takes.
+class PackedResult : public Object {
+ public:
+  PackedResult(std::shared_ptr<const CompositeTraceType> type, size_t n)
+      : type(std::move(type)), n(n) {}
+  std::string repr() const override { return type->repr(); }
+  std::shared_ptr<const CompositeTraceType> type;
+  size_t n;
+};
+
+const PackedResult* packed_result(const Value& v) {
+  if (v.kind() != Value::Kind::kObject) return nullptr;
+  return dynamic_cast<const PackedResult*>(v.as_object().get());
+}
+
+// Flattens a returned nest (nest's order): tensors, and host numbers and variables converted;
+// a composite (a RaggedTensor) gives its type's tensors. The template is the nest with those
+// leaves as tensors (a composite as its PackedResult); None stays None.
 void flatten_outputs(const Value& v, std::vector<Tensor>& flat, Value* tmpl,
                      const std::string& fn) {
   *tmpl = nest::map_structure(v, [&](const Value& leaf) -> Value {
+    if (auto c = result_composite(leaf)) {
+      std::vector<Tensor> parts = c->to_tensors(leaf);
+      flat.insert(flat.end(), parts.begin(), parts.end());
+      return Value(std::shared_ptr<Object>(std::make_shared<PackedResult>(c, parts.size())));
+    }
     switch (leaf.kind()) {
       case Value::Kind::kNone:
         return Value();
@@ -263,9 +285,31 @@ class OwnPlanRuntime : public FunctionRuntime {
 Value rebuild(const Value& tmpl, std::vector<Tensor>& results, size_t& k) {
   if (tmpl.kind() == Value::Kind::kTensor) return Value(std::move(results[k++]));
   return nest::map_structure(tmpl, [&](const Value& leaf) {
-    return leaf.kind() == Value::Kind::kTensor ? Value(std::move(results[k++])) : leaf;
+    if (leaf.kind() == Value::Kind::kTensor) return Value(std::move(results[k++]));
+    if (const PackedResult* p = packed_result(leaf)) {
+      std::vector<Tensor> parts(std::make_move_iterator(results.begin() + k),
+                                std::make_move_iterator(results.begin() + k + p->n));
+      k += p->n;
+      return p->type->from_tensors(parts);
+    }
+    return leaf;
   });
 }
+
+namespace {
+
+// The output template with the graph's outputs as its tensors (composites kept as they are).
+Value with_outputs(const Value& tmpl, const std::vector<Tensor>& outs) {
+  size_t k = 0;
+  if (tmpl.kind() == Value::Kind::kTensor) return Value(outs[k]);
+  return nest::map_structure(tmpl, [&](const Value& leaf) {
+    if (leaf.kind() == Value::Kind::kTensor) return Value(outs[k++]);
+    if (const PackedResult* p = packed_result(leaf)) k += p->n;
+    return leaf;
+  });
+}
+
+}  // namespace
 
 void Tracer::make_call_op(ConcreteFunction& cf) {
   const GraphFunction& gf = *cf.graph_fn_;
@@ -360,9 +404,9 @@ TraceResult Tracer::trace(const TraceRequest& r) {
   // Output tensors in their nest: symbolic Identity outputs.
   std::vector<Tensor> id_outs;
   for (auto& o : gf.outputs) id_outs.push_back(gf.graph->tensor(o.node, o.index));
+  cf->output_template_ = with_outputs(out_template, id_outs);
   size_t k = 0;
-  cf->output_template_ = rebuild(out_template, id_outs, k);
-  cf->structured_outputs_ = cf->output_template_;
+  cf->structured_outputs_ = rebuild(cf->output_template_, id_outs, k);
   cf->structured_input_signature_ = Value::tuple({Value::tuple(sig_pos), Value::dict(sig_kw)});
   make_call_op(*cf);
   result.cf = std::move(cf);

@@ -566,19 +566,11 @@ def _element_parts(element_spec):
 # and reduce_retracing relaxes shapes to the most specific common supertype) ----
 
 def _shape_subtype(a, b):
-    """TensorShape a is a subtype of b: b of unknown rank, or the same rank with b's known
-    dims equal to a's."""
-    if b.rank is None:
-        return True
-    if a.rank is None or a.rank != b.rank:
-        return False
-    return all(y is None or x == y for x, y in zip(a.as_list(), b.as_list()))
+    return a.is_subtype_of(b)
 
 
 def _shape_supertype(a, b):
-    if a.rank is None or b.rank is None or a.rank != b.rank:
-        return TensorShape(None)
-    return TensorShape([x if x == y else None for x, y in zip(a.as_list(), b.as_list())])
+    return a.most_specific_common_supertype([b])
 
 
 def _leaf_key(s):
