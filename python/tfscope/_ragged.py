@@ -190,19 +190,18 @@ class RaggedTensor:
         return out
 
     def __getitem__(self, key):
+        """A row by a Python int, as TF's ragged_getitem stages it: starts and limits sliced
+        from the row splits, the row's values sliced between them, then indexed by the (empty)
+        inner keys; eagerly a row past the end is TF's IndexError."""
         if not isinstance(key, int):
             raise NotImplementedError("[python] RaggedTensor indexing by %r is not supported"
                                       % (type(key).__name__,))
-        s = self._row_splits
-        if _core.executing_eagerly():
-            splits = s.numpy()
-            n = len(splits) - 1
-            if not -n <= key < n:
-                raise _tf().errors.InvalidArgumentError(
-                    None, None, "slice index %d of dimension 0 out of bounds." % key)
-            key %= n
-            return self._values[int(splits[key]):int(splits[key + 1])]
-        return self._values[s[key]:s[key + 1]]
+        with name_scope(None, "RaggedGetItem"):
+            starts = self._row_splits[:-1]
+            limits = self._row_splits[1:]
+            if _core.executing_eagerly() and key >= int(starts.shape[0]):
+                raise IndexError("Row key %d out of bounds" % key)
+            return self._values[starts[key]:limits[key]][()]
 
     def __repr__(self):
         if not (self._values._is_symbolic or self._row_splits._is_symbolic):
