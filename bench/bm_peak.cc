@@ -25,6 +25,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -305,14 +306,26 @@ void BM_GemmShare(benchmark::State& state) {
   const auto order = tfs::detail::tf_matmul_order(m, k, n, false, false);
   const int threads = tfs::intra_op_pool().num_threads();
   const double cpu0 = process_cpu_seconds();
+  double fastest = 1e30;
   for (auto _ : state) {
+    const auto t0 = std::chrono::steady_clock::now();
     tfs::detail::gemm_f32(a.data(), false, b.data(), false, m, k, n, order, c.data());
     benchmark::DoNotOptimize(c.data());
     benchmark::ClobberMemory();
+    fastest = std::min(
+        fastest, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   const double cpu = process_cpu_seconds() - cpu0;
   const double macs = static_cast<double>(m * k * n);
   set_share(state, macs, fma_peak());
+  // The fastest call, measured as the peak is (the best of its runs): on a shared machine the
+  // call that no other process interrupted.
+  state.counters["fastest_us"] = fastest * 1e6;
+  state.counters["fastest_GFMA/s"] = macs / fastest * 1e-9;
+  if (fma_peak().all > 0) {
+    state.counters["fastest_share_of_core_peak"] = macs / fastest / fma_peak().core;
+    state.counters["fastest_share_of_all_core_peak"] = macs / fastest / fma_peak().all;
+  }
   state.counters["threads"] = threads;
   if (cpu > 0) {
     const double per_cpu_s = macs * static_cast<double>(state.iterations()) / cpu;
@@ -329,6 +342,10 @@ BENCHMARK(BM_GemmShare)
     ->Args({64, 128, 10})
     ->Args({1, 784, 256})
     ->Args({256, 784, 256})
+    ->Args({8, 384, 32})
+    ->Args({64, 384, 32})
+    ->Args({64, 384, 256})
+    ->Args({8, 784, 256})
     ->UseRealTime();
 
 // What handing work to the intra-op pool costs: one parallel_for of one empty task per thread

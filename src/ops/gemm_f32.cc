@@ -96,13 +96,30 @@ void transpose(const float* src, int64_t rows, int64_t cols, float* dst) {
   }
 }
 
-// Per-thread scratch for transposed operands; grows once, then the hot path allocates nothing.
+// Per-thread scratch, 64-byte aligned: 0 and 1 for transposed operands, 2 for a packed panel of
+// B, 3 for a block's partial sums. Grows once, then the hot path allocates nothing.
 float* scratch(int which, int64_t size) {
-  thread_local std::vector<float> buffers[2];
+  constexpr int64_t kAlign = 16;  // floats per 64 bytes
+  thread_local std::vector<float> buffers[4];
   std::vector<float>& v = buffers[which];
-  if (static_cast<int64_t>(v.size()) < size) v.resize(static_cast<size_t>(size));
-  return v.data();
+  if (static_cast<int64_t>(v.size()) < size + kAlign) v.resize(static_cast<size_t>(size + kAlign));
+  auto addr = reinterpret_cast<uintptr_t>(v.data());
+  return v.data() + ((64 - addr % 64) % 64) / sizeof(float);
 }
+
+// Copies `cols` (<= width) columns of kc rows of B (row stride ldb) into a contiguous panel of
+// kc rows of `width` floats, so that a tile reads B sequentially from one aligned block instead
+// of kc rows a stride apart (which fall into a few L1 sets and many pages). Only the layout
+// changes: every product and sum is the same.
+float* pack_panel(const float* b, int64_t ldb, int64_t kc, int cols, int width) {
+  float* p = scratch(2, kc * width);
+  const size_t bytes = static_cast<size_t>(cols) * sizeof(float);
+  for (int64_t kk = 0; kk < kc; ++kk) std::memcpy(p + kk * width, b + kk * ldb, bytes);
+  return p;
+}
+
+// A column panel is packed when at least this many rows reuse it.
+constexpr int64_t kPackRows = 12;
 
 // ---- scalar path -------------------------------------------------------------------------
 
@@ -176,7 +193,9 @@ enum class Mode : uint8_t {
   kAddPartial,  // c = c + sum (a later block)
 };
 
-constexpr int64_t kKc = 384;  // k per pass of an unsplit sum (L1 holds a 384 x 16 panel of B)
+// k per pass: L1 holds a 384 x 16 panel of B; the AVX-512 tiles' 384 x 32 panels, packed, are
+// read in order (from L2 when they do not fit), measured faster than passes of 192.
+constexpr int64_t kKc = 384;
 constexpr int64_t kMc = 120;  // rows per pass (a multiple of 6; L2 holds 120 x 384 of A)
 
 // One tile's operands: a(r, kk) = a[r * a_rs + kk * a_cs], b(kk, j) = b[kk * ldb + j].
@@ -316,15 +335,18 @@ TFS_AVX2 void pass(const float* a, int64_t a_rs, int64_t a_cs, const float* b, i
     int64_t rows = std::min(kMc, m - i0);
     Tile ti = t;
     ti.a = t.a + i0 * a_rs, ti.c = c + i0 * ldc;
+    const bool pack = rows >= kPackRows;
     int64_t j = 0;
     for (; j + 16 <= n; j += 16) {
       Tile tj = ti;
       tj.b = ti.b + j, tj.c = ti.c + j;
+      if (pack) tj.b = pack_panel(tj.b, ldb, kc, 16, 16), tj.ldb = 16;
       column_panel<false>(tj, rows, mode);
     }
     if (j < n) {
       Tile tj = ti;
       tj.b = ti.b + j, tj.c = ti.c + j, tj.cols = static_cast<int>(n - j);
+      if (pack) tj.b = pack_panel(tj.b, ldb, kc, tj.cols, 16), tj.ldb = 16;
       column_panel<true>(tj, rows, mode);
     }
   }
@@ -342,24 +364,37 @@ bool use_avx512() {
   return yes;
 }
 
-// The whole k range for the outputs of rows [i0, i1) and columns [j0, j1) of C (ldc = n).
+// The whole k range for the outputs of rows [i0, i1) and columns [j0, j1) of C (ldc = n), with
+// the AVX-512 tiles when `wide`. A block of k is summed in cache passes of at most kc values:
+// the first block's FMA chains go on through C (kContinue), a later block's through a scratch
+// copy of its part of C, added to C when the block is done; every output is the same chain.
 TFS_AVX2 void blocked_part(const float* a, int64_t a_rs, int64_t a_cs, const float* b, int64_t k,
                            int64_t n, const KSplit& split, float* c, int64_t i0, int64_t i1,
-                           int64_t j0, int64_t j1) {
+                           int64_t j0, int64_t j1, bool wide) {
   a += i0 * a_rs, b += j0, c += i0 * n + j0;
   const int64_t m = i1 - i0, w = j1 - j0;
-  auto pass = use_avx512() && m >= 6 ? pass512 : tfs::detail::pass;
+  wide = wide && m >= 6;
+  auto pass = wide ? pass512 : tfs::detail::pass;
+  constexpr int64_t kc = kKc;
   bool first = true;
   for (int64_t k0 = 0; k0 < k;) {
-    int64_t bs = split.next_block(k - k0);
-    if (split.rule == KSplit::Rule::kNone) {
-      // one sum over all of k, cut into cache passes; the FMA chain continues through C
-      for (int64_t p = 0; p < bs; p += kKc) {
-        pass(a, a_rs, a_cs, b, n, m, w, c, n, k0 + p, std::min(kKc, bs - p),
+    const int64_t bs = split.next_block(k - k0);
+    if (first || split.rule == KSplit::Rule::kNone) {
+      for (int64_t p = 0; p < bs; p += kc) {
+        pass(a, a_rs, a_cs, b, n, m, w, c, n, k0 + p, std::min(kc, bs - p),
              k0 + p == 0 ? Mode::kStore : Mode::kContinue);
       }
+    } else if (bs <= kc) {
+      pass(a, a_rs, a_cs, b, n, m, w, c, n, k0, bs, Mode::kAddPartial);
     } else {
-      pass(a, a_rs, a_cs, b, n, m, w, c, n, k0, bs, first ? Mode::kStore : Mode::kAddPartial);
+      float* part = scratch(3, m * w);
+      for (int64_t p = 0; p < bs; p += kc) {
+        pass(a, a_rs, a_cs, b, n, m, w, part, w, k0 + p, std::min(kc, bs - p),
+             p == 0 ? Mode::kStore : Mode::kContinue);
+      }
+      for (int64_t i = 0; i < m; ++i) {
+        for (int64_t j = 0; j < w; ++j) c[i * n + j] = c[i * n + j] + part[i * w + j];
+      }
     }
     first = false;
     k0 += bs;
@@ -367,7 +402,7 @@ TFS_AVX2 void blocked_part(const float* a, int64_t a_rs, int64_t a_cs, const flo
 }
 
 TFS_AVX2 void blocked_avx2(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k,
-                           int64_t n, const KSplit& split, float* c) {
+                           int64_t n, const KSplit& split, float* c, bool wide) {
   if (tb) {  // B as k x n rows: the kernels read 8 consecutive columns at a time
     float* bt = scratch(0, k * n);
     transpose(b, n, k, bt);
@@ -376,19 +411,19 @@ TFS_AVX2 void blocked_avx2(const float* a, bool ta, const float* b, bool tb, int
   const int64_t a_rs = ta ? 1 : k, a_cs = ta ? m : 1;
   // Threads take panels of columns, or blocks of 6 rows when the columns are too few; every
   // output is summed whole by one of them, so the bits do not depend on the split.
-  const int64_t pw = use_avx512() ? 32 : 16;  // the kernels' panel width
+  const int64_t pw = wide ? 32 : 16;  // the kernels' panel width
   const int64_t min_units = std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, m * k * pw));
   if (n >= 4 * pw || m < 12) {
     const int64_t panels = (n + pw - 1) / pw;
     parallel_ranges(panels, min_units, [&](int64_t p0, int64_t p1) {
-      blocked_part(a, a_rs, a_cs, b, k, n, split, c, 0, m, p0 * pw, std::min(n, p1 * pw));
+      blocked_part(a, a_rs, a_cs, b, k, n, split, c, 0, m, p0 * pw, std::min(n, p1 * pw), wide);
     });
   } else {
     const int64_t blocks = (m + 5) / 6;
     const int64_t min_blocks =
         std::max<int64_t>(1, kParallelFmas / std::max<int64_t>(1, 6 * k * n));
     parallel_ranges(blocks, min_blocks, [&](int64_t r0, int64_t r1) {
-      blocked_part(a, a_rs, a_cs, b, k, n, split, c, r0 * 6, std::min(m, r1 * 6), 0, n);
+      blocked_part(a, a_rs, a_cs, b, k, n, split, c, r0 * 6, std::min(m, r1 * 6), 0, n, wide);
     });
   }
 }
@@ -405,7 +440,7 @@ TFS_AVX512 void tile512(const Tile& t, Mode mode) {
     mask[v] = static_cast<__mmask16>((1u << valid) - 1u);
   }
   __m512 acc[MR][NV];
-#pragma GCC unroll 8
+#pragma GCC unroll 12
   for (int r = 0; r < MR; ++r) {
 #pragma GCC unroll 2
     for (int v = 0; v < NV; ++v) {
@@ -420,14 +455,14 @@ TFS_AVX512 void tile512(const Tile& t, Mode mode) {
 #pragma GCC unroll 2
     for (int v = 0; v < NV; ++v)
       bv[v] = kMasked ? _mm512_maskz_loadu_ps(mask[v], b + 16 * v) : _mm512_loadu_ps(b + 16 * v);
-#pragma GCC unroll 8
+#pragma GCC unroll 12
     for (int r = 0; r < MR; ++r) {
       __m512 av = _mm512_set1_ps(a[r * t.a_rs]);
 #pragma GCC unroll 2
       for (int v = 0; v < NV; ++v) acc[r][v] = _mm512_fmadd_ps(av, bv[v], acc[r][v]);
     }
   }
-#pragma GCC unroll 8
+#pragma GCC unroll 12
   for (int r = 0; r < MR; ++r) {
 #pragma GCC unroll 2
     for (int v = 0; v < NV; ++v) {
@@ -442,12 +477,19 @@ TFS_AVX512 void tile512(const Tile& t, Mode mode) {
   }
 }
 
+// Tiles of 12 rows (24 accumulators: each B vector loaded feeds 12 FMAs), then of 8, so that
+// no tile of fewer than 8 rows is left where 8 or more remain (64 rows: 12 x 4, 8 x 2).
 template <bool kMasked>
 TFS_AVX512 void column_panel512(Tile t, int64_t rows, Mode mode) {
   int64_t i = 0;
-  for (; i + 8 <= rows; i += 8) {
+  auto next = [&](int64_t r) { i += r, t.a += r * t.a_rs, t.c += r * t.ldc; };
+  while (rows - i == 12 || rows - i >= 20) {
+    tile512<12, 2, kMasked>(t, mode);
+    next(12);
+  }
+  while (rows - i >= 8) {
     tile512<8, 2, kMasked>(t, mode);
-    t.a += 8 * t.a_rs, t.c += 8 * t.ldc;
+    next(8);
   }
   switch (rows - i) {
     case 1:
@@ -478,15 +520,18 @@ TFS_AVX512 void pass512(const float* a, int64_t a_rs, int64_t a_cs, const float*
     int64_t rows = std::min(kMc, m - i0);
     Tile ti = t;
     ti.a = t.a + i0 * a_rs, ti.c = c + i0 * ldc;
+    const bool pack = rows >= kPackRows;
     int64_t j = 0;
     for (; j + 32 <= n; j += 32) {
       Tile tj = ti;
       tj.b = ti.b + j, tj.c = ti.c + j;
+      if (pack) tj.b = pack_panel(tj.b, ldb, kc, 32, 32), tj.ldb = 32;
       column_panel512<false>(tj, rows, mode);
     }
     if (j < n) {
       Tile tj = ti;
       tj.b = ti.b + j, tj.c = ti.c + j, tj.cols = static_cast<int>(n - j);
+      if (pack) tj.b = pack_panel(tj.b, ldb, kc, tj.cols, 32), tj.ldb = 32;
       column_panel512<true>(tj, rows, mode);
     }
   }
@@ -671,18 +716,30 @@ void gemm_f32_scalar(const float* a, bool ta, const float* b, bool tb, int64_t m
   });
 }
 
-void gemm_f32(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k, int64_t n,
-              const GemmOrder& order, float* c) {
+GemmIsa gemm_f32_best_isa() {
+  if (!gemm_f32_uses_avx2()) return GemmIsa::kScalar;
+  return use_avx512() ? GemmIsa::kAvx512 : GemmIsa::kAvx2;
+}
+
+void gemm_f32_on(GemmIsa isa, const float* a, bool ta, const float* b, bool tb, int64_t m,
+                 int64_t k, int64_t n, const GemmOrder& order, float* c) {
   if (m == 0 || n == 0) return;
   if (k == 0) {
     std::fill(c, c + m * n, 0.0f);
     return;
   }
-  if (!gemm_f32_uses_avx2()) return gemm_f32_scalar(a, ta, b, tb, m, k, n, order, c);
-  if (order.sum == SumOrder::kBlocked) return blocked_avx2(a, ta, b, tb, m, k, n, order.split, c);
+  isa = std::min(isa, gemm_f32_best_isa());
+  if (isa == GemmIsa::kScalar) return gemm_f32_scalar(a, ta, b, tb, m, k, n, order, c);
+  if (order.sum == SumOrder::kBlocked)
+    return blocked_avx2(a, ta, b, tb, m, k, n, order.split, c, isa == GemmIsa::kAvx512);
   dot_operands(a, ta, b, tb, m, k, n);
   if (order.sum == SumOrder::kDot16) return row_dots_avx2<false>(a, b, m, k, n, c);
   row_dots_avx2<true>(a, b, m, k, n, c);
+}
+
+void gemm_f32(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k, int64_t n,
+              const GemmOrder& order, float* c) {
+  gemm_f32_on(gemm_f32_best_isa(), a, ta, b, tb, m, k, n, order, c);
 }
 
 }  // namespace tfs::detail

@@ -53,7 +53,8 @@ GemmOrder tf_batch_matmul_order(int64_t m, int64_t k, int64_t n);
 
 // C (m x n, row-major) = op(A) (m x k) * op(B) (k x n), summed in `order`. A is stored m x k
 // row-major, or k x m when transpose_a; B is k x n, or n x k when transpose_b. k == 0 gives
-// zeros. Uses AVX2+FMA when the CPU has them, else a scalar std::fma path with the same bits.
+// zeros. Uses AVX-512 or AVX2+FMA when the CPU has them, else a scalar std::fma path with the same
+// bits.
 void gemm_f32(const float* a, bool transpose_a, const float* b, bool transpose_b, int64_t m,
               int64_t k, int64_t n, const GemmOrder& order, float* c);
 
@@ -63,5 +64,13 @@ void gemm_f32_scalar(const float* a, bool transpose_a, const float* b, bool tran
 
 // Whether gemm_f32 runs the AVX2+FMA kernels on this CPU.
 bool gemm_f32_uses_avx2();
+
+// The kernels gemm_f32 can run, in order; all give the same bits.
+enum class GemmIsa : uint8_t { kScalar, kAvx2, kAvx512 };
+GemmIsa gemm_f32_best_isa();  // what gemm_f32 runs on this CPU
+// gemm_f32 on at most `isa` (capped by the CPU's best), so that tests cover the AVX2 kernels,
+// which an AMD EPYC without AVX-512 runs, on a CPU that has AVX-512 too.
+void gemm_f32_on(GemmIsa isa, const float* a, bool transpose_a, const float* b, bool transpose_b,
+                 int64_t m, int64_t k, int64_t n, const GemmOrder& order, float* c);
 
 }  // namespace tfs::detail

@@ -1,6 +1,6 @@
 // The float32 GEMM (src/ops/gemm_f32.h) against a plain scalar std::fma reference written here,
-// bit for bit: the AVX2 kernels (when the CPU has them) and the scalar path, on many shapes,
-// transposes and summation orders.
+// bit for bit: the AVX-512 and AVX2 kernels (those the CPU has) and the scalar path, on many
+// shapes, transposes and summation orders.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -159,6 +159,15 @@ void expect_bit_exact(int64_t m, int64_t k, int64_t n, bool ta, bool tb, const G
   int64_t d = first_difference(fast, want);
   ASSERT_EQ(d, -1) << what << ": gemm_f32 output " << d << " is " << fast[d] << ", want "
                    << want[d];
+  // The lesser kernels this CPU can run (the AVX2 ones when it has AVX-512 too).
+  for (GemmIsa isa = GemmIsa::kAvx2; isa < gemm_f32_best_isa();
+       isa = static_cast<GemmIsa>(static_cast<int>(isa) + 1)) {
+    std::vector<float> lesser(fast.size(), NAN);
+    gemm_f32_on(isa, a.data(), ta, b.data(), tb, m, k, n, order, lesser.data());
+    d = first_difference(lesser, want);
+    ASSERT_EQ(d, -1) << what << ": gemm_f32_on(" << static_cast<int>(isa) << ") output " << d
+                     << " is " << lesser[d] << ", want " << want[d];
+  }
   d = first_difference(scalar, want);
   ASSERT_EQ(d, -1) << what << ": scalar output " << d << " is " << scalar[d] << ", want "
                    << want[d];
