@@ -342,10 +342,6 @@ BENCHMARK(BM_GemmShare)
     ->Args({64, 128, 10})
     ->Args({1, 784, 256})
     ->Args({256, 784, 256})
-    ->Args({8, 384, 32})
-    ->Args({64, 384, 32})
-    ->Args({64, 384, 256})
-    ->Args({8, 784, 256})
     ->UseRealTime();
 
 // What handing work to the intra-op pool costs: one parallel_for of one empty task per thread

@@ -42,6 +42,12 @@ elif step == "function":
     tf.function(lambda x: x * 2)(tf.constant(1.0))
 elif step == "shape":
     tf.TensorShape([1, 2])
+elif step == "defined":  # a tf.function never called: no trace
+    tf.function(lambda: None)
+elif step == "trace":  # a trace that makes no tensor (TF: every trace initializes the context)
+    tf.function(lambda: None)()
+elif step == "concrete":  # a trace from a spec: placeholders only
+    tf.function(lambda x: x).get_concrete_function(tf.TensorSpec([], tf.float32))
 attempt("same value", T.set_intra_op_parallelism_threads, 2)
 attempt("intra", T.set_intra_op_parallelism_threads, 1)
 attempt("inter", T.set_inter_op_parallelism_threads, 1)
@@ -61,7 +67,8 @@ def _run(python, module, step, tmp_path, env_extra):
     return out.stdout.splitlines()
 
 
-@pytest.mark.parametrize("step", ["nothing", "shape", "constant", "variable", "op", "function"])
+@pytest.mark.parametrize("step", [
+    "nothing", "shape", "constant", "variable", "op", "function", "defined", "trace", "concrete"])
 def test_threading_settings_follow_tf(step, tmp_path):
     mine = _run(sys.executable, "tfscope", step, tmp_path, {})
     theirs = _run(wo.oracle_python(), "tensorflow", step, tmp_path,

@@ -63,6 +63,9 @@ GraphBuilder* Context::current_builder() const {
 }
 
 void Context::push_builder(GraphBuilder* b) {
+  // A graph being built is a trace (tfscope builds no other graphs): TF's first trace initializes
+  // its context even when it makes no tensor (tf.config.threading is fixed from then on).
+  if (b != nullptr) mark_context_initialized();
   thread_state().builders.push_back(b);
 }
 
