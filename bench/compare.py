@@ -3,13 +3,16 @@ one JSON file and prints the ratios table of the README's performance section.
 
     python bench/compare.py [--build BUILD] [--out FILE.json] [--only SECTION,...] [--quick]
 
-Sections (each a function below that returns rows; add one to SECTIONS to extend the table):
+Sections (each a function below that returns rows; add one to SECTIONS to extend the table; the
+tf.function sections share one driver, tf_function_rows):
   lite      bench/lite_vs_litert.py: tfscope's TFLite interpreter vs LiteRT (default kernels at 1
             thread, and BUILTIN_REF), the 784-256-128-10 MLP float and dynamic-range int8.
   mlp       the same MLP as a tf.function called from Python: tfscope vs TF at batch 1 and 64.
   train     the MLP's training step (GradientTape, sparse softmax cross-entropy, SGD by
             assign_sub) as a tf.function from Python, batch 1 and 64 (bench/train_vs_tf.py).
   call      bench/python_vs_tf.py: the cache-hit call of a tiny tf.function.
+  watch     bench/watch_overhead.py under TF's Python: what tfscope watch adds to a tiny
+            tf.function call (self-check on), and the watch's own work per call alone.
   cpp       Google Benchmarks of BUILD: BM_MlpForward vs BM_MlpKernelsOnly (bm_function), the C++
             TFLite invoke vs Interpreter::run (bm_lite), and the MatMul and FULLY_CONNECTED
             kernels' share of the machine's FMA peak (bm_peak).
@@ -22,10 +25,11 @@ others are wall time.
 import argparse
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
+
+from lite_vs_litert import cpu_model  # this directory's, which Python puts on sys.path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -37,10 +41,12 @@ def pythons():
     return tfscope_py, oracle
 
 
-def row(benchmark, ours, theirs, unit, other, goal=None, note=""):
+def row(benchmark, ours, theirs, unit, other, goal=None, note="", goal_text=None):
+    """goal: the ratio to stay under (a share for unit "share"); goal_text: a goal of another kind,
+    printed as given. theirs None: a figure of tfscope's alone."""
     return {"benchmark": benchmark, "tfscope": ours, "other": theirs, "unit": unit,
             "other_is": other, "ratio": round(ours / theirs, 3) if theirs else None,
-            "goal": goal, "note": note}
+            "goal": goal, "note": note, "goal_text": goal_text}
 
 
 # ---- lite: the interpreter against LiteRT ----
@@ -65,9 +71,11 @@ def section_lite(args, tfscope_py, oracle_py):
     return rows
 
 
-# ---- mlp: the MLP forward as a tf.function ----
+# ---- mlp and train: the MLP as a tf.function, one driver ----
 
-MLP_WORKER = r'''
+# A worker is HEAD + a body that defines make_call(batch) (a no-argument call of the function on
+# that batch's inputs) + TAIL, which times the call and prints {batch: us per call} as JSON.
+WORKER_HEAD = r"""
 import json, os, sys, time, timeit
 backend, quick = sys.argv[1], sys.argv[2] == "1"
 if backend == "tf":
@@ -78,6 +86,20 @@ else:
 import numpy as np
 rng = np.random.default_rng(7)
 dims = [784, 256, 128, 10]
+"""
+
+WORKER_TAIL = r"""
+out = {}
+for batch in (1, 64):
+    call = make_call(batch)
+    call()
+    t0 = time.perf_counter(); call(); one = time.perf_counter() - t0
+    n = max(1, int((0.02 if quick else 0.1) / max(one, 1e-7)))
+    out[str(batch)] = min(timeit.repeat(call, number=n, repeat=3 if quick else 7)) / n * 1e6
+print(json.dumps(out))
+"""
+
+MLP_BODY = r"""
 ws = [tf.constant(rng.uniform(-0.1, 0.1, (a, b)).astype(np.float32)) for a, b in zip(dims, dims[1:])]
 bs = [tf.constant(rng.uniform(-0.1, 0.1, (b,)).astype(np.float32)) for b in dims[1:]]
 
@@ -87,49 +109,12 @@ def mlp(x):
     h = tf.nn.relu(tf.matmul(h, ws[1]) + bs[1])
     return tf.matmul(h, ws[2]) + bs[2]
 
-out = {}
-for batch in (1, 64):
+def make_call(batch):
     x = tf.constant(rng.normal(0, 1, (batch, 784)).astype(np.float32))
-    mlp(x)
-    t0 = time.perf_counter(); mlp(x); one = time.perf_counter() - t0
-    n = max(1, int((0.02 if quick else 0.1) / max(one, 1e-7)))
-    out[str(batch)] = min(timeit.repeat(lambda: mlp(x), number=n, repeat=3 if quick else 7)) / n * 1e6
-print(json.dumps(out))
-'''
+    return lambda: mlp(x)
+"""
 
-
-def run_worker(python, code, *argv):
-    res = subprocess.run([python, "-c", code, *argv], capture_output=True, text=True, check=True,
-                         env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
-    return json.loads(res.stdout.strip().splitlines()[-1])
-
-
-def section_mlp(args, tfscope_py, oracle_py):
-    best = {"tfscope": {}, "tf": {}}
-    for _ in range(1 if args.quick else 3):  # alternate the two, keep the best of each
-        for backend, py in (("tfscope", tfscope_py), ("tf", oracle_py)):
-            for k, v in run_worker(py, MLP_WORKER, backend, "1" if args.quick else "0").items():
-                best[backend][k] = min(v, best[backend].get(k, v))
-    return [row(f"MLP 784-256-128-10 forward, tf.function from Python, batch {b}",
-                best["tfscope"][b], best["tf"][b], "us wall", "TF 2.21 tf.function",
-                0.5 if b == "64" else None,
-                "both use every core (intra-op pools)" if b == "64" else "")
-            for b in ("1", "64")]
-
-
-# ---- train: the MLP's training step as a tf.function ----
-
-TRAIN_WORKER = r'''
-import json, os, sys, time, timeit
-backend, quick = sys.argv[1], sys.argv[2] == "1"
-if backend == "tf":
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-    import tensorflow as tf
-else:
-    import tfscope as tf
-import numpy as np
-rng = np.random.default_rng(7)
-dims = [784, 256, 128, 10]
+TRAIN_BODY = r"""
 ws = [tf.Variable(rng.uniform(-0.1, 0.1, (a, b)).astype(np.float32)) for a, b in zip(dims, dims[1:])]
 bs = [tf.Variable(np.zeros(b, np.float32)) for b in dims[1:]]
 params = [p for pair in zip(ws, bs) for p in pair]
@@ -147,31 +132,72 @@ def train_step(x, y):
         p.assign_sub(0.01 * g)
     return loss
 
-out = {}
-for batch in (1, 64):
+def make_call(batch):
     x = tf.constant(rng.normal(0, 1, (batch, 784)).astype(np.float32))
     y = tf.constant(rng.integers(0, 10, batch).astype(np.int32))
-    train_step(x, y)
-    t0 = time.perf_counter(); train_step(x, y); one = time.perf_counter() - t0
-    n = max(1, int((0.02 if quick else 0.1) / max(one, 1e-7)))
-    out[str(batch)] = min(timeit.repeat(lambda: train_step(x, y), number=n,
-                                        repeat=3 if quick else 7)) / n * 1e6
-print(json.dumps(out))
-'''
+    return lambda: train_step(x, y)
+"""
+
+
+def run_worker(python, code, *argv):
+    res = subprocess.run([python, "-c", code, *argv], capture_output=True, text=True, check=True,
+                         env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def tf_function_rows(args, tfscope_py, oracle_py, body, title, goals):
+    """The table driver of the tf.function sections: the worker with `body` under tfscope and TF,
+    alternating (three rounds, one with --quick), each batch's best per side; one row per batch,
+    goals[batch] its goal ratio."""
+    code = WORKER_HEAD + body + WORKER_TAIL
+    best = {"tfscope": {}, "tf": {}}
+    for _ in range(1 if args.quick else 3):
+        for backend, py in (("tfscope", tfscope_py), ("tf", oracle_py)):
+            for k, v in run_worker(py, code, backend, "1" if args.quick else "0").items():
+                best[backend][k] = min(v, best[backend].get(k, v))
+    return [row(f"{title}, batch {b}", best["tfscope"][b], best["tf"][b], "us wall",
+                "TF 2.21 tf.function", goals.get(b),
+                "both use every core (intra-op pools)" if b == "64" else "")
+            for b in ("1", "64")]
+
+
+def section_mlp(args, tfscope_py, oracle_py):
+    return tf_function_rows(args, tfscope_py, oracle_py, MLP_BODY,
+                            "MLP 784-256-128-10 forward, tf.function from Python", {"64": 0.5})
 
 
 def section_train(args, tfscope_py, oracle_py):
     """The training step (forward, backward, SGD update) of the MLP, from Python."""
-    best = {"tfscope": {}, "tf": {}}
-    for _ in range(1 if args.quick else 3):  # alternate the two, keep the best of each
-        for backend, py in (("tfscope", tfscope_py), ("tf", oracle_py)):
-            for k, v in run_worker(py, TRAIN_WORKER, backend, "1" if args.quick else "0").items():
-                best[backend][k] = min(v, best[backend].get(k, v))
-    return [row(f"MLP 784-256-128-10 training step (GradientTape, SGD), tf.function, batch {b}",
-                best["tfscope"][b], best["tf"][b], "us wall", "TF 2.21 tf.function",
-                0.7 if b == "64" else 0.1,
-                "both use every core (intra-op pools)" if b == "64" else "")
-            for b in ("1", "64")]
+    return tf_function_rows(args, tfscope_py, oracle_py, TRAIN_BODY,
+                            "MLP 784-256-128-10 training step (GradientTape, SGD), tf.function",
+                            {"1": 0.1, "64": 0.7})
+
+
+# ---- watch: what tfscope watch adds to a TF call ----
+
+def section_watch(args, tfscope_py, oracle_py):
+    """bench/watch_overhead.py under TF's Python with the installed tfscope importable."""
+    pkg = subprocess.run([tfscope_py, "-c", "import os, tfscope; "
+                          "print(os.path.dirname(os.path.abspath(tfscope.__file__)))"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.symlink(pkg, os.path.join(tmp, "tfscope"))  # tfscope alone, none of its venv
+        out = os.path.join(tmp, "watch.json")
+        sizes = ["--calls", "200", "--blocks", "7"] if args.quick else ["--blocks", "21"]
+        res = subprocess.run([oracle_py, os.path.join(ROOT, "bench", "watch_overhead.py"),
+                              "--json", out] + sizes, capture_output=True, text=True,
+                             env=dict(os.environ, PYTHONPATH=tmp, TF_CPP_MIN_LOG_LEVEL="3"))
+        if res.returncode != 0:
+            sys.exit(f"bench/watch_overhead.py failed:\n{res.stderr[-4000:]}")
+        with open(out) as fh:
+            d = json.load(fh)
+    pairs = f"median of {d['blocks']} interleaved pairs of {d['calls_per_block']} calls"
+    return [row("tfscope watch on a tiny tf.function call (x + 1), self-check on",
+                d["watched_cpu_us"], d["plain_cpu_us"], "us cpu", "the same call unwatched",
+                note=f"{d['added_cpu_us']:+.2f} us added ({pairs})", goal_text="<= +3 us"),
+            row("watch's own work per call (TF's call a no-op), self-check on",
+                d["wrapper_self_check_us"], None, "us cpu", "", goal_text="<= 3 us"),
+            row("same, self-check off", d["wrapper_us"], None, "us cpu", "", goal_text="<= 3 us")]
 
 
 # ---- call: the tiny function's cache-hit call ----
@@ -262,17 +288,7 @@ def section_cpp(args, tfscope_py, oracle_py):
 
 
 SECTIONS = {"lite": section_lite, "mlp": section_mlp, "train": section_train, "call": section_call,
-            "cpp": section_cpp}
-
-
-def cpu_model():
-    try:
-        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
-            if line.startswith("Model name:"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor()
+            "watch": section_watch, "cpp": section_cpp}
 
 
 def fmt(v, unit):
@@ -309,8 +325,12 @@ def main():
                   f"{'' if r['goal'] is None else fmt(r['goal'], 'share')} |")
             continue
         clock = " (cpu)" if r["unit"].endswith("cpu") else ""
+        goal = r["goal_text"] or ("" if r["goal"] is None else f"<= {r['goal']}x")
+        if r["other"] is None:
+            print(f"| {r['benchmark']} | {fmt(r['tfscope'], r['unit'])}{clock} | {r['note']} | | "
+                  f"{goal} |")
+            continue
         note = f"; {r['note']}" if r["note"] else ""
-        goal = "" if r["goal"] is None else f"<= {r['goal']}x"
         print(f"| {r['benchmark']} | {fmt(r['tfscope'], r['unit'])}{clock} | {r['other_is']}: "
               f"{fmt(r['other'], r['unit'])}{note} | {r['ratio']:.2f}x | {goal} |")
 
