@@ -25,8 +25,10 @@ std::string module_text(const GraphFunction& fn, const LowerOptions& options = {
 std::string compiler_ir(const GraphFunction& fn, std::string_view stage);
 
 // The comparison form: drops source_file/source_line from metadata, replaces the function uid in
-// the module name, and renumbers every `name.N` identifier per base name in order of first
-// appearance (XLA's suffixes come from its name uniquer and carry no meaning).
+// the names of computations made from functions (the module, If branches, While bodies and
+// conditions: "cond_true_12__.3" -> "cond_true_N__"), and renumbers every `name.N` identifier per
+// base name in order of first appearance (XLA's suffixes come from its name uniquer and carry no
+// meaning).
 std::string normalize(std::string_view text);
 
 }  // namespace tfs::hlo

@@ -1,6 +1,8 @@
-// The entry computation as tf2xla builds it around the lowered body: a parameter per argument,
-// each reshaped to itself, and the results reshaped under XLA_Retvals and returned as a tuple
-// (unwrapped by get-tuple-element when there is one result).
+// The computations tf2xla builds around a lowered function body. The entry: a parameter per
+// argument, each reshaped to itself, and the results reshaped under XLA_Retvals and returned as a
+// tuple (unwrapped by get-tuple-element when there is one result). A called function (an If
+// branch, a While body or condition): one tuple parameter taken apart by get-tuple-element, the
+// results reshaped and returned as a tuple.
 #include "tfscope/hlo.h"
 
 #include <algorithm>
@@ -18,13 +20,9 @@ using namespace detail;
 namespace {
 
 // XLA's name for a computation made from a TF function: the function name with its (empty) attr
-// list, "[]", and characters outside [A-Za-z0-9_.-] turned into '_', the first into a letter.
+// list, "[]" (sanitized to "__").
 std::string computation_name(const std::string& function_name) {
-  std::string s = function_name + "[]";
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-') c = '_';
-  if (!std::isalpha(static_cast<unsigned char>(s[0]))) s[0] = 'a';
-  return s;
+  return sanitized_name(function_name + "[]");
 }
 
 [[noreturn]] void unsupported(const GraphFunction& fn, const Node& n) {
@@ -87,14 +85,91 @@ const Node* variable_read(const Graph& g, const Node& handle) {
                                               "lowered to HLO so far");
 }
 
+// Lowers the nodes of `fn` other than its arguments, in tf2xla's order.
+void lower_nodes(Lowering& l, const GraphFunction& fn) {
+  for (const Node* n : execution_order(*fn.graph))
+    if (std::find(fn.args.begin(), fn.args.end(), n) == fn.args.end()) l.lower(*n);
+}
+
+// The results reshaped under XLA_Retvals and tupled. A constant result is materialized with no
+// metadata (XlaCompiler's BuildComputation makes it outside any node). `pinned` gives results that
+// are given instructions rather than the lowered outputs (a While body's passthrough arguments).
+Instr* results_tuple(Lowering& l, const GraphFunction& fn, const std::map<size_t, Instr*>& pinned,
+                     std::vector<HloShape>& shapes) {
+  std::vector<Instr*> results;
+  for (size_t k = 0; k < fn.outputs.size(); ++k) {
+    const Output& out = fn.outputs[k];
+    auto p = pinned.find(k);
+    Instr* v = p != pinned.end() ? p->second : l.operand(l.get(out));
+    l.base = "XLA_Retvals";
+    l.meta = l.options().metadata ? "op_name=\"XLA_Retvals\"" : "";
+    HloShape s =
+        HloShape::array(out.node->output_dtypes[static_cast<size_t>(out.index)], v->shape.dims);
+    results.push_back(l.emit("reshape", s, {v}));
+    shapes.push_back(s);
+    l.base.clear();
+    l.meta.clear();
+  }
+  l.base = "XLA_Retvals";
+  l.meta = l.options().metadata ? "op_name=\"XLA_Retvals\"" : "";
+  return l.emit("tuple", HloShape::tuple(shapes), results);
+}
+
 }  // namespace
+
+namespace detail {
+
+Computation* lower_function(Lowering& caller, const GraphFunction& fn, const std::string& suffix,
+                            const FunctionCall& call) {
+  Module& module = caller.module();
+  Computation* c = module.add_computation(computation_name(fn.name + suffix));
+  Lowering l(module, *c, caller.options(), fn, &caller);
+  if (call.args.size() != fn.args.size())
+    throw Error(ErrorKind::kInternal, "[hlo] " + fn.name + " takes " +
+                                          std::to_string(fn.args.size()) + " arguments, given " +
+                                          std::to_string(call.args.size()));
+  std::vector<HloShape> arg_shapes;
+  for (const XlaValue& v : call.args) arg_shapes.push_back(HloShape::array(v.dtype, v.dims));
+  Instr p;
+  p.base = "arg_tuple";
+  p.opcode = "parameter";
+  p.shape = HloShape::tuple(arg_shapes);
+  p.literal = "0";
+  if (caller.options().metadata) p.metadata = "op_name=\"XLA_Args\"";
+  Instr* tuple = c->add(std::move(p));
+  std::map<size_t, Instr*> pinned;
+  for (size_t k = 0; k < fn.args.size(); ++k) {
+    if (fn.args[k]->output_dtypes[0] == DType::kResource)
+      throw Error(ErrorKind::kNotImplemented,
+                  "[hlo] variables used inside tf.cond or tf.while_loop are not lowered to HLO "
+                  "yet (" +
+                      fn.name + ")");
+    Instr* g = l.emit("get-tuple-element", arg_shapes[k], {tuple}, ", index=" + std::to_string(k));
+    g->metadata.clear();
+    const XlaValue& v = call.args[k];
+    auto constant = call.constants.find(k);
+    if (constant != call.constants.end()) {
+      const Tensor* t = constant->second;
+      l.set({fn.args[k], 0}, {nullptr, t, t->dtype(), t->eager_shape().dims()});
+      if (call.passthrough) pinned[k] = g;
+    } else {
+      l.set({fn.args[k], 0}, {g, nullptr, v.dtype, v.dims});
+    }
+  }
+  lower_nodes(l, fn);
+  std::vector<HloShape> shapes;
+  results_tuple(l, fn, pinned, shapes);
+  return c;
+}
+
+}  // namespace detail
 
 std::string module_text(const GraphFunction& fn, const LowerOptions& options) {
   for (auto& n : fn.graph->nodes())
     if (!xla_has_kernel(*n)) unsupported(fn, *n);
   Module module;
   Computation* entry = module.add_computation(computation_name(fn.name));
-  Lowering l(module, *entry, options);
+  Lowering l(module, *entry, options, fn);
   const std::string args_meta = "op_name=\"XLA_Args\"";
   for (size_t k = 0; k < fn.args.size(); ++k) {
     Node* arg = fn.args[k];
@@ -113,21 +188,10 @@ std::string module_text(const GraphFunction& fn, const LowerOptions& options) {
     Instr* r = resource ? param : l.emit("reshape", param->shape, {param});
     l.set({arg, 0}, {r, nullptr, dt, param->shape.dims});
   }
-  for (const Node* n : execution_order(*fn.graph))
-    if (std::find(fn.args.begin(), fn.args.end(), n) == fn.args.end()) l.lower(*n);
-  l.base = "XLA_Retvals";
-  l.meta = "op_name=\"XLA_Retvals\"";
-  std::vector<Instr*> results;
+  lower_nodes(l, fn);
   std::vector<HloShape> shapes;
-  for (const Output& out : fn.outputs) {
-    Instr* v = l.operand(l.get(out));
-    HloShape s =
-        HloShape::array(out.node->output_dtypes[static_cast<size_t>(out.index)], v->shape.dims);
-    results.push_back(l.emit("reshape", s, {v}));
-    shapes.push_back(s);
-  }
-  Instr* tuple = l.emit("tuple", HloShape::tuple(shapes), results);
-  if (results.size() == 1) l.emit("get-tuple-element", shapes[0], {tuple}, ", index=0");
+  Instr* tuple = results_tuple(l, fn, {}, shapes);
+  if (shapes.size() == 1) l.emit("get-tuple-element", shapes[0], {tuple}, ", index=0");
   return module.str();
 }
 

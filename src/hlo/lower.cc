@@ -1,6 +1,7 @@
 #include "lower.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -55,7 +56,7 @@ Instr* Lowering::emit(std::string opcode, HloShape shape, std::vector<Instr*> op
   i.attrs = std::move(attrs);
   i.literal = std::move(literal);
   i.metadata = options_.metadata ? meta : std::string();
-  return entry_.add(std::move(i));
+  return target_.add(std::move(i));
 }
 
 // XLA's literal text for a float: the value with digits10 significant digits (%g) where that
@@ -192,16 +193,22 @@ Instr* Lowering::broadcast_to(const XlaValue& v, const std::vector<int64_t>& out
   return x;
 }
 
-Computation* Lowering::add_computation(std::string cbase) {
-  Computation* c = module_.add_computation(std::move(cbase));
-  // Printed before the entry computation, in the order they were made.
-  std::rotate(module_.computations.end() - 2, module_.computations.end() - 1,
-              module_.computations.end());
-  return c;
+const GraphFunction& Lowering::function(const std::string& name) const {
+  for (const Lowering* l = this; l; l = l->caller_)
+    if (const GraphFunction* f = l->fn_.graph->find_function(name)) return *f;
+  throw Error(ErrorKind::kInternal, "[hlo] function " + name + " is not in the library");
+}
+
+std::string sanitized_name(std::string s) {
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-') c = '_';
+  if (!s.empty() && !std::isalpha(static_cast<unsigned char>(s[0]))) s[0] = 'a';
+  return s;
 }
 
 Computation* Lowering::reducer(const std::string& opcode, DType dt) {
-  Computation* c = add_computation(base + "-reduction");
+  // Named after the node's full name ("cond/Sum" -> "cond_Sum-reduction").
+  Computation* c = add_computation(sanitized_name(node_name) + "-reduction");
   auto param = [&](const char* name, int index) {
     Instr i;
     i.base = name;
@@ -256,6 +263,7 @@ bool Lowering::fold(const Node& n) {
 void Lowering::lower(const Node& n) {
   // XLA names instructions after the node's name without its name scope ("Gelu/mul" -> "mul").
   base = n.name.substr(n.name.rfind('/') + 1);
+  node_name = n.name;
   meta = "op_type=\"" + n.op() + "\" op_name=\"" + n.name + "\"";
   const std::string& op = n.op();
   if (op == "Const") {
@@ -266,12 +274,14 @@ void Lowering::lower(const Node& n) {
     if (op != "NoOp") set({const_cast<Node*>(&n), 0}, get(n.inputs[0]));
   } else if (fold(n)) {
   } else if (!(lower_elementwise(*this, n) || lower_array(*this, n) || lower_reduction(*this, n) ||
-               lower_nn(*this, n) || lower_index(*this, n) || lower_math(*this, n))) {
+               lower_nn(*this, n) || lower_index(*this, n) || lower_math(*this, n) ||
+               lower_control(*this, n))) {
     throw Error(ErrorKind::kNotImplemented,
                 "[hlo] op " + op + " (node " + n.name + ") is not lowered to HLO by tfscope yet");
   }
   base.clear();
   meta.clear();
+  node_name.clear();
 }
 
 }  // namespace tfs::hlo::detail

@@ -24,8 +24,11 @@ struct XlaValue {
 
 class Lowering {
  public:
-  Lowering(Module& module, Computation& entry, const LowerOptions& options)
-      : module_(module), entry_(entry), options_(options) {}
+  // Lowers the nodes of `fn` into `target`; `caller` is the lowering of the function whose
+  // If/While node calls `fn` (null for the entry), where library functions are also looked up.
+  Lowering(Module& module, Computation& target, const LowerOptions& options,
+           const GraphFunction& fn, const Lowering* caller = nullptr)
+      : module_(module), target_(target), options_(options), fn_(fn), caller_(caller) {}
 
   // Lowers `node`, whose inputs are already lowered, and records its outputs.
   void lower(const Node& node);
@@ -52,18 +55,27 @@ class Lowering {
   // Keeps a constant computed while lowering (a folded Fill) for the values that point at it.
   const Tensor* own(Tensor t) { return &owned_.emplace_back(std::move(t)); }
 
-  // A computation for a reducer or an MLIR region, printed before the entry computation.
-  Computation* add_computation(std::string base);
+  // A computation for a reducer, an MLIR region or a called function (printed before its caller).
+  Computation* add_computation(std::string base) {
+    return module_.add_computation(std::move(base));
+  }
+  // The library function `name` that an If/While node of this function names.
+  const GraphFunction& function(const std::string& name) const;
 
   std::string base;
   std::string meta;
-  int regions = 0;  // MLIR regions made so far (region_0, region_1, ...)
+  std::string node_name;  // the full name of the node being lowered
+  int regions = 0;        // MLIR regions made so far (region_0, region_1, ...)
   const LowerOptions& options() const { return options_; }
+  Module& module() { return module_; }
+  const Lowering* caller() const { return caller_; }
 
  private:
   Module& module_;
-  Computation& entry_;
+  Computation& target_;
   const LowerOptions& options_;
+  const GraphFunction& fn_;
+  const Lowering* caller_;
   std::map<std::pair<const Node*, int>, XlaValue> values_;
   std::deque<Tensor> owned_;
 };
@@ -75,6 +87,26 @@ bool lower_reduction(Lowering& l, const Node& n);
 bool lower_nn(Lowering& l, const Node& n);
 bool lower_index(Lowering& l, const Node& n);
 bool lower_math(Lowering& l, const Node& n);
+bool lower_control(Lowering& l, const Node& n);  // If, While (lower_control.cc)
+
+// What a caller passes to a function it lowers as a computation of its own (XlaCompiler's
+// CompileFunction with a tuple argument): the arguments' values, and for the arguments whose
+// uses tf2xla replaces by a Const (PropagateConstInto*Node) the constant.
+struct FunctionCall {
+  std::vector<XlaValue> args;
+  std::map<size_t, const Tensor*> constants;
+  bool passthrough = false;  // a While body: a constant argument's result stays the argument
+};
+
+// Lowers `fn` into a new computation named after it (`suffix` appended to the function name, as
+// tf2xla names a rewritten copy): a parameter tuple taken apart by get-tuple-element, the body's
+// nodes, the results reshaped and returned as a tuple (hlo.cc).
+Computation* lower_function(Lowering& caller, const GraphFunction& fn, const std::string& suffix,
+                            const FunctionCall& call);
+
+// XLA's name for a computation made from a TF function or node name: characters outside
+// [A-Za-z0-9_.-] turned into '_', the first into a letter.
+std::string sanitized_name(std::string name);
 
 // Whether XLA has a kernel for the op of `n` at all: TF's tf2xla has none for a node with a
 // string operand or result.

@@ -1,5 +1,5 @@
-// Elementwise ops: binary arithmetic and comparisons with XLA's explicit broadcasts, unary math,
-// Cast, Select.
+// Elementwise ops: binary arithmetic, logical ops and comparisons with XLA's explicit broadcasts,
+// unary math, Cast, Select.
 #include <map>
 
 #include "lower.h"
@@ -20,6 +20,7 @@ const std::map<std::string, std::string>& binary_opcodes() {
   static const std::map<std::string, std::string> m = {
       {"AddV2", "add"},      {"Add", "add"},         {"Sub", "subtract"},    {"Mul", "multiply"},
       {"RealDiv", "divide"}, {"Maximum", "maximum"}, {"Minimum", "minimum"}, {"Pow", "power"},
+      {"LogicalAnd", "and"}, {"LogicalOr", "or"},
   };
   return m;
 }
@@ -33,9 +34,9 @@ const std::map<std::string, std::string>& compare_directions() {
 
 const std::map<std::string, std::string>& unary_opcodes() {
   static const std::map<std::string, std::string> m = {
-      {"Neg", "negate"},  {"Abs", "abs"},          {"Exp", "exponential"},
-      {"Log", "log"},     {"Tanh", "tanh"},        {"Sqrt", "sqrt"},
-      {"Rsqrt", "rsqrt"}, {"Sigmoid", "logistic"}, {"Erf", "erf"},
+      {"Neg", "negate"}, {"Abs", "abs"},        {"Exp", "exponential"}, {"Log", "log"},
+      {"Tanh", "tanh"},  {"Sqrt", "sqrt"},      {"Rsqrt", "rsqrt"},     {"Sigmoid", "logistic"},
+      {"Erf", "erf"},    {"LogicalNot", "not"},
   };
   return m;
 }

@@ -1,4 +1,4 @@
-// Sum, Prod, Max, Min, Mean as tf2xla's XlaReductionOp emits them: the input converted to the
+// Sum, Prod, Max, Min, Mean, All, Any as tf2xla's XlaReductionOp emits them: the input converted to the
 // accumulation type, the initial value as a converted constant, a reduce over the given axes with
 // a `<node>-reduction` computation, Mean's division by the count, the result converted back, and a
 // reshape for keep_dims. ArgMax/ArgMin as XLA's ArgMinMax: a variadic reduce of (value, iota index)
@@ -16,6 +16,8 @@ namespace {
 std::string initial_value(const std::string& op, DType dt) {
   if (op == "Sum" || op == "Mean") return "0";
   if (op == "Prod") return "1";
+  if (op == "All") return "true";
+  if (op == "Any") return "false";
   bool max = op == "Max";
   if (is_floating(dt)) return max ? "-inf" : "inf";
   switch (dt) {
@@ -36,6 +38,8 @@ std::string reducer_opcode(const std::string& op) {
   if (op == "Prod") return "multiply";
   if (op == "Max") return "maximum";
   if (op == "Min") return "minimum";
+  if (op == "All") return "and";
+  if (op == "Any") return "or";
   return "add";
 }
 
@@ -100,7 +104,9 @@ bool lower_arg_min_max(Lowering& l, const Node& n) {
 bool lower_reduction(Lowering& l, const Node& n) {
   const std::string& op = n.op();
   if (op == "ArgMax" || op == "ArgMin") return lower_arg_min_max(l, n);
-  if (op != "Sum" && op != "Prod" && op != "Max" && op != "Min" && op != "Mean") return false;
+  if (op != "Sum" && op != "Prod" && op != "Max" && op != "Min" && op != "Mean" && op != "All" &&
+      op != "Any")
+    return false;
   const XlaValue& in = l.get(n.inputs[0]);
   const DType dt = in.dtype;
   const int64_t rank = static_cast<int64_t>(in.dims.size());

@@ -1,5 +1,6 @@
 #include "module.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -114,27 +115,54 @@ static std::string instr_line(const Instr& i, bool is_root) {
     out += (k ? ", " : "") + index_comment(k) + i.operands[k]->shape.str() + " %" +
            i.operands[k]->name;
   out += ")" + i.attrs;
+  for (auto& [key, c] : i.calls) out += ", " + key + "=%" + c->name;
   if (i.to_apply) out += ", to_apply=%" + i.to_apply->name;
   if (!i.metadata.empty()) out += ", metadata={" + i.metadata + "}";
   return out + "\n";
 }
 
+// The computations a computation calls, in the order XLA lists them: a while its body before its
+// condition.
+static std::vector<Computation*> called(const Instr& i) {
+  std::vector<Computation*> out;
+  if (i.to_apply) out.push_back(i.to_apply);
+  for (auto& call : i.calls) out.push_back(call.second);
+  if (i.opcode == "while") std::reverse(out.begin(), out.end());
+  return out;
+}
+
+// XLA's MakeComputationPostOrder: from the entry, the computations called by each instruction in
+// creation order, depth first, each after the ones it calls; the entry last.
+static std::vector<Computation*> computation_order(Computation* entry) {
+  std::vector<Computation*> order;
+  std::set<const Computation*> seen;
+  std::function<void(Computation*)> visit = [&](Computation* c) {
+    if (!seen.insert(c).second) return;
+    for (auto& i : c->instrs)
+      for (Computation* callee : called(*i)) visit(callee);
+    order.push_back(c);
+  };
+  visit(entry);
+  return order;
+}
+
 std::string Module::str() const {
   // Names: base.N, numbered per base in creation order over the module; computations by their
-  // position, the entry last (its name is the module's).
+  // position in the printed order, the entry last (its name is the module's).
   std::map<std::string, int> counts;
   for (auto& c : computations)
     for (auto& i : c->instrs) i->name = i->base + "." + std::to_string(++counts[i->base]);
-  for (size_t k = 0; k < computations.size(); ++k)
-    computations[k]->name = computations[k]->base + "." + std::to_string(k + 1);
-  const Computation& entry = *computations.back();
+  const std::vector<Computation*> order = computation_order(computations.front().get());
+  for (size_t k = 0; k < order.size(); ++k)
+    order[k]->name = order[k]->base + "." + std::to_string(k + 1);
+  const Computation& entry = *computations.front();
   std::string sig = "(";
   for (size_t k = 0; k < entry.params.size(); ++k)
     sig += (k ? ", " : "") + entry.params[k]->shape.str();
   sig += ")->" + entry.root->shape.str();
   std::string out = "HloModule " + entry.name + ", entry_computation_layout={" + sig + "}\n\n";
-  for (auto& c : computations) {
-    bool is_entry = c.get() == &entry;
+  for (const Computation* c : order) {
+    bool is_entry = c == &entry;
     out += is_entry ? "ENTRY %" : "%";
     out += c->name + " (";
     for (size_t k = 0; k < c->params.size(); ++k)

@@ -1,10 +1,12 @@
 // An HLO module under construction: instructions in creation order per computation, printed as
-// XLA's HloModule::ToString prints them (post order from each user-less instruction, operands in
-// order; shapes with their minor-to-major layouts).
+// XLA's HloModule::ToString prints them (computations in post order of the calls from the entry,
+// instructions in post order from each user-less instruction, operands in order; shapes with their
+// minor-to-major layouts).
 #pragma once
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tfscope/dtype.h"
@@ -37,6 +39,9 @@ struct Instr {
   std::string attrs;                // ", dimensions={1}"
   std::string metadata;             // "op_type=\"AddV2\" op_name=\"add\"" or empty
   Computation* to_apply = nullptr;  // a reduce's reducer, printed after attrs
+  // Other called computations, printed after attrs as `key=%name` in this order:
+  // a conditional's true_computation/false_computation, a while's condition/body.
+  std::vector<std::pair<std::string, Computation*>> calls;
   int users = 0;
   std::string name;  // assigned when printing
 };
@@ -52,7 +57,7 @@ struct Computation {
 };
 
 struct Module {
-  std::vector<std::unique_ptr<Computation>> computations;  // the entry last
+  std::vector<std::unique_ptr<Computation>> computations;  // in creation order, the entry first
 
   Computation* add_computation(std::string base);
   std::string str() const;

@@ -10,9 +10,10 @@ std::string normalize(std::string_view text) {
   std::string s(text);
   static const std::regex source(R"( source_file="[^"]*" source_line=\d+)");
   s = std::regex_replace(s, source, "");
-  // "a_inference_f_15__.1": the uid of the function and the computation count go.
-  static const std::regex module(R"((a_inference_\w*?)_\d+__\.\d+)");
-  s = std::regex_replace(s, module, "$1_N__");
+  // A computation made from a function, "a_inference_f_15__.1", "while_body_36_const_0__.5": the
+  // uid of the function and the computation count go.
+  static const std::regex function(R"(\b([A-Za-z]\w*?)_\d+((?:_const_\d+)?)__\.\d+)");
+  s = std::regex_replace(s, function, "$1_N$2__");
   static const std::regex ident(R"(([A-Za-z_][A-Za-z0-9_\-]*)\.(\d+)\b)");
   std::map<std::string, std::map<std::string, int>> renumbered;  // base -> old suffix -> new
   std::string out;
