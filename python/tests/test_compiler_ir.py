@@ -43,7 +43,17 @@ def softmax(x):
     return tf.nn.softmax(x)
 
 
+def cond(x):
+    return tf.cond(tf.reduce_sum(x) > 0.0, lambda: x * 2.0, lambda: x - 1.0)
+
+
+def while_loop(x):
+    return tf.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * 2.0), [tf.constant(0), x])
+
+
 CASES = {
+    "cond": (cond, [2, 3]),
+    "while_loop": (while_loop, [2, 3]),
     "dense": (dense, [2, 3], [3, 4]),
     "means": (means, [2, 3]),
     "shapes": (shapes, [2, 3]),
@@ -101,8 +111,11 @@ def test_optimized_stages_say_tfscope_does_not_produce_them():
     getter = tf.function(dense, jit_compile=True).experimental_get_compiler_ir(
         tf.ones([2, 3]), tf.ones([3, 4]))
     for stage in ("optimized_hlo", "optimized_hlo_dot", "optimized_hlo_serialized", "hlo_serialized"):
-        with pytest.raises(NotImplementedError, match="stage '%s'" % stage):
+        with pytest.raises(NotImplementedError) as e:
             getter(stage=stage)
+        assert str(e.value).startswith("[hlo] stage '%s' is XLA's " % stage)
+        assert str(e.value).endswith("supported stages: 'hlo', 'hlo_no_metadata'")
+        assert "\n" not in str(e.value)
 
 
 def test_hlo_no_metadata_is_hlo_without_metadata():
@@ -117,6 +130,8 @@ def _ir_cli(tmp_path, *argv):
     src = tmp_path / "model.py"
     src.write_text("import tfscope as tf\n\n"
                    "def dense(x, w):\n    return tf.nn.relu(tf.matmul(x, w) + 1.0)\n\n"
+                   "def cond(x):\n    return tf.cond(tf.reduce_sum(x) > 0.0, lambda: x * 2.0, "
+                   "lambda: x - 1.0)\n\n"
                    "@tf.function\ndef plain(x):\n    return x * 2.0\n")
     argv = [a.replace("MODEL", str(src)) for a in argv]
     return subprocess.run([sys.executable, "-m", "tfscope", "ir", *argv], capture_output=True, text=True)
@@ -126,6 +141,18 @@ def test_ir_command_prints_the_hlo_text(tmp_path):
     r = _ir_cli(tmp_path, "MODEL:dense", "--args", "f32[2,3],f32[3,4]", "--normalize")
     assert r.returncode == 0, r.stderr
     assert r.stdout == _compiler_ir.normalize(recorded("dense"))
+
+
+def test_ir_command_prints_control_flow(tmp_path):
+    r = _ir_cli(tmp_path, "MODEL:cond", "--args", "f32[2,3]", "--normalize")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == _compiler_ir.normalize(recorded("cond"))
+
+
+def test_ir_command_names_the_supported_stages(tmp_path):
+    r = _ir_cli(tmp_path, "MODEL:dense", "--args", "f32[2,3],f32[3,4]", "--stage", "optimized_hlo")
+    assert r.returncode == 1 and r.stderr.count("\n") == 1
+    assert r.stderr.endswith("supported stages: 'hlo', 'hlo_no_metadata'\n")
 
 
 def test_ir_command_errors_are_one_line(tmp_path):

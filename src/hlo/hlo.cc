@@ -198,12 +198,18 @@ std::string module_text(const GraphFunction& fn, const LowerOptions& options) {
 std::string compiler_ir(const GraphFunction& fn, std::string_view stage) {
   if (stage == "hlo") return module_text(fn, {});
   if (stage == "hlo_no_metadata") return module_text(fn, {.metadata = false});
-  if (stage == "hlo_serialized" || stage == "optimized_hlo" ||
-      stage == "optimized_hlo_serialized" || stage == "optimized_hlo_dot")
+  // TF produces these from XLA itself: the serialized HloModuleProto, or the module after the
+  // CPU compiler's pass pipeline (fusion, copy insertion, scheduling, backend configs), which
+  // tfscope does not reproduce faithfully.
+  const bool optimized = stage == "optimized_hlo" || stage == "optimized_hlo_serialized" ||
+                         stage == "optimized_hlo_dot";
+  if (optimized || stage == "hlo_serialized")
     throw Error(ErrorKind::kNotImplemented,
-                "[hlo] stage '" + std::string(stage) +
-                    "' needs XLA itself (its optimization passes or HloModuleProto); tfscope "
-                    "produces the stages 'hlo' and 'hlo_no_metadata'");
+                "[hlo] stage '" + std::string(stage) + "' is " +
+                    (optimized ? "XLA's optimized module (its CPU pass pipeline)"
+                               : "XLA's serialized HloModuleProto") +
+                    ", which tfscope does not produce; supported stages: 'hlo', "
+                    "'hlo_no_metadata'");
   throw Error(ErrorKind::kValueError,
               "Invalid stage selected: '" + std::string(stage) +
                   "'. Valid values are: 'hlo', 'hlo_serialized', 'optimized_hlo', "

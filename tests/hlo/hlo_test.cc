@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tfscope/control_flow.h"
 #include "tfscope/errors.h"
 #include "tfscope/function.h"
 #include "tfscope/ops.h"
@@ -78,6 +79,29 @@ TEST(Hlo, GeluExpandsErfcAsXlaMathDoes) {
             hlo::normalize(recorded("gelu")));
 }
 
+TEST(Hlo, CondIsAConditionalOverTwoBranchComputations) {
+  auto f = function("cond", {"x"}, [](Tensor x) {
+    return cond(
+        greater(reduce_sum(x), 0.0), [&] { return std::vector<Tensor>{multiply(x, 2.0)}; },
+        [&] { return std::vector<Tensor>{subtract(x, 1.0)}; })[0];
+  });
+  EXPECT_EQ(hlo::normalize(hlo::compiler_ir(traced(f, {ones({2, 3})}), "hlo")),
+            hlo::normalize(recorded("cond")));
+}
+
+TEST(Hlo, WhileLoopIsAWhileOverTheLoopStateWithConstsPropagated) {
+  auto f = function("while_loop", {"x"}, [](Tensor x) {
+    auto out = while_loop([](const std::vector<Tensor>& v) { return less(v[0], 3); },
+                          [](const std::vector<Tensor>& v) {
+                            return std::vector<Tensor>{add(v[0], 1), multiply(v[1], 2.0)};
+                          },
+                          {constant(Tensor::scalar<int32_t>(0)), x});
+    return Value::tuple({out[0], out[1]});
+  });
+  EXPECT_EQ(hlo::normalize(hlo::compiler_ir(traced(f, {ones({2, 3})}), "hlo")),
+            hlo::normalize(recorded("while_loop")));
+}
+
 TEST(Hlo, NoMetadataStageDropsEveryMetadataField) {
   auto f = function("dense", {"x", "w"},
                     [](Tensor x, Tensor w) { return relu(add(matmul(x, w), 1.0)); });
@@ -91,6 +115,10 @@ TEST(Hlo, NormalizeRenumbersPerBaseNameInOrderOfAppearance) {
                            "to_apply=%Sum-reduction.2 %add.3 %add.7\n"),
             "HloModule a_inference_f_N__\n%add.1 = add(%x.1, %x.2) to_apply=%Sum-reduction.1 "
             "%add.2 %add.1\n");
+  // Every computation made from a function loses its uid; a rewritten copy keeps `_const_K`.
+  EXPECT_EQ(hlo::normalize("true_computation=%cond_true_10__.2 body=%while_body_36_const_0__.5 "
+                           "%cond_wrapper.4 %Sum.3"),
+            "true_computation=%cond_true_N__ body=%while_body_N_const_0__ %cond_wrapper.1 %Sum.1");
   EXPECT_EQ(
       hlo::normalize(
           R"(metadata={op_type="Sub" op_name="sub" source_file="/a/ops.py" source_line=1221})"),

@@ -34,6 +34,14 @@ def gelu(x):
     return tf.nn.gelu(x)
 
 
+def cond(x):
+    return tf.cond(tf.reduce_sum(x) > 0.0, lambda: x * 2.0, lambda: x - 1.0)
+
+
+def while_loop(x):
+    return tf.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * 2.0), [tf.constant(0), x])
+
+
 CASES = {
     "dense": (dense, tf.ones([2, 3]), tf.ones([3, 4])),
     "means": (means, tf.ones([2, 3])),
@@ -41,6 +49,8 @@ CASES = {
     "softmax": (softmax, tf.ones([2, 3])),
     "gather_slice": (gather_slice, tf.ones([3, 4])),
     "gelu": (gelu, tf.ones([2, 3])),
+    "cond": (cond, tf.ones([2, 3])),
+    "while_loop": (while_loop, tf.ones([2, 3])),
 }
 
 if __name__ == "__main__":
