@@ -22,6 +22,13 @@ Cases (each prints PASS/FAIL; the exit status is non-zero when any fails):
    float and dynamic-range models run in tfscope bit-exact with LiteRT BUILTIN_REF (and within a
    bound of LiteRT's default kernels); tfscope's operators, versions, options, int8 tensors and
    min_runtime_version equal TF's (names and operator order are not compared: NOTES.md).
+6. BERT-tiny itself (python/tfscope/models/bert_tiny.py), trained briefly by tfscope
+   (bert_tfscope.py; TFSCOPE_BERT_STEPS, default 40): tfscope's float and dynamic-range models
+   run in tfscope bit-exact (int8) or within 1e-5 of the scale (float GELU) with LiteRT
+   BUILTIN_REF on every kernel path; TF builds the same model from the trained weights, its
+   converter converts it, and the accuracy on the test split of both converters' float and int8
+   models (LiteRT) is printed side by side, with the same float predictions and int8 deltas
+   within two test examples of each other.
 """
 import os
 import subprocess
@@ -382,6 +389,84 @@ def encoder_case(tmp):
                   f"ours {ours[key]} vs TF {theirs[key]}")
 
 
+def bert_case(tmp):
+    """BERT-tiny's own model: tfscope's conversions in LiteRT and tfscope's interpreter, TF's
+    converter on the same trained weights, both accuracy deltas side by side."""
+    import importlib.util
+    steps = os.environ.get("TFSCOPE_BERT_STEPS", "40")
+    tfscope_py = os.environ.get("TFSCOPE_PYTHON",
+                                os.path.join(HERE, "..", "..", ".venv", "bin", "python"))
+    subprocess.check_call([tfscope_py, os.path.join(HERE, "bert_tfscope.py"), tmp, steps])
+    spec = importlib.util.spec_from_file_location(
+        "bert_tiny", os.path.join(HERE, "..", "..", "python", "tfscope", "models", "bert_tiny.py"))
+    bert_tiny = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bert_tiny)
+    weights = dict(np.load(os.path.join(tmp, "bert_weights.npz")))
+    test = dict(np.load(os.path.join(tmp, "bert_test.npz")))
+    labels = test.pop("labels")
+    length = test["input_ids"].shape[1]
+    config = bert_tiny.BertConfig(vocab_size=weights["bert/embeddings/word_embeddings"].shape[0],
+                                  max_position_embeddings=64)
+    model = bert_tiny.BertClassifier(tf, config, values=weights)
+    sig = [tf.TensorSpec([None, length], tf.int32, name=n)
+           for n in ("input_ids", "input_mask", "segment_ids")]
+    fn = tf.function(lambda ids, mask, seg: {"logits": model(ids, mask, seg)}, input_signature=sig)
+    paths = {k: os.path.join(tmp, f"bert_{k}.tflite") for k in ["float", "dynamic"]}
+    for kind, quantize in [("float", False), ("dynamic", True)]:
+        conv = tf.lite.TFLiteConverter.from_concrete_functions([fn.get_concrete_function()], model)
+        if quantize:
+            conv.optimizations = [tf.lite.Optimize.DEFAULT]
+        paths["tf_" + kind] = os.path.join(tmp, f"tf_bert_{kind}.tflite")
+        with open(paths["tf_" + kind], "wb") as f:
+            f.write(conv.convert())
+    tf_logits = fn(*[tf.constant(test[k]) for k in ["input_ids", "input_mask", "segment_ids"]])
+    tf_logits = tf_logits["logits"].numpy()
+    ours = np.load(os.path.join(tmp, "bert_tfscope_logits.npy"))
+    scale = np.max(np.abs(tf_logits))
+    check(f"bert: tfscope's logits on the test split within 1e-5 of TF's on the same weights "
+          f"(scale {scale:.3g})", np.max(np.abs(ours - tf_logits)) <= 1e-5 * scale,
+          f"max diff {np.max(np.abs(ours - tf_logits))}")
+    # tfscope's interpreter against LiteRT's reference kernels on a few test pairs.
+    probe = {k: v[:8] for k, v in test.items()}
+    for name in ["float", "dynamic"]:
+        xs = model_inputs(paths[name], probe)
+        want = litert_run_all(paths[name], xs)
+        for isa in ISAS:
+            got = tfscope_run_all(paths[name], xs, tmp, isa=isa)
+            diff = f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}"
+            label = f"bert {name} (tfscope's converter), 8 test pairs (reference kernels, {isa})"
+            if name == "float":  # LiteRT's GELU is Eigen's vectorized erf (NOTES.md)
+                check(f"{label}: within 1e-5 of LiteRT BUILTIN_REF's scale", fast_close(got, want),
+                      diff)
+            else:
+                check(f"{label}: bit-exact with LiteRT BUILTIN_REF",
+                      got.shape == want.shape and got.tobytes() == want.tobytes(), diff)
+    # Accuracy on the test split, each model in LiteRT (reference kernels).
+    acc, logits = {}, {}
+    for name, path in paths.items():
+        logits[name] = litert_run_all(path, model_inputs(path, test))
+        acc[name] = float(np.mean(np.argmax(logits[name], axis=-1) == labels))
+    n = len(labels)
+    for who, pre in [("tfscope", ""), ("TF", "tf_")]:
+        delta = acc[pre + "dynamic"] - acc[pre + "float"]
+        max_logit = np.max(np.abs(logits[pre + "dynamic"] - logits[pre + "float"]))
+        print(f"bert accuracy ({n} test pairs, {steps} steps), {who}'s converter: float "
+              f"{acc[pre + 'float']:.4f}, int8 {acc[pre + 'dynamic']:.4f}, delta {delta:+.4f}, "
+              f"max-abs logit delta {max_logit:.4g}, {os.path.getsize(paths[pre + 'float'])} -> "
+              f"{os.path.getsize(paths[pre + 'dynamic'])} bytes")
+    check("bert: tfscope's float model predicts the test split as TF's float model does",
+          np.array_equal(np.argmax(logits["float"], -1), np.argmax(logits["tf_float"], -1)))
+    ours_delta = acc["dynamic"] - acc["float"]
+    tf_delta = acc["tf_dynamic"] - acc["tf_float"]
+    check(f"bert: tfscope's int8 accuracy delta {ours_delta:+.4f} within 2 test pairs of TF's "
+          f"{tf_delta:+.4f}", abs(ours_delta - tf_delta) <= 2.0 / n + 1e-12)
+    for kind in ["float", "dynamic"]:
+        ours_s, theirs_s = op_summary(paths[kind]), op_summary(paths["tf_" + kind])
+        for key in ours_s:
+            check(f"bert {kind}: {key} equal TF's", ours_s[key] == theirs_s[key],
+                  f"ours {ours_s[key]} vs TF {theirs_s[key]}")
+
+
 def main():
     rng = np.random.default_rng(2026)
     with tempfile.TemporaryDirectory() as tmp:
@@ -468,6 +553,8 @@ def main():
             compare_facts(f"savedmodel_{kind}", ours, theirs)
         # 5. The BERT-tiny-shaped encoder (encoder.py): TF's models in tfscope, tfscope's in LiteRT.
         encoder_case(tmp)
+        # 6. BERT-tiny's own model: both converters on the same trained weights.
+        bert_case(tmp)
     print(f"{'FAILED' if failures else 'OK'}: {len(failures)} failure(s)")
     return 1 if failures else 0
 
