@@ -24,11 +24,12 @@ Cases (each prints PASS/FAIL; the exit status is non-zero when any fails):
    min_runtime_version equal TF's (names and operator order are not compared: NOTES.md).
 6. BERT-tiny itself (python/tfscope/models/bert_tiny.py), trained briefly by tfscope
    (bert_tfscope.py; TFSCOPE_BERT_STEPS, default 40): tfscope's float and dynamic-range models
-   run in tfscope bit-exact (int8) or within 1e-5 of the scale (float GELU) with LiteRT
-   BUILTIN_REF on every kernel path; TF builds the same model from the trained weights, its
+   run in tfscope within 1e-5 of the logits' scale of LiteRT BUILTIN_REF on every kernel path
+   (both keep GELU in float: NOTES.md 10); tfscope's logits equal TF's on the same weights; TF builds the same model from the trained weights, its
    converter converts it, and the accuracy on the test split of both converters' float and int8
    models (LiteRT) is printed side by side, with the same float predictions and int8 deltas
-   within two test examples of each other.
+   within two test examples of each other; operators, codes, options, int8 tensors and
+   min_runtime_version equal TF's.
 """
 import os
 import subprocess
@@ -435,12 +436,11 @@ def bert_case(tmp):
             got = tfscope_run_all(paths[name], xs, tmp, isa=isa)
             diff = f"max diff {np.max(np.abs(got - want)) if got.shape == want.shape else got.shape}"
             label = f"bert {name} (tfscope's converter), 8 test pairs (reference kernels, {isa})"
-            if name == "float":  # LiteRT's GELU is Eigen's vectorized erf (NOTES.md)
-                check(f"{label}: within 1e-5 of LiteRT BUILTIN_REF's scale", fast_close(got, want),
-                      diff)
-            else:
-                check(f"{label}: bit-exact with LiteRT BUILTIN_REF",
-                      got.shape == want.shape and got.tobytes() == want.tobytes(), diff)
+            # Both models keep GELU in float, and LiteRT's float GELU is Eigen's vectorized erf,
+            # which tfscope does not reproduce bit for bit (NOTES.md 10); unlike the encoder's
+            # probes, BERT's int8 input quantization does not absorb the last-bit differences.
+            check(f"{label}: within 1e-5 of LiteRT BUILTIN_REF's scale", fast_close(got, want),
+                  diff)
     # Accuracy on the test split, each model in LiteRT (reference kernels).
     acc, logits = {}, {}
     for name, path in paths.items():
