@@ -3,6 +3,7 @@
 // graph is being built, it becomes a call node there, with this function in that graph's library
 // and this function's captures fed by the caller (captured in its turn), as TF builds it.
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <functional>
 #include <set>
@@ -19,7 +20,8 @@ namespace detail {
 namespace {
 
 // Appends the tensors one argument of type `t` feeds, in nest's flat order (dict keys sorted).
-void feed_tensors(const TraceType& t, const Value& v, std::vector<Tensor>& flat) {
+template <class Flat>
+void feed_tensors(const TraceType& t, const Value& v, Flat& flat) {
   using K = TraceType::Kind;
   switch (t.kind()) {
     case K::kTensorSpec:
@@ -47,6 +49,34 @@ void feed_tensors(const TraceType& t, const Value& v, std::vector<Tensor>& flat)
   }
 }
 
+// A call's flat inputs, held on the stack when they are few, as they are in most calls: a cache
+// hit allocates no vector for them.
+class CallTensors {
+ public:
+  CallTensors() = default;
+  CallTensors(const CallTensors&) = delete;
+  CallTensors& operator=(const CallTensors&) = delete;
+  void push_back(Tensor t) {
+    if (heap_.empty() && size_ < kInline) {
+      inline_[size_++] = std::move(t);
+      return;
+    }
+    if (heap_.empty()) {
+      heap_.reserve(2 * kInline);
+      for (Tensor& x : inline_) heap_.push_back(std::move(x));
+    }
+    heap_.push_back(std::move(t));
+    ++size_;
+  }
+  std::span<Tensor> span() { return {heap_.empty() ? inline_.data() : heap_.data(), size_}; }
+
+ private:
+  static constexpr size_t kInline = 4;
+  std::array<Tensor, kInline> inline_;
+  std::vector<Tensor> heap_;
+  size_t size_ = 0;
+};
+
 }  // namespace
 
 std::vector<Tensor> flatten_arguments(const FunctionType& type, std::span<const Value> values,
@@ -60,31 +90,49 @@ std::vector<Tensor> flatten_arguments(const FunctionType& type, std::span<const 
 
 }  // namespace detail
 
-std::vector<Tensor> ConcreteFunction::call_eager(std::vector<Tensor> inputs) const {
-  for (auto& c : captures_)
-    if (c.kind != "const") inputs.push_back(c.external);
-  if (symbolic_captures_) {
+std::vector<Tensor> detail::Tracer::run_eager(const ConcreteFunction& cf,
+                                              std::span<const Tensor> inputs) {
+  if (cf.symbolic_captures_) {
     // A capture of another graph's tensor (one that escaped its trace) cannot be fed eagerly.
     for (auto& t : inputs)
       if (t.is_symbolic()) out_of_scope_error(t);
   }
   try {
     // Under a tape that records the call: TF's forward function, recorded for the backward one.
-    const detail::CallRecording& rec = detail::call_recording();
+    const CallRecording& rec = call_recording();
     if (rec.would_record && rec.would_record(inputs))
-      return rec.call(*graph_fn_, *call_def_, call_attrs_, inputs);
+      return rec.call(*cf.graph_fn_, *cf.call_def_, cf.call_attrs_, inputs);
     // The call op's kernel (src/ops/control.cc) runs `f` through the runtime it is given, and
     // this function's runtime resolves `f` to its own plan: so an eager call runs that plan
     // directly, without the kernel dispatch and its attr lookup (the same run, the same errors).
-    if (runtime_) return runtime_->call(graph_fn_->name, inputs);
-    return execute_eager(*call_def_, inputs, call_attrs_, call_def_->name, nullptr);
+    if (cf.runtime_) return cf.runtime_->call(cf.graph_fn_->name, inputs);
+    return execute_eager(*cf.call_def_, inputs, cf.call_attrs_, cf.call_def_->name, nullptr);
   } catch (const Error& e) {
     std::string msg = e.what();
     if (is_kernel_status(e.kind()) && msg.find("[[{{node ") != std::string::npos) {
-      throw Error(e.kind(), "Graph execution error:\n\n" + msg + " [Op:" + name_ + "]");
+      throw Error(e.kind(), "Graph execution error:\n\n" + msg + " [Op:" + cf.name_ + "]");
     }
     throw;
   }
+}
+
+Value detail::Tracer::call_bound(const ConcreteFunction& cf, std::span<const Value> values) {
+  if (!executing_eagerly())
+    return cf.call_flat(flatten_arguments(cf.type_, values, cf.fed_captures_));
+  CallTensors inputs;
+  for (size_t i = 0; i < cf.type_.params.size(); ++i)
+    feed_tensors(cf.type_.params[i].type, values[i], inputs);
+  for (auto& c : cf.captures_)
+    if (c.kind != "const") inputs.push_back(c.external);
+  std::vector<Tensor> results = run_eager(cf, inputs.span());
+  size_t k = 0;
+  return rebuild(cf.output_template_, results, k);
+}
+
+std::vector<Tensor> ConcreteFunction::call_eager(std::vector<Tensor> inputs) const {
+  for (auto& c : captures_)
+    if (c.kind != "const") inputs.push_back(c.external);
+  return detail::Tracer::run_eager(*this, inputs);
 }
 
 std::vector<Tensor> ConcreteFunction::call_in_graph(const std::vector<Tensor>& flat_args) const {

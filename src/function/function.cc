@@ -369,7 +369,7 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
   const int64_t t0 = detail::LedgerClock::now();
   Value out;
   try {
-    out = cf->call_flat(detail::flatten_arguments(cf->function_type(), values, cf->fed_captures()));
+    out = detail::Tracer::call_bound(*cf, values);
   } catch (const Error& e) {
     std::lock_guard<std::mutex> lock(mu_);
     ledger_->run_failed(*l.record, l.call, e.what());

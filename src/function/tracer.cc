@@ -282,7 +282,7 @@ class OwnPlanRuntime : public FunctionRuntime {
 
 }  // namespace
 
-Value rebuild(const Value& tmpl, std::vector<Tensor>& results, size_t& k) {
+Value rebuild(const Value& tmpl, std::span<Tensor> results, size_t& k) {
   if (tmpl.kind() == Value::Kind::kTensor) return Value(std::move(results[k++]));
   return nest::map_structure(tmpl, [&](const Value& leaf) {
     if (leaf.kind() == Value::Kind::kTensor) return Value(std::move(results[k++]));

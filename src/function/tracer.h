@@ -33,6 +33,12 @@ struct TraceResult {
 class Tracer {
  public:
   static TraceResult trace(const TraceRequest& request);
+  // The two eager runs of a trace, which need its internals (Tracer is ConcreteFunction's
+  // friend; they live in call_runtime.cc): a cache hit's call with `values` bound to the trace's
+  // parameters in order (its flat inputs kept on the stack), and the run of the call on its
+  // inputs (arguments, then fed captures), as the call op would run it.
+  static Value call_bound(const ConcreteFunction& cf, std::span<const Value> values);
+  static std::vector<Tensor> run_eager(const ConcreteFunction& cf, std::span<const Tensor> inputs);
 
  private:
   static void make_call_op(ConcreteFunction& cf);
@@ -47,6 +53,6 @@ std::vector<Tensor> flatten_arguments(const FunctionType& type, std::span<const 
 
 // Rebuilds a nest, replacing its symbolic leaves with `results` (moved out) in flatten order
 // (dict keys sorted, as TF's nest flattens them).
-Value rebuild(const Value& tmpl, std::vector<Tensor>& results, size_t& k);
+Value rebuild(const Value& tmpl, std::span<Tensor> results, size_t& k);
 
 }  // namespace tfs::detail

@@ -22,6 +22,11 @@ class Executor::Runtime : public FunctionRuntime, public detail::FunctionResolve
     return plan(e_, name);
   }
 
+  // Runs plan `e` on `feeds` into `results` (cleared first; its capacity is reused). A call
+  // node's function plan runs into the caller's output buffer this way, with no result vector.
+  static void run_into(const Executor& e, std::span<const Tensor> feeds,
+                       std::vector<Tensor>& results);
+
   // The plan of library function `name`: compiled with `e`, or compiled on first use.
   static const std::shared_ptr<Executor>& plan(const Executor& e, const std::string& name) {
     auto it = e.fn_plans_.find(name);
@@ -248,18 +253,47 @@ void run_timed(OpProfile& prof, const Node& node, const OpDef& def, const std::s
 }  // namespace
 
 std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
-  if (feed_values.size() != feed_slots_.size()) {
-    invalid_argument("[graph] expected " + std::to_string(feed_slots_.size()) + " feeds, got " +
+  std::vector<Tensor> results;
+  Runtime::run_into(*this, feed_values, results);
+  return results;
+}
+
+namespace {
+
+// Whether `def` is a call op, whose kernel only runs its `f` (src/ops/control.cc).
+bool is_call_op(const OpDef* def) {
+  static const OpDef* pcall = OpRegistry::global().find("PartitionedCall");
+  static const OpDef* spcall = OpRegistry::global().find("StatefulPartitionedCall");
+  return def == pcall || def == spcall;
+}
+
+// A call node's `f`. Its attrs sort "f" last (after "Tin", "Tout", "_read_only_...", "config",
+// "executor_type"), so the last entry is tried before the search.
+const std::string& call_function_name(const AttrMap& attrs) {
+  if (!attrs.empty()) {
+    const auto& [key, value] = *attrs.rbegin();
+    const auto* f = std::get_if<FuncAttr>(&value);
+    if (f && key == "f") return f->name;
+  }
+  return attr_func(attrs, "f").name;
+}
+
+}  // namespace
+
+void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed_values,
+                                 std::vector<Tensor>& results) {
+  if (feed_values.size() != e.feed_slots_.size()) {
+    invalid_argument("[graph] expected " + std::to_string(e.feed_slots_.size()) + " feeds, got " +
                      std::to_string(feed_values.size()));
   }
   BufferFrame frame;
   RunBuffers& buf = *frame;
   std::vector<Tensor>& values = buf.values;
-  if (values.size() < static_cast<size_t>(num_slots_))
-    values.resize(static_cast<size_t>(num_slots_));
-  for (size_t i = 0; i < feed_slots_.size(); ++i) {
+  if (values.size() < static_cast<size_t>(e.num_slots_))
+    values.resize(static_cast<size_t>(e.num_slots_));
+  for (size_t i = 0; i < e.feed_slots_.size(); ++i) {
     const Tensor& v = feed_values[i];
-    const Node* ph = feed_nodes_[i];
+    const Node* ph = e.feed_nodes_[i];
     DType want = ph->output_dtypes[0];
     if (!v.defined() || v.dtype() != want) {
       invalid_argument("[graph] node " + ph->name + ": expected a " +
@@ -270,14 +304,14 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
       invalid_argument("[graph] node " + ph->name + ": expected shape " +
                        ph->output_shapes[0].str() + ", got " + v.shape().str());
     }
-    values[static_cast<size_t>(feed_slots_[i])] = v;
+    values[static_cast<size_t>(e.feed_slots_[i])] = v;
   }
-  Runtime runtime(*this);
+  Runtime runtime(e);
   OpProfile* prof = OpProfile::active();  // the one check of per-op timing when it is off
   ProfileDepth depth(prof);
   std::vector<Tensor>& inputs = buf.inputs;
   std::vector<Tensor>& outputs = buf.outputs;
-  for (const Step& s : steps_) {
+  for (const Step& s : e.steps_) {
     if (s.is_const) {
       values[static_cast<size_t>(s.first_output_slot)] = s.const_value;
       continue;
@@ -300,25 +334,34 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
       ctx.node_name = &s.node->name;
       ctx.op_name = &s.def->name;
       ctx.state = s.state.get();
-      if (prof)
-        run_timed(*prof, *s.node, *s.def, graph_->name(), ctx);
-      else
+      if (prof) {
+        run_timed(*prof, *s.node, *s.def, e.graph_->name(), ctx);
+      } else if (is_call_op(s.def)) {
+        // The call kernel's work, without its dispatch or a vector for the function's results.
+        run_into(*plan(e, call_function_name(*ctx.attrs)), inputs, outputs);
+      } else {
         s.def->kernel(ctx);
-    } catch (const Error& e) {
-      std::string msg = e.what();
+      }
+    } catch (const Error& err) {
+      std::string msg = err.what();
       if (msg.find("[[{{node ") == std::string::npos)
         msg += "\n\t [[{{node " + s.node->name + "}}]]";
-      throw Error(e.kind(), msg);
+      throw Error(err.kind(), msg);
     }
     for (size_t k = 0; k < outputs.size(); ++k) {
       values[static_cast<size_t>(s.first_output_slot) + k] = std::move(outputs[k]);
     }
     for (int slot : s.release_after) values[static_cast<size_t>(slot)] = Tensor();
   }
-  std::vector<Tensor> result;
-  result.reserve(fetch_slots_.size());
-  for (int slot : fetch_slots_) result.push_back(values[static_cast<size_t>(slot)]);
-  return result;
+  // Each fetched value is moved out at its last fetch (the frame drops the slots anyway).
+  results.clear();
+  results.reserve(e.fetch_slots_.size());
+  for (size_t i = 0; i < e.fetch_slots_.size(); ++i) {
+    Tensor& v = values[static_cast<size_t>(e.fetch_slots_[i])];
+    bool fetched_again = std::find(e.fetch_slots_.begin() + static_cast<long>(i) + 1,
+                                   e.fetch_slots_.end(), e.fetch_slots_[i]) != e.fetch_slots_.end();
+    results.push_back(fetched_again ? v : std::move(v));
+  }
 }
 
 }  // namespace tfs
