@@ -32,6 +32,12 @@ tfs::Kwargs kwargs_of(nb::dict kw) {
   return out;
 }
 
+// A unique object (never freed: it outlives the interpreter's teardown of module state).
+nb::handle run_eagerly_marker() {
+  static PyObject* marker = PyObject_CallNoArgs(reinterpret_cast<PyObject*>(&PyBaseObject_Type));
+  return marker;
+}
+
 std::vector<Value> args_of(nb::handle args) {
   std::vector<Value> out;
   for (nb::handle a : args) out.push_back(to_value(a));
@@ -341,6 +347,21 @@ void bind_function(nb::module_& m) {
              }
              return from_value(r);
            })
+      // The common call (positional arguments, no input_signature) without a keyword dict:
+      // under tf.config.run_functions_eagerly(True) it returns _core.RUN_EAGERLY instead, and the
+      // Python layer runs the Python function itself on the caller's own objects.
+      .def("call_positional",
+           [](tfs::Function& f, nb::args args) -> nb::object {
+             if (tfs::Context::get().functions_run_eagerly())
+               return nb::borrow(run_eagerly_marker());
+             std::vector<Value> a = args_of(args);
+             Value r;
+             {
+               nb::gil_scoped_release release;
+               r = f.call(a);
+             }
+             return from_value(r);
+           })
       .def("get_concrete_function",
            [](tfs::Function& f, nb::args args, nb::kwargs kwargs) {
              std::vector<Value> a = args_of(args);
@@ -396,6 +417,7 @@ void bind_function(nb::module_& m) {
   m.def("run_functions_eagerly",
         [](bool on) { tfs::Context::get().set_run_functions_eagerly(on); });
   m.def("functions_run_eagerly", [] { return tfs::Context::get().functions_run_eagerly(); });
+  m.attr("RUN_EAGERLY") = run_eagerly_marker();
   m.def("enter_init_scope", [] { tfs::Context::get().push_builder(nullptr); });
   m.def("exit_init_scope", [] { tfs::Context::get().pop_builder(); });
   m.def("enter_save_context", [] { tfs::Context::get().enter_save_context(); });

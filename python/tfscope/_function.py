@@ -65,6 +65,8 @@ _live_variables = weakref.WeakValueDictionary()
 
 _PACKAGE_DIR = _os.path.dirname(_os.path.abspath(__file__))
 
+_RUN_EAGERLY = _core.RUN_EAGERLY  # what call_positional returns under run_functions_eagerly
+
 
 def _call_site():
     # The user's frame that made the call being traced: the first frame outside this package.
@@ -596,13 +598,17 @@ class Function:
         return self._input_signature
 
     def __call__(self, *args, **kwargs):
+        if not kwargs and self._input_signature is None:
+            # The common call: no keyword dict to pass along, and the engine checks
+            # tf.config.run_functions_eagerly itself (RUN_EAGERLY when it is on).
+            r = self._core.call_positional(*args)
+            if r is not _RUN_EAGERLY:
+                return r
         if _core.functions_run_eagerly():
             # tf.config.run_functions_eagerly(True): the Python function itself, no tracing.
             return self._python_function(*args, **kwargs)
         if kwargs:
             kwargs = _sanitize_kwargs(kwargs)
-        elif self._input_signature is None:
-            return self._core.call(*args)  # the common call: no keyword dict to pass along
         if self._input_signature is not None and args:
             args = _convert_numpy_to_signature(args, self._input_signature)
         return self._core.call(*args, **kwargs)
