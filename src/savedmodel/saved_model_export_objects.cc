@@ -2,7 +2,8 @@
 // tf.saved_model.save writes (checked with the oracle, conformance/saved_model/NOTES.md):
 // - SavedObjectGraph nodes numbered breadth-first from the root; a function's traces are
 //   bare_concrete_function children "trace_<i>", an eager tensor a trace captures a constant
-//   child "capture_<i>" of that trace (a Const node of the main graph), the root has a
+//   child "capture_<i>" of that trace (i its position among the bound inputs; one Const node
+//   of the main graph per tensor, shared by every function capturing it), the root has a
 //   "signatures" user object (identifier "signature_map") holding one bare concrete function
 //   per signature, "__inference_signature_wrapper_<name>_<uid>";
 // - every concrete function a FunctionDef of the library, its SavedConcreteFunction's
@@ -11,7 +12,9 @@
 //   in the main graph, fed the variables' VarHandleOps, the SignatureDef naming its outputs;
 // - the checkpoint: each variable under "<path>/.ATTRIBUTES/VARIABLE_VALUE" (the local names
 //   from the root) and _CHECKPOINTABLE_OBJECT_GRAPH, a TrackableObjectGraph with the object
-//   graph's nodes and children.
+//   graph's nodes and children;
+// - the saver (saver_functions.h): saver_def naming the main graph's calls of the traced
+//   save and restore functions.
 #include <algorithm>
 #include <deque>
 #include <filesystem>
@@ -20,6 +23,7 @@
 #include "file_util.h"
 #include "graph_convert.h"
 #include "model_directory.h"
+#include "saver_functions.h"
 #include "structured_value.h"
 #include "tfscope/proto/fingerprint.pb.h"
 #include "tfscope/proto/trackable_object_graph.pb.h"
@@ -146,6 +150,7 @@ class ObjectExporter {
       add_wrapper(key, cf, wrapper, bare);
     }
     number();
+    name_handles();
   }
 
   tensorflow::SavedModel model() {
@@ -170,6 +175,20 @@ class ObjectExporter {
   // The checkpoint's tensors: variables by path, then the object graph.
   std::vector<savedmodel::BundleTensor> checkpoint() const {
     std::vector<savedmodel::BundleTensor> out;
+    const tensorflow::TrackableObjectGraph tog = trackable_graph(&out);
+    out.push_back(sd::tensor_to_bundle("_CHECKPOINTABLE_OBJECT_GRAPH",
+                                       Tensor::string_scalar(tog.SerializeAsString())));
+    return out;
+  }
+
+ private:
+  static std::string checkpoint_key(const std::string& path) {
+    return path + "/.ATTRIBUTES/VARIABLE_VALUE";
+  }
+
+  // The checkpoint's object graph; each variable's value into `values` when given.
+  tensorflow::TrackableObjectGraph trackable_graph(
+      std::vector<savedmodel::BundleTensor>* values) const {
     tensorflow::TrackableObjectGraph tog;
     std::vector<bool> has_values(order_.size(), false);
     // A node has checkpoint values when a variable is reachable from it.
@@ -188,21 +207,18 @@ class ObjectExporter {
         r->set_local_name(name);
       }
       if (o.kind == "variable") {
-        const std::string key = path_[k] + "/.ATTRIBUTES/VARIABLE_VALUE";
+        const std::string key = checkpoint_key(path_[k]);
         auto* a = n->add_attributes();
         a->set_name("VARIABLE_VALUE");
-        a->set_full_name(variable_name(*o.variable));
+        a->set_full_name(handle_name_.at(order_[k]));
         a->set_checkpoint_key(key);
-        out.push_back(sd::tensor_to_bundle(key, o.variable->read()));
+        if (values) values->push_back(sd::tensor_to_bundle(key, o.variable->read()));
       }
       n->mutable_has_checkpoint_values()->set_value(has_values[k]);
     }
-    out.push_back(sd::tensor_to_bundle("_CHECKPOINTABLE_OBJECT_GRAPH",
-                                       Tensor::string_scalar(tog.SerializeAsString())));
-    return out;
+    return tog;
   }
 
- private:
   static std::string variable_name(const VariableState& v) {
     std::string n = v.name();
     if (auto colon = n.rfind(':'); colon != std::string::npos) n = n.substr(0, colon);
@@ -218,11 +234,11 @@ class ObjectExporter {
     return static_cast<int>(tree_.size()) - 1;
   }
 
-  // bound_inputs of `cf`: its non-constant captures in order, each a variable object or a new
-  // constant child of `bare`.
+  // bound_inputs of `cf`: its non-constant captures in order, each a variable object or a
+  // constant object, one per eager tensor however many functions capture it (TF's), the child
+  // "capture_<i>" of `bare` with i its position among the bound inputs.
   std::vector<int> bound_inputs(const ConcreteFunction& cf, int bare) {
     std::vector<int> bound;
-    int k = 0;
     for (const Capture& c : cf.captures()) {
       if (c.kind == "const") continue;
       if (c.kind == "resource") {
@@ -236,15 +252,17 @@ class ObjectExporter {
                "an attribute of the main object directly.");
         bound.push_back(it->second);
       } else if (c.kind == "tensor" && c.external.is_eager()) {
-        Obj k_obj;
-        k_obj.kind = "constant";
-        k_obj.constant = c.external;
-        k_obj.const_op = const_name();
-        tree_.push_back(std::move(k_obj));
-        int idx = static_cast<int>(tree_.size()) - 1;
-        tree_[static_cast<size_t>(bare)].children.emplace_back("capture_" + std::to_string(k++),
-                                                               idx);
-        bound.push_back(idx);
+        auto [it, fresh] = const_obj_.emplace(c.external.id(), static_cast<int>(tree_.size()));
+        if (fresh) {
+          Obj k_obj;
+          k_obj.kind = "constant";
+          k_obj.constant = c.external;
+          k_obj.const_op = const_name();
+          tree_.push_back(std::move(k_obj));
+        }
+        tree_[static_cast<size_t>(bare)].children.emplace_back(
+            "capture_" + std::to_string(bound.size()), it->second);
+        bound.push_back(it->second);
       } else {
         fail(cf.name() + ": capture " + c.placeholder->name + " (" + c.kind +
              ") cannot be saved; only variables and eager tensors can");
@@ -409,6 +427,25 @@ class ObjectExporter {
         fail("variable " + variable_name(*tree_[i].variable) + " is not reachable from the root");
   }
 
+  // The variables' VarHandleOp names in the main graph: TF re-creates the variables for the
+  // export graph last object first, so of two variables named "v" the later one (in
+  // breadth-first order) keeps "v" and the earlier becomes "v_1"; the checkpoint's object graph
+  // records these names (full_name), after the captured constants' "Const", "Const_1", ...
+  void name_handles() {
+    std::set<std::string> used;
+    for (const Obj& o : tree_)
+      if (o.kind == "constant") used.insert(o.const_op);
+    for (size_t k = order_.size(); k-- > 0;) {
+      const Obj& o = tree_[static_cast<size_t>(order_[k])];
+      if (o.kind != "variable") continue;
+      const std::string base = variable_name(*o.variable);
+      std::string n = base;
+      for (int i = 1; used.count(n); ++i) n = base + "_" + std::to_string(i);
+      used.insert(n);
+      handle_name_[order_[k]] = n;
+    }
+  }
+
   void fill_spec(const Obj& o, tensorflow::FunctionSpec* spec) const {
     if (!o.src) return;
     sd::value_to_structured(o.src->fullargspec, spec->mutable_fullargspec());
@@ -474,30 +511,33 @@ class ObjectExporter {
     };
     for (const Obj& o : tree_)
       if (o.kind == "constant") used.insert(o.const_op);
+    for (const auto& [i, name] : handle_name_) used.insert(name);
     std::map<int, std::string> handle_of;  // tree index -> VarHandleOp / Const node
     for (size_t k = 0; k < order_.size(); ++k) {
       const int i = order_[k];
       const Obj& o = tree_[static_cast<size_t>(i)];
-      if (o.kind == "constant") {
-        auto& n = *g.add_node();
-        n.set_name(o.const_op);
-        n.set_op("Const");
-        (*n.mutable_attr())["dtype"].set_type(
-            static_cast<tensorflow::DataType>(o.constant.dtype()));
-        sd::tensor_to_proto(o.constant, (*n.mutable_attr())["value"].mutable_tensor());
-        handle_of[i] = o.const_op;
-      } else if (o.kind == "variable") {
-        const std::string name = unique(variable_name(*o.variable));
-        auto& n = *g.add_node();
-        n.set_name(name);
-        n.set_op("VarHandleOp");
-        auto& a = *n.mutable_attr();
-        a["dtype"].set_type(static_cast<tensorflow::DataType>(o.variable->dtype()));
-        sd::shape_to_proto(o.variable->shape(), a["shape"].mutable_shape());
-        a["shared_name"].set_s(name);
-        a["container"].set_s("");
-        handle_of[i] = name;
-      }
+      if (o.kind != "constant") continue;
+      auto& n = *g.add_node();
+      n.set_name(o.const_op);
+      n.set_op("Const");
+      (*n.mutable_attr())["dtype"].set_type(static_cast<tensorflow::DataType>(o.constant.dtype()));
+      sd::tensor_to_proto(o.constant, (*n.mutable_attr())["value"].mutable_tensor());
+      handle_of[i] = o.const_op;
+    }
+    for (size_t k = order_.size(); k-- > 0;) {  // TF's order: the last variable first
+      const int i = order_[k];
+      const Obj& o = tree_[static_cast<size_t>(i)];
+      if (o.kind != "variable") continue;
+      const std::string& name = handle_name_.at(i);
+      auto& n = *g.add_node();
+      n.set_name(name);
+      n.set_op("VarHandleOp");
+      auto& a = *n.mutable_attr();
+      a["dtype"].set_type(static_cast<tensorflow::DataType>(o.variable->dtype()));
+      sd::shape_to_proto(o.variable->shape(), a["shape"].mutable_shape());
+      a["shared_name"].set_s(name);
+      a["container"].set_s("");
+      handle_of[i] = name;
     }
     for (size_t k = 0; k < order_.size(); ++k) {
       const Obj& o = tree_[static_cast<size_t>(order_[k])];
@@ -580,6 +620,15 @@ class ObjectExporter {
       attrs["config_proto"].set_s("");
       attrs["executor_type"].set_s("");
     }
+    // The saver (saver_def) over every variable in the object graph's order.
+    std::vector<sd::SaverVariable> vars;
+    for (size_t k = 0; k < order_.size(); ++k) {
+      const Obj& o = tree_[static_cast<size_t>(order_[k])];
+      if (o.kind != "variable") continue;
+      vars.push_back({handle_of.at(order_[k]), checkpoint_key(path_[k]), o.variable->dtype(),
+                      o.variable->shape()});
+    }
+    sd::add_saver(mg, vars, trackable_graph(nullptr).SerializeAsString(), unique);
   }
 
   struct Signature {
@@ -595,6 +644,7 @@ class ObjectExporter {
   const SignatureFunctions& sigs_;
   std::vector<Obj> tree_;
   std::map<const VariableState*, int> var_obj_;
+  std::map<const void*, int> const_obj_;  // a captured eager tensor's id -> its constant object
   std::vector<Saved> saved_;
   FunctionLibrary library_;
   std::vector<tensorflow::FunctionDef> wrappers_;
@@ -603,7 +653,8 @@ class ObjectExporter {
   std::vector<int> order_;  // node id -> tree index
   std::vector<std::string> path_;
   int consts_ = 0;
-  std::map<int, int> asset_index_;  // tree index -> asset_file_def index
+  std::map<int, int> asset_index_;          // tree index -> asset_file_def index
+  std::map<int, std::string> handle_name_;  // variable's tree index -> its VarHandleOp
 
  public:
   std::vector<sd::ModelFile> asset_files_;  // assets/<name> and the bytes to copy
