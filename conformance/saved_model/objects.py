@@ -10,7 +10,8 @@
 2. tfscope -> TF: tfscope builds the same module from the same seeds and saves it;
    tf.saved_model.load restores it with its methods and its asset, and every call gives the outputs TF gives
    on its own model, bit for bit, and the same errors; TF's read_fingerprint reads tfscope's
-   fingerprint.pb (TF's fields).
+   fingerprint.pb (TF's fields); saver_def and the save/restore functions and calls it names
+   equal TF's node by node, and TF's v1 loader restores and saves through them.
 3. tfscope -> tfscope: the tfscope-saved model loads back in tfscope with the same results.
 
   python conformance/saved_model/objects.py [--python TFSCOPE_PYTHON]
@@ -77,6 +78,60 @@ def fingerprint_fields(fp):
     return d
 
 
+def saver_parts(d):
+    """The saver of the SavedModel in `d`: saver_def, the main-graph nodes it names and the
+    object-graph Const the save call takes (one-line protos), and the functions the two calls
+    call, with the uid ending each function name dropped."""
+    import re
+    from google.protobuf import text_format
+    from tensorflow.core.protobuf import saved_model_pb2
+    sm = saved_model_pb2.SavedModel()
+    with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+        sm.ParseFromString(f.read())
+    mg = sm.meta_graphs[0]
+    one = lambda m: text_format.MessageToString(m, as_one_line=True)
+    s = mg.saver_def
+    nodes = {n.name: n for n in mg.graph_def.node}
+    lib = {f.signature.name: f for f in mg.graph_def.library.function}
+    out = {"saver_def": one(s)}
+    save = s.save_tensor_name.split(":")[0]
+    names = [s.filename_tensor_name.split(":")[0], save, s.restore_op_name]
+    if save in nodes and nodes[save].input:
+        names.append(nodes[save].input[-1])
+    for name in names:
+        if name not in nodes:
+            out["node " + name] = "missing"
+            continue
+        n = type(nodes[name]).FromString(nodes[name].SerializeToString())
+        fn = n.attr["f"].func.name if "f" in n.attr else ""
+        if fn:
+            n.attr["f"].func.name = re.sub(r"_\d+$", "", fn)
+            f = type(lib[fn]).FromString(lib[fn].SerializeToString()) if fn in lib else None
+            if f is not None:
+                f.signature.name = re.sub(r"_\d+$", "", f.signature.name)
+            out["function of " + name] = one(f) if f is not None else "missing"
+        out["node " + name] = one(n)
+    return out
+
+
+def saver_round_trip(d):
+    """TF's v1 loader on `d` (it runs saver_def's restore op), then saver_def's save op to a new
+    prefix: whether that checkpoint holds the keys and values of d's variables/."""
+    out = os.path.join(tempfile.mkdtemp(prefix="tfscope_sm_saver_"), "ckpt")
+    try:
+        with tf.Graph().as_default(), tf.compat.v1.Session() as sess:
+            s = tf.compat.v1.saved_model.loader.load(sess, ["serve"], d).saver_def
+            sess.run(s.save_tensor_name, {s.filename_tensor_name: out})
+        a = tf.train.load_checkpoint(os.path.join(d, "variables", "variables"))
+        b = tf.train.load_checkpoint(out)
+        keys = sorted(a.get_variable_to_shape_map())
+        return keys == sorted(b.get_variable_to_shape_map()) and all(
+            np.asarray(a.get_tensor(k)).tobytes() == np.asarray(b.get_tensor(k)).tobytes()
+            for k in keys), f"{len(keys)} checkpoint keys"
+    finally:
+        shutil.rmtree(os.path.dirname(out), ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--python", default=os.environ.get(
@@ -141,6 +196,18 @@ def main():
             ours_pb.ParseFromString(f.read())
         check("tfscope's fingerprint uuid: a decimal of at least 20 digits, as TF's",
               ours_pb.uuid.isdigit() and len(ours_pb.uuid) >= 20, repr(ours_pb.uuid))
+
+        # The saver: saver_def and what it names, node by node as TF writes them, and TF's v1
+        # loader (TF Serving's path) restoring and saving through them.
+        ours_saver, tf_saver = saver_parts(ts_dir), saver_parts(tf_dir)
+        bad = [k for k in tf_saver if ours_saver.get(k) != tf_saver[k]]
+        check(f"tfscope's saver_def and the {len(tf_saver) - 1} nodes and functions it names "
+              "equal TF's (function uids aside)", not bad and len(ours_saver) == len(tf_saver),
+              "; ".join(f"{k}: ours {ours_saver.get(k)!r:.400} TF {tf_saver[k]!r:.400}"
+                        for k in bad))
+        ok, detail = saver_round_trip(ts_dir)
+        check("TF's v1 loader runs tfscope's restore op, and its save op writes the same "
+              "checkpoint back", ok, detail)
 
         # 3. tfscope -> tfscope.
         out = os.path.join(work, "ours_on_ours.pkl")

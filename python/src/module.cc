@@ -63,6 +63,13 @@ NB_MODULE(_core, m) {
       std::string py = e.python_type();
       if (exc.is_valid() && nb::cast<bool>(exc.attr("__contains__")(py))) {
         nb::object cls = exc[py.c_str()];
+        // TF's OpErrors take (node_def, op, message): its runtime raises them with None, None.
+        nb::object op_error = exc.attr("get")("OpError");
+        if (!op_error.is_none() && PyObject_IsSubclass(cls.ptr(), op_error.ptr()) == 1) {
+          nb::object args = nb::make_tuple(nb::none(), nb::none(), safe_str(e.what()));
+          PyErr_SetObject(cls.ptr(), args.ptr());
+          return;
+        }
         set_error(cls.ptr(), e.what());
         return;
       }

@@ -798,7 +798,7 @@ def _wrap_2d_function(inputs, compute_op, dim, name=None):
     if isinstance(dim, Tensor):
         dim_val = int(dim.numpy()) if _core.executing_eagerly() else None
     if dim_val is not None and not -shape.ndims <= dim_val < shape.ndims:
-        raise errors.InvalidArgumentError(
+        raise errors.InvalidArgumentError(None, None,
             f"`dim` must be in the range [{-shape.ndims}, {shape.ndims}) where "
             f"{shape.ndims} is the number of dimensions in the input. "
             f"Received: dim={dim_val}")

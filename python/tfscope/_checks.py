@@ -64,7 +64,7 @@ def Assert(condition, data, summarize=None, name=None):  # noqa: N802  (TF's nam
     if _core.executing_eagerly():
         if not condition:
             xs = [convert(d, None, "Const") for d in data]
-            raise errors.InvalidArgumentError(
+            raise errors.InvalidArgumentError(None, None,
                 "Expected '%s' to be true. Summarized data: %s"
                 % (condition, "\n".join(_summarize_eager(x, summarize) for x in xs)))
         return None
@@ -117,7 +117,7 @@ def _assert_static(condition, data):
                 parts.append(str(v) if v is not None else str(d))
             else:
                 parts.append(str(d))
-        raise errors.InvalidArgumentError("\n".join(parts))
+        raise errors.InvalidArgumentError(None, None, "\n".join(parts))
 
 
 def _binary_assert(sym, opname, op_name, static_func, x, y, data, summarize, message, name):
@@ -138,7 +138,8 @@ def _binary_assert(sym, opname, op_name, static_func, x, y, data, summarize, mes
                 data = _msg_data(sym, x, y, summarize, test)
             if message is not None:
                 data = [message] + list(data)
-            raise errors.InvalidArgumentError("\n".join(_pretty_print(d, summarize) for d in data))
+            raise errors.InvalidArgumentError(
+                None, None, "\n".join(_pretty_print(d, summarize) for d in data))
         if data is None:
             data = ["Condition x %s y did not hold element-wise:" % sym,
                     "x (%s) = " % x.name, x, "y (%s) = " % y.name, y]

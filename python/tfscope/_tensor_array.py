@@ -229,15 +229,16 @@ class _EagerTensorArray:
         if isinstance(index, _core.Tensor):
             index = int(index.numpy())
         if index < 0:
-            raise errors.OutOfRangeError(
+            raise errors.OutOfRangeError(None, None,
                 "Reading from negative indices (index %d) is not allowed." % index)
         if index >= len(self._tensor_array):
-            raise errors.OutOfRangeError("Tried to read from index %d but array size is: %d "
+            raise errors.OutOfRangeError(
+                None, None, "Tried to read from index %d but array size is: %d "
                 % (index, len(self._tensor_array)))
         tensor = self._tensor_array[index]
         if tensor is None:
             if index in self._previously_read_indices:
-                raise errors.InvalidArgumentError(
+                raise errors.InvalidArgumentError(None, None,
                     "Could not read index %d twice because it was cleared after a previous read "
                     "(perhaps try setting clear_after_read = false?)" % index)
             tensor = self._maybe_zero(index)
@@ -250,19 +251,19 @@ class _EagerTensorArray:
         if isinstance(index, _core.Tensor):
             index = int(index.numpy())
         if index < 0:
-            raise errors.OutOfRangeError(
+            raise errors.OutOfRangeError(None, None,
                 "Writing to negative indices (index %d) is not allowed." % index)
         size = len(self._tensor_array)
         if index >= size:
             if not self._dynamic_size:
-                raise errors.OutOfRangeError(
+                raise errors.OutOfRangeError(None, None,
                     "Tried to write to index %d but array is not resizeable and "
                     "size is: %d " % (index, size))
             self._tensor_array.extend(None for _ in range(index - size + 1))
         if not isinstance(value, _core.Tensor):
             value = _convert_preferred(value, self._dtype)
         if self._dtype != value.dtype:
-            raise errors.InvalidArgumentError(
+            raise errors.InvalidArgumentError(None, None,
                 "TensorArray dtype is %s but Op is trying to write dtype %s "
                 % (self._dtype.name, value.dtype.name))
         if not self._element_shape.is_compatible_with(value.shape):
@@ -305,7 +306,7 @@ class _EagerTensorArray:
         except errors.OpError:
             ndims = [t.shape.rank for t in self._tensor_array]
             if 0 in ndims:
-                raise errors.InvalidArgumentError(
+                raise errors.InvalidArgumentError(None, None,
                     "Concat saw a scalar shape at index %d but requires at least "
                     "vectors." % ndims.index(0))
             raise

@@ -1,5 +1,6 @@
 """The exception classes TF raises, so ``except tf.errors.InvalidArgumentError`` works, and the
 names tf.errors exports (its classes and status codes)."""
+import inspect
 
 OK = 0
 CANCELLED = 1
@@ -21,80 +22,73 @@ UNAUTHENTICATED = 16
 
 
 class OpError(Exception):
-    error_code = UNKNOWN
+    """TF's base class of the errors an op raises: (node_def, op, message, error_code, *args),
+    args holding at most a payload dict; str() is the message and ``args`` is empty, as TF's.
+    The engine raises them as TF's runtime does, with node_def and op None."""
 
-    def __init__(self, *args):
-        # TF's (node_def, op, message, ...); the engine raises these with the message alone.
-        node_def, op, message = (args[0], args[1], args[2]) if len(args) >= 3 else (
-            None, None, args[0] if args else "")
-        super().__init__(message)
-        self.message = message
-        self.node_def = node_def
-        self.op = op
+    def __init__(self, node_def, op, message, error_code, *args):
+        super().__init__()
+        self._node_def = node_def
+        self._op = op
+        self._message = message
+        self._error_code = error_code
+        self._experimental_payloads = args[0] if args else {}
 
+    @property
+    def message(self):
+        return self._message
 
-class InvalidArgumentError(OpError):
-    error_code = INVALID_ARGUMENT
+    @property
+    def node_def(self):
+        return self._node_def
 
+    @property
+    def op(self):
+        return self._op
 
-class NotFoundError(OpError):
-    error_code = NOT_FOUND
+    @property
+    def error_code(self):
+        return self._error_code
 
+    @property
+    def experimental_payloads(self):
+        return self._experimental_payloads
 
-class FailedPreconditionError(OpError):
-    error_code = FAILED_PRECONDITION
+    def __str__(self):
+        return self._message
 
-
-class UnimplementedError(OpError):
-    error_code = UNIMPLEMENTED
-
-
-class InternalError(OpError):
-    error_code = INTERNAL
-
-
-class AbortedError(OpError):
-    error_code = ABORTED
-
-
-class OutOfRangeError(OpError):
-    error_code = OUT_OF_RANGE
-
-
-class DataLossError(OpError):
-    error_code = DATA_LOSS
+    def __reduce__(self):
+        # The arguments the class's own __init__ names (a subclass has no error_code), as TF's.
+        names = list(inspect.signature(type(self).__init__).parameters)[1:]
+        return type(self), tuple(getattr(self, n) for n in names
+                                 if n not in ("self", "args"))
 
 
-class ResourceExhaustedError(OpError):
-    error_code = RESOURCE_EXHAUSTED
+def _op_error(name, code):
+    def __init__(self, node_def, op, message, *args):
+        OpError.__init__(self, node_def, op, message, code, *args)
+
+    __init__.__qualname__ = name + ".__init__"
+    return type(name, (OpError,), {"__init__": __init__, "__module__": __name__,
+                                   "__doc__": "TF's %s: (node_def, op, message, *args)." % name})
 
 
-class PermissionDeniedError(OpError):
-    error_code = PERMISSION_DENIED
-
-
-class AlreadyExistsError(OpError):
-    error_code = ALREADY_EXISTS
-
-
-class UnknownError(OpError):
-    error_code = UNKNOWN
-
-
-class CancelledError(OpError):
-    error_code = CANCELLED
-
-
-class DeadlineExceededError(OpError):
-    error_code = DEADLINE_EXCEEDED
-
-
-class UnavailableError(OpError):
-    error_code = UNAVAILABLE
-
-
-class UnauthenticatedError(OpError):
-    error_code = UNAUTHENTICATED
+CancelledError = _op_error("CancelledError", CANCELLED)
+UnknownError = _op_error("UnknownError", UNKNOWN)
+InvalidArgumentError = _op_error("InvalidArgumentError", INVALID_ARGUMENT)
+DeadlineExceededError = _op_error("DeadlineExceededError", DEADLINE_EXCEEDED)
+NotFoundError = _op_error("NotFoundError", NOT_FOUND)
+AlreadyExistsError = _op_error("AlreadyExistsError", ALREADY_EXISTS)
+PermissionDeniedError = _op_error("PermissionDeniedError", PERMISSION_DENIED)
+ResourceExhaustedError = _op_error("ResourceExhaustedError", RESOURCE_EXHAUSTED)
+FailedPreconditionError = _op_error("FailedPreconditionError", FAILED_PRECONDITION)
+AbortedError = _op_error("AbortedError", ABORTED)
+OutOfRangeError = _op_error("OutOfRangeError", OUT_OF_RANGE)
+UnimplementedError = _op_error("UnimplementedError", UNIMPLEMENTED)
+InternalError = _op_error("InternalError", INTERNAL)
+UnavailableError = _op_error("UnavailableError", UNAVAILABLE)
+DataLossError = _op_error("DataLossError", DATA_LOSS)
+UnauthenticatedError = _op_error("UnauthenticatedError", UNAUTHENTICATED)
 
 
 class OperatorNotAllowedInGraphError(TypeError):
@@ -109,7 +103,10 @@ class _InaccessibleTensorError(ValueError):
 _InaccessibleTensorError.__name__ = _InaccessibleTensorError.__qualname__ = "InaccessibleTensorError"
 
 
+# The classes the C++ error translator raises by name (python/src/module.cc builds an OpError
+# subclass with node_def and op None).
 _BY_NAME = {
+    "OpError": OpError,
     "TypeError": TypeError,
     "ValueError": ValueError,
     "NotImplementedError": NotImplementedError,

@@ -326,7 +326,9 @@ FunctionDef restore_function(const std::string& name, const std::vector<SaverVar
   }
   const std::string joined = numbered("Identity", vars.size());
   std::vector<std::string> in = {"file_prefix"};
-  for (const auto& a : assigns) in.push_back("^" + a);
+  std::vector<std::string> sorted = assigns;  // control inputs by name, as TF orders them
+  std::sort(sorted.begin(), sorted.end());
+  for (const auto& a : sorted) in.push_back("^" + a);
   in.push_back("^NoOp");
   identity(fd, joined, in, DType::kString, kScalar, Dev::kCpu0);
   // The automatic control dependencies' NoOp_1 gathers the assignments (none without them).
@@ -335,7 +337,7 @@ FunctionDef restore_function(const std::string& name, const std::vector<SaverVar
   } else {
     identity(fd, output, {joined + ":output:0", "^NoOp_1"}, DType::kString, kScalar, Dev::kNone);
     std::vector<std::string> noop_in;
-    for (const auto& a : assigns) noop_in.push_back("^" + a);
+    for (const auto& a : sorted) noop_in.push_back("^" + a);
     out_shapes(node(fd, "NoOp_1", "NoOp", noop_in, Dev::kNone), {});
   }
   control_outputs(fd, assigns);
@@ -370,6 +372,7 @@ void add_saver(tensorflow::MetaGraphDef& mg, const std::vector<SaverVariable>& v
     NodeDef& n = *g.add_node();
     n.set_name(graph_const);
     n.set_op("Const");
+    n.set_device("/device:CPU:0");
     type_attr(n, "dtype", DType::kString);
     auto* t = (*n.mutable_attr())["value"].mutable_tensor();
     t->set_dtype(tensorflow::DT_STRING);

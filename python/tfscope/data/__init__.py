@@ -515,7 +515,7 @@ class OwnedIterator:
     def get_next(self):
         flat = self._next_flat()
         if flat is None:
-            raise _errors.OutOfRangeError(_END_OF_SEQUENCE % len(self._specs))
+            raise _errors.OutOfRangeError(None, None, _END_OF_SEQUENCE % len(self._specs))
         return self._element(flat)
 
     def get_next_as_optional(self):

@@ -47,7 +47,7 @@ def from_generator(generator, output_types, output_shapes, args, output_signatur
     call_args = tuple(args) if args is not None else ()
 
     def fail(msg):
-        raise _errors.InvalidArgumentError(_WRAP % (n, msg))
+        raise _errors.InvalidArgumentError(None, None, _WRAP % (n, msg))
 
     def convert(value, spec):
         dtype = spec.dtype
