@@ -73,26 +73,9 @@ def test_recorded_signatures_cover_the_public_api():
 
 
 # Known gaps, each with why it is still open. A gap that closes fails the test (strict xfail):
-# then take it off this list.
-_OP_ERRORS = ("tfscope's OpErrors take the message alone (the C++ error translator and "
-              "tfscope.data raise them so); TF's take (node_def, op, message, ...)")
-_DATA = "tfscope.data (python/tfscope/data, another owner) keeps its own arguments here"
-_LITE = "tfscope.lite's Interpreter and TFLiteConverter take tfscope's own arguments"
-KNOWN_GAPS = {
-    **{"errors." + e: _OP_ERRORS for e in (
-        "AbortedError", "AlreadyExistsError", "DataLossError", "FailedPreconditionError",
-        "InternalError", "InvalidArgumentError", "NotFoundError", "OpError", "OutOfRangeError",
-        "PermissionDeniedError", "ResourceExhaustedError", "UnimplementedError", "UnknownError")},
-    **{p: _DATA for p in ("data.Dataset", "data.Dataset.shuffle", "data.Options.merge",
-                          "data.TFRecordDataset.shuffle", "data.TextLineDataset.shuffle",
-                          "data.Dataset.map", "data.TFRecordDataset.map",
-                          "data.TextLineDataset.map")},
-    **{p: "tf.debugging and tf.strings (another owner) order these parameters their own way"
-       for p in ("debugging.assert_none_equal", "strings.length", "strings.to_number")},
-    **{p: _LITE for p in ("lite.Interpreter", "lite.Interpreter.get_tensor",
-                          "lite.Interpreter.resize_tensor_input", "lite.Interpreter.set_tensor",
-                          "lite.TFLiteConverter")},
-}
+# then take it off this list. (None open: the OpErrors, tf.data, tf.strings, tf.debugging and
+# tf.lite ones closed in issue 16.)
+KNOWN_GAPS = {}
 
 
 def _gap(path):

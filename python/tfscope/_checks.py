@@ -152,7 +152,7 @@ def _binary_assert(sym, opname, op_name, static_func, x, y, data, summarize, mes
         return Assert(condition, data, summarize=summarize)
 
 
-def _make_binary(sym, opname, op_name, static_func, short_circuit=False):
+def _make_binary(sym, opname, op_name, static_func, short_circuit=False, summarize_first=False):
     def v1(x, y, data=None, summarize=None, message=None, name=None):
         if short_circuit:
             # assert_equal takes its own scope first (so the check is "assert_equal_1") and
@@ -166,8 +166,13 @@ def _make_binary(sym, opname, op_name, static_func, short_circuit=False):
     def v2(x, y, message=None, summarize=None, name=None):
         return v1(x, y, summarize=summarize, message=message, name=name)
 
-    v2.__name__ = opname
-    return v2
+    def v2_summarize_first(x, y, summarize=None, message=None, name=None):
+        return v1(x, y, summarize=summarize, message=message, name=name)
+
+    # TF's assert_none_equal alone takes summarize before message.
+    f = v2_summarize_first if summarize_first else v2
+    f.__name__ = opname
+    return f
 
 
 def _noop(name):
@@ -177,7 +182,8 @@ def _noop(name):
 
 
 assert_equal = _make_binary("==", "assert_equal", "equal", np.equal, short_circuit=True)
-assert_none_equal = _make_binary("!=", "assert_none_equal", "not_equal", np.not_equal)
+assert_none_equal = _make_binary("!=", "assert_none_equal", "not_equal", np.not_equal,
+                                 summarize_first=True)
 assert_less = _make_binary("<", "assert_less", "less", np.less)
 assert_less_equal = _make_binary("<=", "assert_less_equal", "less_equal", np.less_equal)
 assert_greater = _make_binary(">", "assert_greater", "greater", np.greater)

@@ -26,12 +26,12 @@ class strings:  # noqa: N801  (tf.strings namespace)
         return _unary("StringStrip", input, name)
 
     @staticmethod
-    def length(input, name=None, unit="BYTE"):  # noqa: A002
+    def length(input, unit="BYTE", name=None):  # noqa: A002
         return _unary("StringLength", input, name, {"unit": unit})
 
     @staticmethod
-    def to_number(string_tensor, out_type=as_dtype("float32"), name=None):
-        return apply_op1("StringToNumber", [("string_tensor", string_tensor, _string)],
+    def to_number(input, out_type=as_dtype("float32"), name=None):  # noqa: A002
+        return apply_op1("StringToNumber", [("string_tensor", input, _string)],
                          {"out_type": as_dtype(out_type)}, name)
 
     @staticmethod

@@ -6,6 +6,7 @@ gives dynamic-range quantization (int8 weights of at least 1024 elements, per ou
 Interpreter runs a model with LiteRT's reference kernels (bit-exact hybrid FULLY_CONNECTED).
 convert_tflite_dynamic is the lab's report: what quantization changed on random probes.
 """
+import enum as _enum
 import json as _json
 import os as _os
 
@@ -31,29 +32,30 @@ def _core_cf(fn):
 
 
 class TFLiteConverter:
-    """tf.lite.TFLiteConverter for concrete functions and SavedModels."""
+    """tf.lite.TFLiteConverter for concrete functions (from_saved_model gives the SavedModel
+    converter, as TF's)."""
 
-    def __init__(self, funcs=None, saved_model_dir=None, signature_key="serving_default"):
+    def __init__(self, funcs, trackable_obj=None):
         self._funcs = funcs
-        self._saved_model_dir = saved_model_dir
-        self._signature_key = signature_key
+        self._trackable_obj = trackable_obj
+        self._saved_model_dir = None
+        self._signature_key = "serving_default"
         self.optimizations = []
         self.representative_dataset = None
         self.target_spec = None
 
     @classmethod
     def from_concrete_functions(cls, funcs, trackable_obj=None):
-        del trackable_obj
         funcs = list(funcs)
         if len(funcs) != 1:
             raise ValueError("tfscope.lite converts one concrete function (got %d)" % len(funcs))
-        return cls(funcs=funcs)
+        return cls(funcs, trackable_obj)
 
     @classmethod
     def from_saved_model(cls, saved_model_dir, signature_keys=None, tags=None):
         del tags
         key = signature_keys[0] if signature_keys else "serving_default"
-        return cls(saved_model_dir=_os.fspath(saved_model_dir), signature_key=key)
+        return _SavedModelConverter(_os.fspath(saved_model_dir), key)
 
     def _dynamic_range(self):
         if self.representative_dataset is not None:
@@ -70,14 +72,52 @@ class TFLiteConverter:
         return _core.lite_convert(_core_cf(self._funcs[0]), dynamic, "serving_default")
 
 
+class _SavedModelConverter(TFLiteConverter):
+    """What TFLiteConverter.from_saved_model returns (TF's TFLiteSavedModelConverterV2)."""
+
+    def __init__(self, saved_model_dir, signature_key="serving_default"):
+        super().__init__([])
+        self._saved_model_dir = saved_model_dir
+        self._signature_key = signature_key
+
+
+class OpResolverType(_enum.Enum):
+    """tf.lite.experimental.OpResolverType. tfscope's interpreter runs its own kernels, bit for
+    bit LiteRT's reference ones (BUILTIN_REF), whichever is asked for."""
+    AUTO = 0
+    BUILTIN = 1
+    BUILTIN_REF = 2
+    BUILTIN_WITHOUT_DEFAULT_DELEGATES = 3
+
+
+class experimental:  # noqa: N801 (TF's namespace name)
+    OpResolverType = OpResolverType
+
+
 _FLOAT32 = 0  # tflite::TensorType_FLOAT32
 
 
 class Interpreter:
     """A subset of tf.lite.Interpreter: float32 inputs and outputs of the first subgraph."""
 
-    def __init__(self, model_path=None, model_content=None, fast_kernels=False, **unused):
-        del unused
+    def __init__(self, model_path=None, model_content=None, experimental_delegates=None,
+                 num_threads=None, experimental_op_resolver_type=OpResolverType.AUTO,
+                 experimental_preserve_all_tensors=False,
+                 experimental_disable_delegate_clustering=False,
+                 experimental_default_delegate_latest_features=False, *, fast_kernels=False):
+        # tfscope's kernels run on one thread, so num_threads and the delegate options change no
+        # output; delegates themselves (TF's shared libraries) cannot run here.
+        if experimental_delegates:
+            raise ValueError("tfscope.lite.Interpreter runs no delegates "
+                             "(experimental_delegates=%r)" % (experimental_delegates,))
+        if not isinstance(experimental_op_resolver_type, OpResolverType):
+            raise ValueError("Unrecognized passed in op resolver type: {}".format(
+                experimental_op_resolver_type))
+        if num_threads is not None:
+            if not isinstance(num_threads, int):
+                raise ValueError("type of num_threads should be int")
+            if num_threads < 1:
+                raise ValueError("num_threads should >= 1")
         if model_content is None:
             with open(model_path, "rb") as f:
                 model_content = f.read()
@@ -100,22 +140,26 @@ class Interpreter:
         return [{"index": n_in + i, "shape": _np.array(self._core.output_shape(i), dtype=_np.int32),
                  "dtype": _np.float32} for i in range(len(self._outputs))]
 
-    def resize_tensor_input(self, index, shape):
-        del index, shape  # inputs take the shape of the array given to set_tensor
+    def resize_tensor_input(self, input_index, tensor_size, strict=False):
+        del input_index, tensor_size, strict  # inputs take the shape set_tensor's array has
 
-    def set_tensor(self, index, value):
+    def set_tensor(self, tensor_index, value):
         # Integer inputs (token ids) travel as float32: exact up to 2^24.
         value = _np.ascontiguousarray(value, dtype=_np.float32)
-        if index < len(self._inputs):
-            self._core.set_input(index, value)  # copied into the interpreter's input buffer
-        self._inputs[index] = value
+        if tensor_index < len(self._inputs):
+            self._core.set_input(tensor_index, value)  # copied into the interpreter's input
+        self._inputs[tensor_index] = value
 
     def invoke(self):
         self._core.invoke()
 
-    def get_tensor(self, index):
+    def get_tensor(self, tensor_index, subgraph_index=0):
+        if subgraph_index != 0:
+            raise ValueError("tfscope.lite.Interpreter runs the first subgraph only "
+                             "(subgraph_index=%r)" % (subgraph_index,))
         n_in = len(self._inputs)
-        return self._inputs[index] if index < n_in else self._core.output(index - n_in)
+        return (self._inputs[tensor_index] if tensor_index < n_in
+                else self._core.output(tensor_index - n_in))
 
 
 def convert_tflite_dynamic(fn, probes=16, seed=0):

@@ -50,18 +50,20 @@ class Options:
         self.deterministic = None
         self.experimental_deterministic = None
 
-    def merge(self, other):
+    def merge(self, options):
         merged = Options()
         merged.__dict__.update(self.__dict__)
-        merged.__dict__.update({k: v for k, v in other.__dict__.items() if v is not None})
+        merged.__dict__.update({k: v for k, v in options.__dict__.items() if v is not None})
         return merged
 
 
 class DatasetV2:
     """tf.data.Dataset."""
 
-    def __init__(self, core, structure=None, options=None, inner=None):
-        self._core = core
+    def __init__(self, variant_tensor, *, structure=None, options=None, inner=None):
+        # TF's one parameter; tfscope's variant_tensor is the engine's dataset (DatasetCore),
+        # and what TF keeps in the dataset's type spec comes as keywords.
+        self._core = core = variant_tensor
         self._structure = _nest.LEAF if structure is None else structure
         self._options = options if options is not None else Options()
         # Per component: None for a tensor, or the element spec of the dataset it holds (the
@@ -115,19 +117,20 @@ class DatasetV2:
         return self._options
 
     def _derive(self, cls, core, structure=None, inner=None):
-        return cls(core, self._structure if structure is None else structure, self._options,
-                   self._inner if inner is None else inner)
+        return cls(core, structure=self._structure if structure is None else structure,
+                   options=self._options, inner=self._inner if inner is None else inner)
 
     # ---- sources ----
     @staticmethod
     def from_tensor_slices(tensors, name=None):
         flat, structure = _flatten_values(tensors)
-        return _TensorSliceDataset(_core.DatasetCore.from_tensor_slices(flat), structure)
+        return _TensorSliceDataset(_core.DatasetCore.from_tensor_slices(flat),
+                                   structure=structure)
 
     @staticmethod
     def from_tensors(tensors, name=None):
         flat, structure = _flatten_values(tensors)
-        return _TensorDataset(_core.DatasetCore.from_tensors(flat), structure)
+        return _TensorDataset(_core.DatasetCore.from_tensors(flat), structure=structure)
 
     @staticmethod
     def range(*args, **kwargs):  # noqa: A003
@@ -163,8 +166,8 @@ class DatasetV2:
                                 "supported and you should use `tuple` instead.")
         structure = _nest.pack(template, [ds._structure for ds in leaves])
         inner = [i for ds in leaves for i in ds._inner]
-        return _ZipDataset(_core.DatasetCore.zip([ds._core for ds in leaves]), structure,
-                           None, inner)
+        return _ZipDataset(_core.DatasetCore.zip([ds._core for ds in leaves]),
+                           structure=structure, inner=inner)
 
     @staticmethod
     def from_generator(generator, output_types=None, output_shapes=None, args=None,
@@ -221,7 +224,7 @@ class DatasetV2:
         core = self._core.map(traced.core, None, "default")
         return self._derive(_MapDataset, core)._keep(traced)
 
-    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=True, name=None):
         seed1, seed2 = _core.data_seeds(None if seed is None else int(seed))
         reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
         return self._derive(_ShuffleDataset, self._core.shuffle(_count(buffer_size), seed1, seed2,
@@ -253,8 +256,8 @@ class DatasetV2:
         return self._derive(_WindowDataset, core, inner=self._leaf_specs())
 
     def with_options(self, options, name=None):
-        return _OptionsDataset(self._core.with_options(), self._structure,
-                               self._options.merge(options), self._inner)
+        return _OptionsDataset(self._core.with_options(), structure=self._structure,
+                               options=self._options.merge(options), inner=self._inner)
 
     # ---- transformations with a function (traced once, here: see _functions) ----
     def _trace(self, func, transformation, structure=None, specs=None, inner=None):
@@ -270,9 +273,10 @@ class DatasetV2:
                 for (shape, dtype), i in zip(self._core.specs(), self._inner)]
 
     def _derive_traced(self, cls, core, traced):
-        return cls(core, traced.output_structure, self._options, traced.inner_specs())
+        return cls(core, structure=traced.output_structure, options=self._options,
+                   inner=traced.inner_specs())
 
-    def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=False,  # noqa: A003
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=None,  # noqa: A003
             use_unbounded_threadpool=False, name=None):
         traced = self._trace(map_func, "Dataset.map()")
         det = "default" if deterministic is None else ("true" if deterministic else "false")
@@ -302,7 +306,8 @@ class DatasetV2:
         traced = self._trace(map_func, "Dataset.flat_map()")
         structure, specs, inner = self._dataset_result(traced, "flat_map")
         core = self._core.flat_map(traced.core, [(s.shape, s.dtype) for s in _tensor_specs(specs)])
-        return _FlatMapDataset(core, structure, self._options, inner)._keep(traced)
+        return _FlatMapDataset(core, structure=structure, options=self._options,
+                               inner=inner)._keep(traced)
 
     def interleave(self, map_func, cycle_length=None, block_length=None, num_parallel_calls=None,
                    deterministic=None, name=None):
@@ -319,7 +324,7 @@ class DatasetV2:
             core = self._core.parallel_interleave(traced.core, flat_specs, cycle, block,
                                                   _count(num_parallel_calls), det)
             cls = _ParallelInterleaveDataset
-        return cls(core, structure, self._options, inner)._keep(traced)
+        return cls(core, structure=structure, options=self._options, inner=inner)._keep(traced)
 
     def scan(self, initial_state, scan_func, name=None):
         return self._scan(initial_state, scan_func)
@@ -331,7 +336,8 @@ class DatasetV2:
         out_structure = traced.output_structure[1]
         n = _nest.count(traced.output_structure[0])
         inner = traced.inner_specs()[n:]
-        return _ScanDataset(core, out_structure, self._options, inner)._keep(traced)
+        return _ScanDataset(core, structure=out_structure, options=self._options,
+                            inner=inner)._keep(traced)
 
     def reduce(self, initial_state, reduce_func, name=None):
         from ._functions import trace_with_state
@@ -421,7 +427,7 @@ class DatasetSpec(_TraceType):
             placeholder_context)
         structure, specs, inner = _element_parts(self._element_spec)
         core = _core.DatasetCore.from_variant_specs(variant, specs)
-        return _VariantDataset(core, structure, None, inner)
+        return _VariantDataset(core, structure=structure, inner=inner)
 
     def to_tensors(self, value):
         return [value._core.variant_tensor]

@@ -110,7 +110,7 @@ def _dataset_of(variant, element_spec, cls):
         variant, [(TensorShape([]), "variant") if isinstance(s, DatasetSpec) else (s.shape, s.dtype)
                   for s in specs])
     inner = [s.element_spec if isinstance(s, DatasetSpec) else None for s in specs]
-    return cls(core, structure, None, inner)
+    return cls(core, structure=structure, inner=inner)
 
 
 def _specs_of_tensors(tensors):

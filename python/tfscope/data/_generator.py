@@ -87,4 +87,4 @@ def from_generator(generator, output_types, output_shapes, args, output_signatur
 
     core = _core.DatasetCore.from_python(make, [(s.shape.as_list() if s.shape.rank is not None
                                                  else None, s.dtype) for s in specs])
-    return _FlatMapDataset(core, structure)
+    return _FlatMapDataset(core, structure=structure)
