@@ -1,6 +1,6 @@
 """The exception classes TF raises, so ``except tf.errors.InvalidArgumentError`` works, and the
 names tf.errors exports (its classes and status codes)."""
-import inspect
+import inspect as _inspect
 
 OK = 0
 CANCELLED = 1
@@ -59,7 +59,7 @@ class OpError(Exception):
 
     def __reduce__(self):
         # The arguments the class's own __init__ names (a subclass has no error_code), as TF's.
-        names = list(inspect.signature(type(self).__init__).parameters)[1:]
+        names = list(_inspect.signature(type(self).__init__).parameters)[1:]
         return type(self), tuple(getattr(self, n) for n in names
                                  if n not in ("self", "args"))
 

@@ -334,7 +334,12 @@ class _ErrorMetadata(object):
         from .. import errors
         preferred_type = type(source_error)
         if issubclass(preferred_type, errors.OpError):
-            return preferred_type(self.get_message())
+            # TF's: the source error's node_def, op and payloads with the new message.
+            if preferred_type is errors.OpError:
+                return preferred_type(source_error.node_def, source_error.op, self.get_message(),
+                                      source_error.error_code, source_error.experimental_payloads)
+            return preferred_type(source_error.node_def, source_error.op, self.get_message(),
+                                  source_error.experimental_payloads)
         if preferred_type in (PyCTError, AutoGraphError, ConversionError, StagingError,
                               errors._InaccessibleTensorError,
                               errors.OperatorNotAllowedInGraphError):
