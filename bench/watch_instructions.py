@@ -9,11 +9,14 @@ Python's garbage collector off in it (a full collection of TF's objects would la
 by chance). Sides: `bare` (TF's Function.__call__ replaced by a no-op), `watch` (the watch's
 wrapper around that no-op, self-check off) and `self-check` (on, the default); their
 differences are the watch's own work per call. With --fit: one Keras `fit` epoch (64 steps of
-32) plain and watched (all threads' instructions).
+32) plain, watched, and plain again (all threads' instructions, and the calling thread's: the
+watch works on the thread that calls the functions, while TF's pool threads' counts move with the
+scheduling).
 """
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -75,12 +78,14 @@ def _wait(path, proc):
 
 
 def _measure(mode, calls):
+    """(all threads' instructions, the calling thread's) of the measured part of one side."""
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "callgrind.out")
         proc = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=" + out,
-             sys.executable, os.path.abspath(__file__), "--child", mode, "--calls", str(calls),
-             "--dir", d], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
+             "--callgrind-out-file=" + out, sys.executable, os.path.abspath(__file__),
+             "--child", mode, "--calls", str(calls), "--dir", d],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _wait(os.path.join(d, "ready"), proc)
         subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -90,16 +95,30 @@ def _measure(mode, calls):
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         open(os.path.join(d, "end"), "w").close()
         proc.wait()
-        with open(out) as f:
-            for line in f:
-                if line.startswith("totals:"):
-                    return int(line.split()[1])
-    raise SystemExit("callgrind wrote no totals")
+        keep = os.environ.get("WATCH_INSTRUCTIONS_KEEP")  # a folder for callgrind_annotate
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+            for name in os.listdir(d):
+                if name.startswith("callgrind.out-"):
+                    shutil.copy(os.path.join(d, name), os.path.join(keep, "%s.%s" % (mode, name)))
+        # one file per thread (callgrind.out-01 is the main thread, which calls the functions)
+        total = main = None
+        for name in sorted(os.listdir(d)):
+            if not name.startswith("callgrind.out-"):
+                continue
+            with open(os.path.join(d, name)) as f:
+                n = next((int(line.split()[1]) for line in f if line.startswith("totals:")), 0)
+            total = (total or 0) + n
+            if name == "callgrind.out-01":
+                main = n
+        if total is None or main is None:
+            raise SystemExit("callgrind wrote no totals")
+        return total, main
 
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--calls", type=int, default=2000)
+    p.add_argument("--calls", type=int, default=2000, help="calls per side (0: none)")
     p.add_argument("--fit", action="store_true", help="also a Keras fit epoch, plain and watched")
     p.add_argument("--json", help="write the result to this file")
     p.add_argument("--child", help=argparse.SUPPRESS)
@@ -107,19 +126,31 @@ def main():
     a = p.parse_args()
     if a.child:
         return _child(a.child, a.calls, a.dir)
-    per = {m: _measure(m, a.calls) / a.calls for m in ("bare", "watch", "self-check")}
-    out = {"calls": a.calls, "bare_instructions": per["bare"],
-           "watch_instructions": per["watch"] - per["bare"],
-           "self_check_instructions": per["self-check"] - per["bare"]}
-    print("watch's own work per call: %.0f instructions without the self-check, %.0f with it "
-          "(TF's call replaced by a no-op of %.0f; %d calls each)" % (
-              out["watch_instructions"], out["self_check_instructions"], per["bare"], a.calls))
+    out = {}
+    if a.calls:
+        per = {m: _measure(m, a.calls)[0] / a.calls for m in ("bare", "watch", "self-check")}
+        out.update({"calls": a.calls, "bare_instructions": per["bare"],
+                    "watch_instructions": per["watch"] - per["bare"],
+                    "self_check_instructions": per["self-check"] - per["bare"]})
+        print("watch's own work per call: %.0f instructions without the self-check, %.0f with "
+              "it (TF's call replaced by a no-op of %.0f; %d calls each)" % (
+                  out["watch_instructions"], out["self_check_instructions"], per["bare"],
+                  a.calls))
     if a.fit:
-        plain, watched = _measure("fit-plain", 0), _measure("fit-watched", 0)
-        out.update({"fit_plain_instructions": plain, "fit_watched_instructions": watched,
-                    "fit_added_pct": (watched - plain) / plain * 100.0})
-        print("Keras fit epoch: %.1f M instructions plain, %.1f M watched (%+.2f%%; goal <= 1%%)"
-              % (plain / 1e6, watched / 1e6, out["fit_added_pct"]))
+        # plain twice (before and after the watched side): how far two plain epochs are apart is
+        # the error bar of the comparison (TF's threads spin and wait by the scheduling)
+        p1, wd, p2 = _measure("fit-plain", 0), _measure("fit-watched", 0), _measure("fit-plain", 0)
+        for i, which in ((0, "all threads"), (1, "calling thread")):
+            plain = (p1[i] + p2[i]) / 2.0
+            key = "fit" if i == 0 else "fit_main_thread"
+            out.update({key + "_plain_instructions": [p1[i], p2[i]],
+                        key + "_watched_instructions": wd[i],
+                        key + "_added_pct": (wd[i] - plain) / plain * 100.0,
+                        key + "_plain_spread_pct": abs(p2[i] - p1[i]) / plain * 100.0})
+            print("Keras fit epoch, %s: %.1f and %.1f M instructions plain, %.1f M watched "
+                  "(%+.2f%% of the plain mean; the two plain runs %.2f%% apart; goal <= 1%%)" % (
+                      which, p1[i] / 1e6, p2[i] / 1e6, wd[i] / 1e6, out[key + "_added_pct"],
+                      out[key + "_plain_spread_pct"]))
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(out, fh, indent=1)

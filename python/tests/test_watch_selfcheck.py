@@ -151,3 +151,53 @@ def test_a_repeat_answered_from_the_memo_is_still_checked_by_the_twin(tmp_path):
     assert [(x["call"], x["tf_traces"], x["tfscope_traces"]) for x in d] == [(2, 0, 1)]
     assert d[0]["site"].endswith("memo.py:%d" % wo_line(prog, "f(x)      #", 1))
     assert "  self-check DISAGREES: call 2 at " in p.stderr
+
+
+FRESH = '''
+import tensorflow as tf
+
+
+def make():
+    @tf.function
+    def g(x):
+        return x + 1.0
+    return g
+
+
+x = tf.zeros([2])
+fs = [make() for _ in range(5)]
+for g in fs:
+    g(x)  # each object's first call: TF traces; the first twin traces, the others take its answer
+twins = [g.__dict__["_tfscope_twin"][1] for g in fs]
+print("made", [t.function is not None for t in twins])
+fs[3](x)  # a repeat on a twin not made: the hit memo answers, the twin is asked at report time
+fs[4](tf.zeros([3]))  # another shape: the twin is made (its first call replayed), then traces
+print("made", [t.function is not None for t in twins])
+if FORGET:  # fault injection: the replay of object 4's first call is lost
+    twins[3].pending = []
+'''
+
+
+def test_fresh_twins_of_one_kind_share_the_first_answer(tmp_path):
+    prog = tmp_path / "fresh.py"
+    for forget in (False, True):
+        prog.write_text("FORGET = %r\n" % forget + FRESH)
+        rep = tmp_path / ("r%d.json" % forget)
+        p = wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), str(prog)])
+        assert p.stdout.splitlines() == ["made [True, False, False, False, False]",
+                                         "made [True, False, False, False, True]"]
+        r = json.loads(rep.read_text())
+        g = wo.function(r, "make.<locals>.g")
+        assert (g["calls"], g["traces"], g["function_objects"].__len__()) == (7, 6, 5)
+        if not forget:
+            # every call compared and agreed: 5 first calls (4 from the first twin's answer), the
+            # repeat (the twin made at report time, its first call replayed: a hit) and the new
+            # shape (a trace on both sides)
+            assert r["self_check"] == {"compared": 7, "agreed": 7, "not_modelled": 0,
+                                       "disagreements": 0}
+        else:
+            # without the replay the late-made twin traces at the repeat: the report says so,
+            # so a first answer taken from another twin is still checked on its own twin
+            assert r["self_check"]["disagreements"] == 1
+            d = g["self_check"]["disagreements"]
+            assert [(x["call"], x["tf_traces"], x["tfscope_traces"]) for x in d] == [(6, 0, 1)]

@@ -119,10 +119,50 @@ def disable():
         _state["sink"] = None
 
 
+FRESH_KEPT = 256  # kinds of fresh twin per session whose first answers are kept (FreshTwins)
+FRESH_ANSWERS_KEPT = 64  # first calls kept per kind
+
+
+class FreshTwins:
+    """The first answers of fresh twins of one kind (equal in everything a twin is made of).
+
+    A twin is made of its Function's parameters, input_signature, reduce_retracing and name, and
+    its first call meets an empty cache, so two fresh twins of one kind given equal first calls
+    (equal hit-memo keys, the same kind of call and variable creation) answer alike. A program
+    that makes the same tf.function again and again (tf.data makes its map functions again at
+    every `fit` epoch) has the first twin of the kind traced; each later one takes its first
+    answer from here and is made (and its first call replayed) only when it is asked more."""
+
+    __slots__ = ("refused", "answers")
+
+    def __init__(self, refused):
+        self.refused = refused  # why tfscope's tf.function refused this kind, or None
+        self.answers = {}       # (kind, eagerly, creates a variable, call key) -> the answer
+
+
+_PLAIN_DEFAULTS = (type(None), bool, int, str, bytes)
+_NO_KEY = object()
+
+
+def _spec_key(v):
+    """A hashable key of a mapped input_signature (TensorSpecs in lists and tuples), _NO_KEY for
+    anything else."""
+    import tfscope
+    if v is None:
+        return None
+    if isinstance(v, tfscope.TensorSpec):
+        dims = None if v.shape.rank is None else tuple(v.shape.as_list())
+        return ("spec", dims, v.dtype.name, v.name)
+    if type(v) in (list, tuple):
+        items = tuple(_spec_key(c) for c in v)
+        return _NO_KEY if _NO_KEY in items else (type(v).__name__, items)
+    return _NO_KEY
+
+
 class Twin:
     """The tfscope Function standing for one real Function object, and what it predicted."""
 
-    def __init__(self, fn, rec, obj_index):
+    def __init__(self, fn, rec, obj_index, fresh_twins=None):
         self.rec = rec
         self.obj_index = obj_index
         self.creates_variables = False  # TF's body created variables in some trace (for the case)
@@ -146,6 +186,10 @@ class Twin:
         self.memo = {}             # call key -> its recorded (kind, args, kwargs): a repeat hits
         self.last = None           # the last call's recorded (kind, args, kwargs)
         self.unmodelled_first = {}  # type of a first argument -> why no call with it is modelled
+        self.fresh = None          # the FreshTwins of this twin's kind, None when not keyed
+        self.answered = 0          # calls predicted (asked, or answered from self.fresh)
+        self.pending = []          # calls answered from self.fresh, replayed when it is made
+        self.pending_traces = 0    # the traces those answers counted
         if any(t.obj_index == obj_index for t in rec.prewatch):
             self.not_modelled = "traced before the watch started"
             return
@@ -169,8 +213,40 @@ class Twin:
             return
         self.signature = sig.replace(parameters=params)
         self.input_signature = in_sig
-        import tfscope
         self.reduce_retracing = bool(fn._reduce_retracing)
+        self.name = getattr(pyf, "__name__", "f")
+        key = self._fresh_key(rec) if fresh_twins is not None else None
+        known = fresh_twins.get(key) if key is not None else None
+        if known is not None:  # a twin of this kind was made: this one is made when asked more
+            self.not_modelled = known.refused
+            self.fresh = None if known.refused else known
+            return
+        self._make()
+        if key is not None and len(fresh_twins) < FRESH_KEPT:
+            self.fresh = fresh_twins[key] = FreshTwins(self.not_modelled)
+
+    def _fresh_key(self, rec):
+        """The key of this twin's kind (FreshTwins), or None when its parameters' defaults or
+        input_signature are not plain values."""
+        parts = []
+        for p in self.signature.parameters.values():
+            d = p.default
+            if d is not p.empty and type(d) not in _PLAIN_DEFAULTS:
+                return None
+            parts.append((p.name, p.kind, type(d), d, p.annotation))
+        sig = _spec_key(self.input_signature)
+        if sig is _NO_KEY:
+            return None
+        key = (rec.key, self.name, self.reduce_retracing, tuple(parts), sig)
+        try:
+            hash(key)
+        except TypeError:
+            return None
+        return key
+
+    def _make(self):
+        """Makes the tfscope Function, and replays the calls answered before it was made."""
+        import tfscope
         ref = weakref.ref(self)  # the engine holds the body: no cycle through it
 
         def body(*args, **kwargs):
@@ -181,27 +257,42 @@ class Twin:
             return None
 
         body.__signature__ = self.signature
-        body.__name__ = getattr(pyf, "__name__", "f")
+        body.__name__ = self.name
         try:
-            self.function = tfscope.function(body, input_signature=in_sig, autograph=False,
+            self.function = tfscope.function(body, input_signature=self.input_signature,
+                                             autograph=False,
                                              reduce_retracing=self.reduce_retracing)
         except Exception as e:  # noqa: BLE001  (TF took this tf.function; tfscope did not)
             self.not_modelled = "tfscope's tf.function refused it: %s: %s" % (
                 type(e).__name__, str(e).strip().splitlines()[0] if str(e).strip() else "")
+            return
+        pending, self.pending = self.pending, []
+        for kind, margs, mkw, eagerly, create in pending:
+            self.create_next = create
+            self.ask(kind, margs, mkw, eagerly)
+
+    def traced_count(self):
+        """tfscope's tracing count of the twin (the answers' traces while it is not made)."""
+        if self.function is not None:
+            return self.function.experimental_get_tracing_count()
+        return self.pending_traces
 
     def settle(self, ledger):
         """Off the hot path (at report time, and before release): the twin is asked about one
         repeat of each memoized call that was repeated; where tfscope would not hit (a trace or
         an error), the first repeat becomes a disagreement. The twin's cache only grows, so one
         repeat answers for all of them."""
-        if self.function is None:
+        if self.function is None and self.fresh is None:
             return
         for entry in list(self.memo.values()):
             if entry.settled or not entry.first_call:
                 continue
             entry.settled = True
             kind, margs, mkw = entry.recorded
-            predicted, error = self.ask(kind, margs, mkw, False)
+            try:
+                predicted, error = self.ask(kind, margs, mkw, False)
+            except NotModelled:  # a twin made late that tfscope refused: nothing to compare
+                return
             if predicted or error is not None:
                 self.agreed -= 1
                 ledger.agreed -= 1
@@ -212,7 +303,7 @@ class Twin:
     def release(self):
         """Drops the tfscope objects (the watch stopped): the recorded calls keep variables as
         VarTokens, enough for the conformance case."""
-        if self.function is None:
+        if self.function is None and self.fresh is None:
             return
         if self.rec.selfcheck is not None:
             self.settle(self.rec.selfcheck)
@@ -238,6 +329,8 @@ class Twin:
         self.last = None
         self.unmodelled_first = {}
         self.function = None
+        self.fresh = None
+        self.pending = []
         self.variables = {}
         if not self.not_modelled:
             self.not_modelled = "the watch was stopped"
@@ -338,10 +431,31 @@ class Twin:
         self.last = (kind, margs, mkw)
         if len(self.calls) < CALLS_KEPT:
             self.calls.append(self.last)
-        return self.ask(kind, margs, mkw, eagerly)
+        fresh, key = self.fresh, None
+        if fresh is not None and not self.answered:  # a first call: maybe a known answer
+            ck = _call_key(args, kwargs)
+            if ck is not None:
+                key = (kind, eagerly, self.create_next, ck)
+                answer = fresh.answers.get(key)
+                if answer is not None:
+                    self.answered += 1
+                    self.pending.append((kind, margs, mkw, eagerly, self.create_next))
+                    self.create_next = False
+                    self.pending_traces += answer[0]
+                    return answer
+        self.answered += 1
+        answer = self.ask(kind, margs, mkw, eagerly)
+        if key is not None and len(fresh.answers) < FRESH_ANSWERS_KEPT:
+            fresh.answers[key] = answer
+        return answer
 
     def ask(self, kind, margs, mkw, eagerly):
-        """The twin's trace count for one call of mapped arguments, and tfscope's error text."""
+        """The twin's trace count for one call of mapped arguments, and tfscope's error text
+        (the twin made first, if it was not)."""
+        if self.function is None:
+            self._make()
+            if self.function is None:
+                raise NotModelled(self.not_modelled)
         f = self.function
         core = f._core
         before = core.experimental_get_tracing_count()
@@ -576,7 +690,7 @@ def twin_of(session, fn, rec, idx):
     if entry is not None and entry[0] is session:
         return entry[1]
     _tf()
-    twin = Twin(fn, rec, idx)
+    twin = Twin(fn, rec, idx, session.__dict__.setdefault("fresh_twins", {}))
     twin.compared = twin.agreed = twin.memo_hits = 0
     fn.__dict__["_tfscope_twin"] = (session, twin)
     _sessions.add(session)
@@ -612,9 +726,7 @@ def observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok
         twin.concurrent = True
     # A function traced before the watch started is not modelled: TF's count is the watch's.
     twin.tf_count = max(twin.tf_count, fn.experimental_get_tracing_count())
-    if twin.function is not None:
-        twin.predicted_count = max(twin.predicted_count,
-                                   twin.function.experimental_get_tracing_count())
+    twin.predicted_count = max(twin.predicted_count, twin.traced_count())
     twin.compared += 1
     if error is not None and twin.totals_error is None:
         twin.totals_error = error

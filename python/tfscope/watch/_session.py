@@ -86,10 +86,19 @@ def _short(path):
     return path if rel.startswith(".." + os.sep + "..") else rel
 
 
+_statm = {}  # "fd": /proc/self/statm kept open (a trace reads it twice); dropped in a fork's child
+os.register_at_fork(after_in_child=_statm.clear)
+
+
 def _rss():
+    """The process's resident set in bytes (0 where /proc is not there): one pread of
+    /proc/self/statm, which the kernel fills again on each read from offset 0."""
     try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        fd = _statm.get("fd")
+        if fd is None:
+            fd = _statm["fd"] = os.open("/proc/self/statm", os.O_RDONLY | os.O_CLOEXEC)
+            _statm["page"] = os.sysconf("SC_PAGE_SIZE")
+        return int(os.pread(fd, 128, 0).split()[1]) * _statm["page"]
     except (OSError, ValueError, IndexError):
         return 0
 
@@ -152,6 +161,9 @@ class FunctionRecord:
         self.traced_calls = 0
         self.failed_calls = 0      # calls that raised without a trace (bad input, a budget)
         self.traces = []
+        # obj_index -> its traces (those adopted from before the watch first), for the reasons:
+        # the next trace of a function made again every epoch looks at its own object's only
+        self.by_object = {}
         self.call_seconds = 0.0
         self.trace_seconds = 0.0   # traces inside calls and outside (get_concrete_function)
         self.call_trace_seconds = 0.0
@@ -308,6 +320,7 @@ class Session:
                             rec.name, "<before the watch>", 0)
             t.reason = ["traced before the watch started"]
             rec.prewatch.append(t)
+            rec.by_object.setdefault(idx, []).append(t)
 
     # Calls -------------------------------------------------------------------------------------
     @staticmethod
@@ -344,23 +357,23 @@ class Session:
                 call[5] += 1
             raise RetraceError(over)
         rec.traces.append(t)
+        rec.by_object.setdefault(idx, []).append(t)
         if call is not None:
             call[3] += 1
         return t
 
     def _explain(self, rec, t):
-        same_obj = [e for e in rec.prewatch + rec.traces if e.obj_index == t.obj_index]
+        same_obj = rec.by_object.get(t.obj_index)
         if same_obj:
-            self._explain_retrace(rec, t, same_obj)
+            self._explain_retrace(rec, t, list(same_obj))
             return
-        traced_before = sorted({e.obj_index for e in rec.prewatch + rec.traces})
-        if not traced_before:
+        if not rec.by_object:
             t.reason = ["first call" if t.call else "first trace (get_concrete_function)"]
             t.diff_kinds = ["first"]
             return
         made = rec.objects[t.obj_index - 1]
-        first = rec.objects[traced_before[0] - 1]
-        n = len(traced_before)
+        first = rec.objects[min(rec.by_object) - 1]
+        n = len(rec.by_object)
         if rec.kind == "tf.data":
             t.reason = ["a new tf.data transformation of the same function (made at %s; %d "
                         "traced before it, the first made at %s): tf.data traces the function "
@@ -429,6 +442,10 @@ class Session:
         t.record.trace_seconds += seconds
         if t in t.record.traces:
             t.record.traces.remove(t)
+            same_obj = t.record.by_object[t.obj_index]
+            same_obj.remove(t)
+            if not same_obj:
+                del t.record.by_object[t.obj_index]
             if t.frame is not None:
                 t.frame[3] -= 1
         if t.frame is not None:
