@@ -26,6 +26,12 @@ arguments hold anything else (variables, objects, composites, NaN), is predicted
 itself when it is made. A hit whose first argument is of a type the twin found not modelled by
 its type alone (Keras's step functions take their iterator, every step) is counted as not
 modelled with that reason again, without mapping the arguments.
+
+A Function object made again and again (tf.data makes its map functions anew at every Keras
+`fit` epoch, traced through get_concrete_function) does not cost a twin trace each: the first
+twin of a kind (parameters, defaults, input_signature, reduce_retracing, name) traces, and a
+later fresh twin of the kind takes the first answer for an equal first call from it
+(FreshTwins); it is made, and its first call replayed, only when it is asked anything more.
 """
 import atexit
 import inspect
