@@ -7,6 +7,7 @@
 #include <map>
 
 #include "tfscope/complex.h"
+#include "tfscope/host_array.h"
 #include "tfscope/ops.h"
 #include "tfscope/thread_pool.h"
 #include "tfscope/trace_type.h"
@@ -496,7 +497,7 @@ tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
                !PyTuple_Check(h.ptr());
   if (is_np) {
     tfs::Tensor t = numpy_to_tensor(h);
-    if (dtype != tfs::DType::kInvalid && t.dtype() != dtype) t = tfs::cast(t, dtype);
+    if (dtype != tfs::DType::kInvalid) t = tfs::astype(t, dtype);
     if (tfs::GraphBuilder* b = tfs::current_builder()) return b->constant(t, "Const");
     return t;
   }

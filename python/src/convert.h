@@ -74,6 +74,9 @@ tfs::Tensor numpy_to_tensor(nb::handle arr);
 // An op operand as the op wrappers take it: a Tensor or Variable stays one (a variable is read in
 // the wrapper's name scope), a numpy value becomes a tensor, a host value stays a host value.
 tfs::Value operand(nb::handle h);
+// An operand TF's wrapper converts with the op's dtype once known (a generated op wrapper, a
+// binary operator): as operand(), but a numpy value stays a host value (tfs::HostArray).
+tfs::Value converted_operand(nb::handle h);
 
 // The end of an eager kernel error for a generated op wrapper called with these Python operands:
 // a list or tuple sends TF's wrapper down eager_fallback, whose errors carry no " name: ".

@@ -12,6 +12,7 @@
 #include "tfscope/graph.h"
 #include "tfscope/graph_builder.h"
 #include "tfscope/op_def.h"
+#include "tfscope/operand_order.h"
 #include "tfscope/ops.h"
 #include "tfscope/py_func.h"
 #include "tfscope/thread_pool.h"
@@ -252,11 +253,11 @@ void bind_ops(nb::module_& m) {
           // A list input is a list of operands (each a tensor, a variable or a host value).
           if (PyList_Check(x.ptr()) || PyTuple_Check(x.ptr())) {
             tfs::ValueList items;
-            for (nb::handle y : x) items.push_back(operand(y));
+            for (nb::handle y : x) items.push_back(converted_operand(y));
             ins.push_back(PyTuple_Check(x.ptr()) ? tfs::Value::tuple(std::move(items))
                                                  : tfs::Value::list(std::move(items)));
           } else {
-            ins.push_back(operand(x));
+            ins.push_back(converted_operand(x));
           }
         }
         tfs::AttrMap am;
@@ -279,6 +280,19 @@ void bind_ops(nb::module_& m) {
     nb::tuple rest = nb::steal<nb::tuple>(PyTuple_GetSlice(args.ptr(), 3, PY_SSIZE_T_MAX));
     if (args[1].is_none()) return fn(*rest, **kwargs);
     tfs::WrapperName w(nb::cast<std::string>(args[0]), nb::cast<std::string>(nb::str(args[1])));
+    return fn(*rest, **kwargs);
+  });
+  // _core.named_in_order(always, base, name, fn, *args): named() for a wrapper that converts its
+  // operands in input order (tf.add: always; a generated op wrapper: in a graph), not the
+  // operators' tensor-first way (tfscope/operand_order.h).
+  m.def("named_in_order", [](nb::args args, nb::kwargs kwargs) -> nb::object {
+    if (args.size() < 4) throw nb::type_error("named_in_order(always, base, name, fn, *args)");
+    tfs::OperandOrderScope order(nb::cast<bool>(args[0]) ? tfs::OperandOrder::kInOrder
+                                                         : tfs::OperandOrder::kInOrderInGraph);
+    nb::object fn = args[3];
+    nb::tuple rest = nb::steal<nb::tuple>(PyTuple_GetSlice(args.ptr(), 4, PY_SSIZE_T_MAX));
+    if (args[2].is_none()) return fn(*rest, **kwargs);
+    tfs::WrapperName w(nb::cast<std::string>(args[1]), nb::cast<std::string>(nb::str(args[2])));
     return fn(*rest, **kwargs);
   });
 }

@@ -12,7 +12,7 @@ void bind_stats(nb::module_& m) {
   def_any(m, "stop_gradient", [](nb::handle x) { return tfs::stop_gradient(operand(x)); });
   def_any(m, "squared_difference", [](nb::handle x, nb::handle y) {
     tfs::EagerErrorName n(eager_error_name(x, y));
-    return tfs::squared_difference(operand(x), operand(y));
+    return tfs::squared_difference(converted_operand(x), converted_operand(y));
   });
   def_any(m, "moments", [](nb::handle x, nb::handle axes, bool keepdims) {
     return tfs::moments(operand(x), operand(axes), keepdims);

@@ -9,6 +9,7 @@
 #include "tfscope/complex.h"
 #include "tfscope/control_flow.h"
 #include "tfscope/format.h"
+#include "tfscope/host_array.h"
 #include "tfscope/ops.h"
 #include "tfscope/ops_array.h"
 
@@ -51,6 +52,15 @@ Value operand(nb::handle h) {
   return to_value(h);
 }
 
+Value converted_operand(nb::handle h) {
+  bool is_np = nb::hasattr(h, "__array__") && !PyType_Check(h.ptr()) && !PyList_Check(h.ptr()) &&
+               !PyTuple_Check(h.ptr()) && !nb::isinstance<Tensor>(h) &&
+               !nb::hasattr(h, "_tfscope_dense") && !nb::hasattr(h, "_tfscope_variable") &&
+               !nb::isinstance<tfs::Variable>(h);
+  if (is_np) return tfs::host_array(numpy_to_tensor(h));
+  return operand(h);
+}
+
 namespace {
 
 // Runs `f` inside the name scope the next op named `base` will get (graph mode), so what it
@@ -78,7 +88,7 @@ Value operand_beside(nb::handle h, nb::handle other) {
     const Tensor& o = nb::cast<const Tensor&>(other);
     if (tfs::is_complex(o.dtype())) return Value(to_tensor(h, o.dtype()));
   }
-  return operand(h);
+  return converted_operand(h);
 }
 
 template <BinFn F>
@@ -393,7 +403,9 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "selu", [](nb::handle x) { return tfs::selu(operand(x)); });
   def_any(m, "gelu", [](nb::handle x, bool approximate) { return tfs::gelu(to_tensor(x), approximate); });
   def_any(m, "cast", [](nb::handle x, nb::handle dtype) { return tfs::cast(to_tensor(x), dtype_arg(dtype)); });
-  def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) { return tfs::where(to_tensor(c), operand(x), operand(y)); });
+  def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) {
+    return tfs::where(to_tensor(c), converted_operand(x), converted_operand(y));
+  });
   def_any(m, "matmul", [](nb::handle a, nb::handle b, bool ta, bool tb) {
     // tf.matmul converts its operands inside its "MatMul" name scope.
     Tensor x = in_op_scope("MatMul", [&] { return to_tensor(a); });
@@ -435,8 +447,19 @@ void bind_tensor(nb::module_& m) {
     return tfs::concat(ts, axis);
   });
   def_any(m, "stack", [](nb::list values, int64_t axis) {
+    // Pack's values take their dtype from the first tensor among them: a numpy value converts
+    // to it (op_def_library's rule for a list input), wherever it stands in the list.
+    tfs::DType first = tfs::DType::kInvalid;
+    for (nb::handle v : values) {
+      if (nb::isinstance<Tensor>(v) || nb::hasattr(v, "_tfscope_variable") ||
+          nb::isinstance<tfs::Variable>(v)) {
+        first = to_tensor(v).dtype();
+        break;
+      }
+    }
     std::vector<Tensor> ts;
-    for (nb::handle v : values) ts.push_back(to_tensor(v));
+    for (nb::handle v : values)
+      ts.push_back(tfs::as_host_array(converted_operand(v)) ? to_tensor(v, first) : to_tensor(v));
     return tfs::stack(ts, axis);
   });
   def_any(m, "unstack", [](nb::handle x, int64_t axis, nb::handle num) {

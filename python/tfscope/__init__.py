@@ -37,6 +37,13 @@ Tensor = _core.Tensor
 _op = _core.apply_op
 _named = _core.named
 
+
+def _generated(base, name, fn, *args):
+    # A generated op wrapper of TF: its operands converted in input order in a graph.
+    return _core.named_in_order(False, base, name, fn, *args)
+
+
+
 _ITER_SYMBOLIC = (
     "Iterating over a symbolic `tf.Tensor` is not allowed. You can attempt the following "
     "resolutions to the problem: If you are running in Graph mode, use Eager execution mode or "
@@ -112,6 +119,9 @@ def _make_namedtuple(type_name, fields, values):
 
 class Variable:
     """tf.Variable: state that ops read and write; captured by reference in traced functions."""
+
+    # As TF's variables: numpy defers `np.float64(2) * v` to Variable.__rmul__.
+    __array_priority__ = 100
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None,
                  name=None, variable_def=None, dtype=None, import_scope=None, constraint=None,
@@ -486,7 +496,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
 def where(condition, x=None, y=None, name=None):
     if x is None and y is None:
         return _index.where_true(condition)  # Where: the coordinates of the true elements
-    return _named("SelectV2", name, _core.where, condition, x, y)
+    return _generated("SelectV2", name, _core.where, condition, x, y)
 
 
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
@@ -497,15 +507,15 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
 
 
 def add(x, y, name=None):
-    return _named("add", name or "Add", _core.add, x, y)
+    return _core.named_in_order(True, "add", name or "Add", _core.add, x, y)
 
 
 def subtract(x, y, name=None):
-    return _named("sub", name or "Sub", _core.subtract, x, y)
+    return _generated("sub", name or "Sub", _core.subtract, x, y)
 
 
 def multiply(x, y, name=None):
-    return _named("mul", name or "Mul", _core.multiply, x, y)
+    return _generated("mul", name or "Mul", _core.multiply, x, y)
 
 
 def divide(x, y, name=None):
@@ -513,51 +523,51 @@ def divide(x, y, name=None):
 
 
 def maximum(x, y, name=None):
-    return _named("Maximum", name, _core.maximum, x, y)
+    return _generated("Maximum", name, _core.maximum, x, y)
 
 
 def minimum(x, y, name=None):
-    return _named("Minimum", name, _core.minimum, x, y)
+    return _generated("Minimum", name, _core.minimum, x, y)
 
 
 def pow(x, y, name=None):  # noqa: A001
-    return _named("Pow", name, _core.tf_pow, x, y)
+    return _generated("Pow", name, _core.tf_pow, x, y)
 
 
 def truncatediv(x, y, name=None):
-    return _named("TruncateDiv", name, _core.truncatediv, x, y)
+    return _generated("TruncateDiv", name, _core.truncatediv, x, y)
 
 
 def truncatemod(x, y, name=None):
-    return _named("TruncateMod", name, _core.truncatemod, x, y)
+    return _generated("TruncateMod", name, _core.truncatemod, x, y)
 
 
 def floordiv(x, y, name=None):
-    return _named("floordiv", name, _core.floordiv, x, y)
+    return _generated("floordiv", name, _core.floordiv, x, y)
 
 
 def equal(x, y, name=None):
-    return _named("Equal", name, _core.equal, x, y)
+    return _generated("Equal", name, _core.equal, x, y)
 
 
 def not_equal(x, y, name=None):
-    return _named("NotEqual", name, _core.not_equal, x, y)
+    return _generated("NotEqual", name, _core.not_equal, x, y)
 
 
 def less(x, y, name=None):
-    return _named("Less", name, _core.less, x, y)
+    return _generated("Less", name, _core.less, x, y)
 
 
 def greater(x, y, name=None):
-    return _named("Greater", name, _core.greater, x, y)
+    return _generated("Greater", name, _core.greater, x, y)
 
 
 def less_equal(x, y, name=None):
-    return _named("LessEqual", name, _core.less_equal, x, y)
+    return _generated("LessEqual", name, _core.less_equal, x, y)
 
 
 def greater_equal(x, y, name=None):
-    return _named("GreaterEqual", name, _core.greater_equal, x, y)
+    return _generated("GreaterEqual", name, _core.greater_equal, x, y)
 
 
 def logical_and(x, y, name=None):
@@ -742,7 +752,7 @@ class math:  # noqa: N801  (tf.math namespace)
 
     @staticmethod
     def floormod(x, y, name=None):
-        return _named("FloorMod", name, _core.tf_floormod, x, y)
+        return _generated("FloorMod", name, _core.tf_floormod, x, y)
 
     mod = floormod
 

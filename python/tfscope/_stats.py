@@ -17,7 +17,7 @@ def stop_gradient(input, name=None):  # noqa: A002
 
 
 def squared_difference(x, y, name=None):
-    return _core.squared_difference(x, y)
+    return _core.named_in_order(False, "SquaredDifference", name, _core.squared_difference, x, y)
 
 
 def moments(x, axes, shift=None, keepdims=False, name=None):

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "op_scope.h"
+#include "tfscope/operand_order.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -64,16 +65,14 @@ namespace {
 using detail::convert_input;
 using detail::convert_operand;
 
+thread_local OperandOrder g_operand_order = OperandOrder::kTensorFirst;
+
 std::pair<Tensor, Tensor> convert_pair(const Value& x, const Value& y, const std::string& op) {
-  if (is_tensorish(x)) {
-    Tensor tx = convert_to_tensor(x);
-    return {tx, convert_operand(y, tx.dtype(), "y", op)};
-  }
-  if (is_tensorish(y)) {
+  if (!OperandOrderScope::in_input_order() && !is_tensorish(x) && is_tensorish(y)) {
     Tensor ty = convert_to_tensor(y);
     return {convert_operand(x, ty.dtype(), "x", op), ty};
   }
-  Tensor tx = convert_to_tensor(x, DType::kInvalid, "x");
+  Tensor tx = is_tensorish(x) ? convert_to_tensor(x) : convert_to_tensor(x, DType::kInvalid, "x");
   return {tx, convert_operand(y, tx.dtype(), "y", op)};
 }
 
@@ -718,6 +717,19 @@ Tensor random_normal(const std::vector<int64_t>& shape, const Value& mean, const
   attrs["dtype"] = dtype;
   Tensor n = execute1("RandomStandardNormal", {sh}, std::move(attrs), "RandomStandardNormal");
   return execute1("AddV2", {multiply(n, stddev_t), mean_t}, {}, s.op_name());
+}
+
+OperandOrderScope::OperandOrderScope(OperandOrder order) : previous_(g_operand_order) {
+  g_operand_order = order;
+}
+
+OperandOrderScope::~OperandOrderScope() { g_operand_order = previous_; }
+
+OperandOrder OperandOrderScope::current() { return g_operand_order; }
+
+bool OperandOrderScope::in_input_order() {
+  return g_operand_order == OperandOrder::kInOrder ||
+         (g_operand_order == OperandOrder::kInOrderInGraph && current_builder() != nullptr);
 }
 
 }  // namespace tfs

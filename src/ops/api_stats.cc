@@ -6,6 +6,7 @@
 
 #include "kernel_util.h"
 #include "op_scope.h"
+#include "tfscope/operand_order.h"
 #include "tfscope/ops.h"
 #include "tfscope/ops_array.h"
 
@@ -106,12 +107,12 @@ Tensor stop_gradient(const Value& x) {
 Tensor squared_difference(const Value& x, const Value& y) {
   OpScope s("SquaredDifference");
   Tensor tx, ty;
-  if (!is_tensorish(x) && is_tensorish(y)) {
+  if (!OperandOrderScope::in_input_order() && !is_tensorish(x) && is_tensorish(y)) {
     ty = convert_to_tensor(y);
     tx = convert_to_tensor(x, ty.dtype(), "x");
   } else {
-    tx = convert_to_tensor(x, DType::kInvalid, "x");
-    ty = convert_to_tensor(y, tx.dtype(), "y");
+    tx = is_tensorish(x) ? convert_to_tensor(x) : convert_to_tensor(x, DType::kInvalid, "x");
+    ty = is_tensorish(y) ? convert_to_tensor(y) : convert_to_tensor(y, tx.dtype(), "y");
   }
   return execute1("SquaredDifference", {tx, ty}, {}, s.op_name());
 }

@@ -9,6 +9,7 @@
 #include "tfscope/complex.h"
 #include "tfscope/context.h"
 #include "tfscope/detail/eager_error.h"
+#include "tfscope/host_array.h"
 #include "tfscope/ops.h"
 #include "tfscope/thread_pool.h"
 
@@ -374,9 +375,28 @@ Tensor convert_to_tensor(const Value& v, DType dtype, const std::string& name) {
     }
     default: break;
   }
-  Tensor eager = host_to_eager(v, dtype);
+  const Tensor* array = as_host_array(v);
+  Tensor eager = !array                                         ? host_to_eager(v, dtype)
+                 : dtype == DType::kInvalid || array->dtype() == dtype ? *array
+                                                                : astype(*array, dtype);
   if (GraphBuilder* b = current_builder()) return b->constant(eager, WrapperName::rename(name, true));
   return eager;
+}
+
+Value host_array(Tensor value) {
+  return Value(std::shared_ptr<Object>(std::make_shared<HostArray>(std::move(value))));
+}
+
+const Tensor* as_host_array(const Value& v) {
+  if (v.kind() != Value::Kind::kObject) return nullptr;
+  auto* a = dynamic_cast<const HostArray*>(v.as_object().get());
+  return a ? &a->value() : nullptr;
+}
+
+Tensor astype(const Tensor& t, DType dtype) {
+  if (t.dtype() == dtype) return t;
+  InitScope eager;
+  return cast(t, dtype);
 }
 
 Tensor constant(const Value& v, DType dtype, const std::string& name) {
