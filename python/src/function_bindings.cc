@@ -16,6 +16,7 @@
 #include "tfscope/composite_type.h"
 #include "tfscope/context.h"
 #include "tfscope/function.h"
+#include "tfscope/gradient_functions.h"
 #include "tfscope/graph.h"
 #include "tfscope/saved_model_io.h"
 #include "trace_type_bindings.h"
@@ -418,6 +419,24 @@ void bind_function(nb::module_& m) {
         [](bool on) { tfs::Context::get().set_run_functions_eagerly(on); });
   m.def("functions_run_eagerly", [] { return tfs::Context::get().functions_run_eagerly(); });
   m.attr("RUN_EAGERLY") = run_eagerly_marker();
+  // The gradient function pairs built so far (tfscope's record; TF's are in its context's
+  // function library, with forward_function_name/backward_function_name attributes).
+  m.def("gradient_functions", [] {
+    nb::list out;
+    for (const tfs::GradientFunctionPair& p : tfs::gradient_functions()) {
+      nb::dict d;
+      d["of"] = p.of;
+      d["forward"] = p.forward;
+      d["backward"] = p.backward;
+      d["forward_nodes"] = p.forward_nodes;
+      d["backward_nodes"] = p.backward_nodes;
+      d["kind"] = p.kind;
+      d["built_by"] = p.built_by;
+      d["call"] = p.call;
+      out.append(d);
+    }
+    return out;
+  });
   m.def("enter_init_scope", [] { tfs::Context::get().push_builder(nullptr); });
   m.def("exit_init_scope", [] { tfs::Context::get().pop_builder(); });
   m.def("enter_save_context", [] { tfs::Context::get().enter_save_context(); });

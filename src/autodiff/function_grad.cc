@@ -16,6 +16,7 @@
 #include "tfscope/context.h"
 #include "tfscope/errors.h"
 #include "tfscope/executor.h"
+#include "tfscope/gradient_functions.h"
 #include "tfscope/gradients.h"
 #include "tfscope/ops.h"
 
@@ -32,11 +33,13 @@ struct ForwardBackward {
   std::shared_ptr<Executor> forward_run, backward_run;  // eager calls
 };
 
-// "__inference_f_12" -> "f".
-std::string python_name(const std::string& inference) {
-  static const std::regex re("^__inference_(.*)_[0-9]+$");
+// The name of the graph a function was traced in, which TF names its gradient functions after:
+// "__inference_f_12" -> "f", "__forward_f_27" -> "f", "__inference___backward_f_15_28" ->
+// "__backward_f_15".
+std::string graph_name(const std::string& function) {
+  static const std::regex re("^__(?:inference|forward)_(.*)_[0-9]+$");
   std::smatch m;
-  return std::regex_match(inference, m, re) ? m[1].str() : inference;
+  return std::regex_match(function, m, re) ? m[1].str() : function;
 }
 
 // A copy of `f`'s graph as `name`, with `extra` (tensors of f's graph) as further outputs.
@@ -51,21 +54,22 @@ std::shared_ptr<GraphFunction> with_outputs(const GraphFunction& f, const std::s
   return fn;
 }
 
-ForwardBackward build_pair(const GraphFunction& fn) {
+// TF's names: the backward graph "__backward_f_<a>" is named first; once it is built, the
+// forward function "__forward_f_<c>", then the backward function "__inference___backward_f_<a>_
+// <c+1>" (concrete_function.py's _create_forward_backward_with_graph).
+ForwardBackward build_pair(const GraphFunction& fn, const std::string& kind) {
   ForwardBackward fb;
   fb.n_outputs = fn.outputs.size();
-  const std::string py = python_name(fn.name);
+  const std::string py = graph_name(fn.name);
   const std::string backward_name = "__backward_" + py + "_" + std::to_string(next_uid());
   std::vector<Output> intermediates;
   std::vector<Node*> intermediate_args;
-  BodyGradBuilder b("__inference_" + backward_name + "_" + std::to_string(next_uid()), fn.graph,
-                    [&](BodyGradBuilder& self, const Tensor& t) {
-                      intermediates.push_back(Output{t.node(), t.index()});
-                      Tensor ph = self.add_placeholder(self.name_scope() + t.node()->name,
-                                                       t.dtype(), t.shape());
-                      intermediate_args.push_back(ph.node());
-                      return ph;
-                    });
+  BodyGradBuilder b(backward_name, fn.graph, [&](BodyGradBuilder& self, const Tensor& t) {
+    intermediates.push_back(Output{t.node(), t.index()});
+    Tensor ph = self.add_placeholder(self.name_scope() + t.node()->name, t.dtype(), t.shape());
+    intermediate_args.push_back(ph.node());
+    return ph;
+  });
   std::vector<Node*> args;
   std::vector<Tensor> outs;
   {
@@ -88,13 +92,22 @@ ForwardBackward build_pair(const GraphFunction& fn) {
       outs.push_back(b.resolve(grads[i]));
     }
   }
+  fb.forward =
+      with_outputs(fn, "__forward_" + py + "_" + std::to_string(next_uid()), intermediates);
   auto bw = std::make_shared<GraphFunction>();
-  bw->name = b.graph()->name();
+  bw->name = "__inference_" + backward_name + "_" + std::to_string(next_uid());
   bw->graph = b.graph();
   bw->args = args;
   bw->args.insert(bw->args.end(), intermediate_args.begin(), intermediate_args.end());
   for (Node* a : bw->args) bw->arg_names.push_back(a->name);
-  {
+  // A tape's backward graph is made without func_graph_from_py_func, so its outputs are the
+  // gradients themselves; the delayed rewrite's goes through it: an Identity per output, after
+  // the automatic control dependencies.
+  bool plain = kind != "graph";
+  for (const Tensor& t : outs) plain = plain && t.is_symbolic() && t.graph() == b.graph();
+  if (plain) {
+    for (const Tensor& t : outs) bw->outputs.push_back(Output{t.node(), t.index()});
+  } else {
     BuildScope s(b);
     bw->outputs = b.finalize_outputs(outs);
   }
@@ -102,8 +115,14 @@ ForwardBackward build_pair(const GraphFunction& fn) {
   bw->control_outputs = b.stateful_ops();
   bw->is_stateful = b.has_stateful_ops();
   fb.backward = bw;
-  fb.forward =
-      with_outputs(fn, "__forward_" + py + "_" + std::to_string(next_uid()), intermediates);
+  GradientFunctionPair p;
+  p.of = fn.name;
+  p.forward = fb.forward->name;
+  p.backward = bw->name;
+  p.forward_nodes = fb.forward->graph->num_nodes();
+  p.backward_nodes = bw->graph->num_nodes();
+  p.kind = kind;
+  record_gradient_functions(std::move(p));
   return fb;
 }
 
@@ -113,9 +132,12 @@ std::map<std::string, std::shared_ptr<ForwardBackward>>& eager_pairs() {
   static auto* m = new std::map<std::string, std::shared_ptr<ForwardBackward>>();
   return *m;
 }
-// By inference function name: one pair per traced function, as TF's.
-std::map<std::string, std::shared_ptr<ForwardBackward>>& pairs_by_inference() {
-  static auto* m = new std::map<std::string, std::shared_ptr<ForwardBackward>>();
+// The pairs TF caches on each concrete function, by (function name, kind): one for tapes that
+// allow first-order gradients only, one for higher-order ones, one for gradients in graphs
+// (the delayed rewrite), each built once.
+std::map<std::pair<std::string, std::string>, std::shared_ptr<ForwardBackward>>& cached_pairs() {
+  static auto* m =
+      new std::map<std::pair<std::string, std::string>, std::shared_ptr<ForwardBackward>>();
   return *m;
 }
 
@@ -161,7 +183,18 @@ std::vector<Tensor> graph_call_grad(const GradOp& op, const std::vector<Tensor>&
   const GraphFunction* fn = g->find_function(f);
   if (!fn || !outer)
     invalid_argument("[autodiff] the called function " + f + " is not in its graph");
-  ForwardBackward fb = build_pair(*fn);
+  std::shared_ptr<ForwardBackward> cached;
+  {
+    std::lock_guard<std::mutex> l(g_mu);
+    auto it = cached_pairs().find({f, "graph"});
+    if (it != cached_pairs().end()) cached = it->second;
+  }
+  if (!cached) {
+    cached = std::make_shared<ForwardBackward>(build_pair(*fn, "graph"));
+    std::lock_guard<std::mutex> l(g_mu);
+    cached_pairs().emplace(std::make_pair(f, std::string("graph")), cached);
+  }
+  const ForwardBackward& fb = *cached;
   // The delayed rewrite: the call now runs the forward function and outputs the intermediates.
   const int first = call->num_outputs();
   for (size_t k = fb.n_outputs; k < fb.forward->outputs.size(); ++k) {
@@ -212,18 +245,19 @@ namespace tfs::detail {
 std::vector<Tensor> call_recorded(const GraphFunction& fn, const OpDef& call_def,
                                   const AttrMap& attrs, std::span<const Tensor> inputs) {
   using namespace autodiff;
+  const std::string kind = tape_gradient_order(inputs) > 1 ? "higher-order tape" : "tape";
   std::shared_ptr<ForwardBackward> fb;
   {
     std::lock_guard<std::mutex> l(g_mu);
-    auto it = pairs_by_inference().find(fn.name);
-    if (it != pairs_by_inference().end()) fb = it->second;
+    auto it = cached_pairs().find({fn.name, kind});
+    if (it != cached_pairs().end()) fb = it->second;
   }
   if (!fb) {
-    fb = std::make_shared<ForwardBackward>(build_pair(fn));
+    fb = std::make_shared<ForwardBackward>(build_pair(fn, kind));
     fb->forward_run = Executor::for_function(*fb->forward, library_of(fn));
     fb->backward_run = Executor::for_function(*fb->backward, library_of(*fb->backward));
     std::lock_guard<std::mutex> l(g_mu);
-    pairs_by_inference().emplace(fn.name, fb);
+    cached_pairs().emplace(std::make_pair(fn.name, kind), fb);
     eager_pairs().emplace(fb->forward->name, fb);
   }
   std::vector<Tensor> outs = fb->forward_run->run(inputs);

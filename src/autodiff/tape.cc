@@ -207,6 +207,22 @@ bool tape_would_record(std::span<const Tensor> inputs) {
   return false;
 }
 
+int tape_gradient_order(std::span<const Tensor> inputs) {
+  // TF's TFE_Py_TapeSetPossibleGradientTypes: a persistent tape, or a second tape, recording
+  // the op makes higher-order gradients possible.
+  autodiff::TapeSet& s = autodiff::tape_set();
+  GraphBuilder* b = current_builder();
+  std::vector<autodiff::TensorKey> keys;
+  for (const Tensor& in : inputs) keys.push_back(autodiff::key_of(in));
+  bool watching = false;
+  for (auto* t : s.tapes) {
+    if (!t->tape || t->builder != b || !t->tape->should_record(keys, inputs)) continue;
+    if (t->tape->persistent || watching) return 2;
+    watching = true;
+  }
+  return watching ? 1 : 0;
+}
+
 }  // namespace detail
 
 namespace autodiff {

@@ -60,6 +60,14 @@ std::vector<GradientValue> imperative_grad(TapeData& tape, const std::vector<Ten
 
 }  // namespace tfs::autodiff
 
+namespace tfs::detail {
+
+// The gradients the tapes recording an op with these inputs make possible: 0 none, 1 first-order
+// only (one non-persistent tape), 2 higher-order (a persistent tape, or more than one tape).
+int tape_gradient_order(std::span<const Tensor> inputs);
+
+}  // namespace tfs::detail
+
 namespace tfs {
 
 struct GradientTape::Impl {

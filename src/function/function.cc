@@ -3,6 +3,7 @@
 // detector) are listed in docs/ARCHITECTURE.md.
 #include "tfscope/function.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <set>
@@ -12,6 +13,7 @@
 #include "ledger_clock.h"
 #include "ledger_log.h"
 #include "retrace_detector.h"
+#include "tfscope/gradient_functions.h"
 #include "tracer.h"
 
 namespace tfs {
@@ -61,6 +63,19 @@ struct Function::Lookup {
   detail::LedgerLog::Record* record = nullptr;
 };
 
+namespace {
+
+// The number of the last call `owner` (a Function) counted: the one running when a call under a
+// tape builds gradient functions.
+int latest_call_of(const void* owner) {
+  int n = 0;
+  for (const LedgerEntry& e : static_cast<const Function*>(owner)->ledger().entries)
+    if (!e.concrete_only) n = std::max(n, e.call + std::max(e.count, 1) - 1);
+  return n;
+}
+
+}  // namespace
+
 bool inside_trace() {
   return Context::get().trace_depth() > 0;
 }
@@ -103,7 +118,9 @@ Function::Function(std::string name, std::vector<Parameter> params, Body body,
   signature_hash_ = FunctionType{signature_params_}.hash();
 }
 
-Function::~Function() = default;
+Function::~Function() {
+  detail::forget_trace_owner(this);
+}
 
 detail::BoundArguments Function::bind(const std::vector<Value>& args, const Kwargs& kwargs) const {
   auto fail = [&](const std::string& inner) {
@@ -180,8 +197,15 @@ std::shared_ptr<ConcreteFunction> Function::trace(const FunctionType& target,
     throw Error(ErrorKind::kValueError,
                 "[function] " + name_ + ": retrace not allowed (fail-on-retrace is on): " + reason);
   }
-  detail::TraceResult r = detail::Tracer::trace(
-      {name_, params_, body_, options_, target, b, (scope & 1) == kVariableCreation});
+  detail::TraceResult r;
+  {
+    // Gradient functions the trace builds (a gradient of a call in its graph) name this call.
+    detail::TracingCallScope tracing(entry.concrete_only ? 0 : entry.call);
+    r = detail::Tracer::trace(
+        {name_, params_, body_, options_, target, b, (scope & 1) == kVariableCreation});
+  }
+  // Taken before this Function's lock: the registry reads the ledger under its own lock.
+  detail::note_trace_owner(r.cf->name(), this, &latest_call_of);
   entry.trace_us += r.trace_us;
   std::lock_guard<std::mutex> lock(mu_);
   if (r.variables_created > 0) created_variables_ = true;

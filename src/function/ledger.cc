@@ -1,10 +1,12 @@
 // The call ledger: records, their folding, and the text and JSON views; RetraceProbe.
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "ledger_clock.h"
 #include "ledger_log.h"
 #include "tfscope/function.h"
+#include "tfscope/gradient_functions.h"
 
 namespace tfs {
 
@@ -63,6 +65,22 @@ CallLedger LedgerLog::snapshot() const {
 
 }  // namespace detail
 
+namespace {
+
+// The gradient function pairs the calls of an entry built (a call under a tape, or a trace that
+// takes the gradient of a call), from the process's record of them.
+std::vector<GradientFunctionPair> built_gradient_functions(const LedgerEntry& e) {
+  if (e.failed || e.concrete_function.empty()) return {};
+  return gradient_functions_built_by(e.concrete_function, e.call,
+                                     e.call + std::max(e.count, 1) - 1);
+}
+
+std::string call_name(int call) {
+  return call > 0 ? "call " + std::to_string(call) : "the trace";
+}
+
+}  // namespace
+
 int CallLedger::calls() const {
   int n = 0;
   for (auto& e : entries) n += e.concrete_only ? 0 : e.count;
@@ -99,6 +117,9 @@ std::string CallLedger::text() const {
     }
     s += "    args: " + e.args + "\n";
     for (auto& ev : e.evicted) s += "    evicted: " + ev + "\n";
+    for (auto& p : built_gradient_functions(e))
+      s +=
+          "    " + call_name(p.call) + " built gradient functions: " + gradient_pair_text(p) + "\n";
   }
   return s;
 }
@@ -120,6 +141,19 @@ std::string CallLedger::json() const {
     x["trace_us"] = e.trace_us;
     x["run_us"] = e.run_us;
     if (!e.evicted.empty()) x["evicted"] = e.evicted;
+    auto built = built_gradient_functions(e);
+    if (!built.empty()) {
+      x["gradient_functions"] = nlohmann::ordered_json::array();
+      for (auto& p : built) {
+        x["gradient_functions"].push_back({{"call", p.call},
+                                           {"of", p.of},
+                                           {"forward", p.forward},
+                                           {"backward", p.backward},
+                                           {"kind", p.kind},
+                                           {"forward_nodes", p.forward_nodes},
+                                           {"backward_nodes", p.backward_nodes}});
+      }
+    }
     if (e.failed) x["error"] = e.error;
     j["entries"].push_back(x);
   }

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "tfscope/composite_type.h"
+#include "tfscope/gradient_functions.h"
 #include "tfscope/nest.h"
 #include "tfscope/passes.h"
 
@@ -336,6 +337,7 @@ TraceResult Tracer::trace(const TraceRequest& r) {
   auto cf = std::shared_ptr<ConcreteFunction>(new ConcreteFunction());
   cf->fn_name_ = r.function_name;
   cf->name_ = "__inference_" + r.function_name + "_" + std::to_string(next_uid());
+  TracingCallScope::set_function(cf->name_);
   cf->type_ = r.target;
   cf->params_ = r.params;
   cf->has_input_signature_ = r.options.input_signature.has_value();

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tfscope/gradient_functions.h"
+
 namespace tfs {
 
 namespace {
@@ -19,6 +21,18 @@ template <class T>
 std::string dtype_text_of(const T& t) {
   return t.dtype == DType::kInvalid && !t.tf_dtype.empty() ? t.tf_dtype
                                                            : std::string(dtype_name(t.dtype));
+}
+
+// "call 2 of __inference_f_13 (a GradientTape recorded the call)".
+std::string built_by_text(const GradientFunctionPair& p) {
+  std::string who;
+  if (p.call > 0)
+    who = "call " + std::to_string(p.call) + " of " + p.built_by;
+  else if (p.built_by.empty())
+    who = "a gradient outside any function";
+  else
+    who = "the trace of " + p.built_by;
+  return who + " (" + gradient_pair_reason(p) + ")";
 }
 
 }  // namespace
@@ -49,11 +63,13 @@ GraphReport report_function(const GraphFunction& fn) {
     for (auto& in : n->inputs) {
       auto& in_shape = in.node->output_shapes[static_cast<size_t>(in.index)];
       body += "  \"" + dot_escape(in.node->name) + "\" -> \"" + dot_escape(n->name) +
-              "\" [label=\"" + std::string(dtype_name(in.node->output_dtypes[static_cast<size_t>(in.index)])) +
-              " " + dot_escape(in_shape.str()) + "\"];\n";
+              "\" [label=\"" +
+              std::string(dtype_name(in.node->output_dtypes[static_cast<size_t>(in.index)])) + " " +
+              dot_escape(in_shape.str()) + "\"];\n";
     }
     for (Node* c : n->control_inputs) {
-      body += "  \"" + dot_escape(c->name) + "\" -> \"" + dot_escape(n->name) + "\" [style=dashed];\n";
+      body +=
+          "  \"" + dot_escape(c->name) + "\" -> \"" + dot_escape(n->name) + "\" [style=dashed];\n";
     }
   }
   r.dot_body = body;
@@ -73,8 +89,7 @@ std::string GraphReport::text() const {
   if (captures.empty()) s += " none";
   s += "\n";
   for (auto& c : captures) {
-    s += "    " + c.name + ": " + dtype_text_of(c) + " " + c.shape.str() + " (" +
-         c.kind + ")\n";
+    s += "    " + c.name + ": " + dtype_text_of(c) + " " + c.shape.str() + " (" + c.kind + ")\n";
   }
   s += "  outputs:\n";
   for (auto& t : outputs) {
@@ -83,6 +98,14 @@ std::string GraphReport::text() const {
   if (!library.empty()) {
     s += "  library:\n";
     for (auto& f : library) s += "    " + f + "\n";
+  }
+  auto pairs = gradient_functions_of(function_name);
+  if (!pairs.empty()) {
+    s += "  gradient functions:\n";
+    for (auto& p : pairs) {
+      s += "    " + p.forward + " (" + std::to_string(p.forward_nodes) + " nodes), " + p.backward +
+           " (" + std::to_string(p.backward_nodes) + " nodes): built by " + built_by_text(p) + "\n";
+    }
   }
   return s;
 }
@@ -98,8 +121,7 @@ std::string GraphReport::json() const {
   auto tensors = [](const std::vector<TensorInfo>& v) {
     nlohmann::ordered_json a = nlohmann::ordered_json::array();
     for (auto& t : v) {
-      a.push_back({{"name", t.name}, {"dtype", dtype_text_of(t)},
-                   {"shape", t.shape.str()}});
+      a.push_back({{"name", t.name}, {"dtype", dtype_text_of(t)}, {"shape", t.shape.str()}});
     }
     return a;
   };
@@ -107,10 +129,22 @@ std::string GraphReport::json() const {
   j["outputs"] = tensors(outputs);
   j["captures"] = nlohmann::ordered_json::array();
   for (auto& c : captures) {
-    j["captures"].push_back({{"name", c.name}, {"dtype", dtype_text_of(c)},
-                             {"shape", c.shape.str()}, {"kind", c.kind}});
+    j["captures"].push_back({{"name", c.name},
+                             {"dtype", dtype_text_of(c)},
+                             {"shape", c.shape.str()},
+                             {"kind", c.kind}});
   }
   j["library"] = library;
+  j["gradient_functions"] = nlohmann::ordered_json::array();
+  for (auto& p : gradient_functions_of(function_name)) {
+    j["gradient_functions"].push_back({{"forward", p.forward},
+                                       {"backward", p.backward},
+                                       {"forward_nodes", p.forward_nodes},
+                                       {"backward_nodes", p.backward_nodes},
+                                       {"kind", p.kind},
+                                       {"built_by", p.built_by},
+                                       {"call", p.call}});
+  }
   return j.dump();
 }
 

@@ -109,6 +109,10 @@ Tensor reduction_axes(const std::string& op, const Tensor& x, const Value& axis)
   if (axis.is_tensor()) return axis.as_tensor();
   if (!axis.is_none()) {
     detail::InputScope s(op);  // the op's name: "<Op>/reduction_indices"
+    // An empty list: TF's op_def_library converts it first without a dtype (float32, which
+    // the op's Tidx refuses), then as int32; in a graph the float Const stays, unused.
+    if (axis.kind() == Value::Kind::kList && axis.items().empty() && !executing_eagerly())
+      convert_to_tensor(axis, DType::kFloat32, "reduction_indices");
     return convert_to_tensor(axis, DType::kInt32, "reduction_indices");
   }
   if (x.shape().has_rank()) {
