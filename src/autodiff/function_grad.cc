@@ -141,6 +141,12 @@ std::map<std::pair<std::string, std::string>, std::shared_ptr<ForwardBackward>>&
   return *m;
 }
 
+// The graph pairs by forward function name: what a call rewritten by a gradient now names.
+std::map<std::string, std::shared_ptr<ForwardBackward>>& rewritten_calls() {
+  static auto* m = new std::map<std::string, std::shared_ptr<ForwardBackward>>();
+  return *m;
+}
+
 std::shared_ptr<const FunctionLibrary> library_of(const GraphFunction& fn) {
   auto lib = std::make_shared<FunctionLibrary>(fn.graph->library());
   (*lib)[fn.name] = std::make_shared<GraphFunction>(fn);
@@ -186,18 +192,28 @@ std::vector<Tensor> graph_call_grad(const GradOp& op, const std::vector<Tensor>&
   std::shared_ptr<ForwardBackward> cached;
   {
     std::lock_guard<std::mutex> l(g_mu);
+    // A call an earlier gradient already rewrote to run a forward function (a persistent tape
+    // asked again: the tape recorded fewer outputs than the node has now) keeps that pair.
+    // (TF builds a higher-order pair at such a call instead: not modelled.)
+    auto rw = rewritten_calls().find(f);
+    if (op.outputs.size() < static_cast<size_t>(call->num_outputs()) &&
+        rw != rewritten_calls().end())
+      cached = rw->second;
     auto it = cached_pairs().find({f, "graph"});
-    if (it != cached_pairs().end()) cached = it->second;
+    if (!cached && it != cached_pairs().end()) cached = it->second;
   }
   if (!cached) {
     cached = std::make_shared<ForwardBackward>(build_pair(*fn, "graph"));
     std::lock_guard<std::mutex> l(g_mu);
     cached_pairs().emplace(std::make_pair(f, std::string("graph")), cached);
+    rewritten_calls().emplace(cached->forward->name, cached);
   }
   const ForwardBackward& fb = *cached;
   // The delayed rewrite: the call now runs the forward function and outputs the intermediates.
-  const int first = call->num_outputs();
-  for (size_t k = fb.n_outputs; k < fb.forward->outputs.size(); ++k) {
+  // The rewrite adds the forward outputs the call lacks (TF's `flat_outputs[len(op.outputs):]`):
+  // a second gradient of the same call, from a persistent tape, reuses those the first added.
+  const int first = static_cast<int>(fb.n_outputs);
+  for (size_t k = static_cast<size_t>(call->num_outputs()); k < fb.forward->outputs.size(); ++k) {
     const Output& o = fb.forward->outputs[k];
     call->output_dtypes.push_back(o.node->output_dtypes[o.index]);
     call->output_shapes.push_back(o.node->output_shapes[o.index]);
