@@ -785,7 +785,7 @@ OpRegistration r_strided_slice_grad([] {
   d.inputs = {{"shape", "Index"}, {"begin", "Index"}, {"end", "Index"}, {"strides", "Index"},
               {"dy", "T"}};
   d.outputs = {{"output", "T"}};
-  d.type_attrs = {{"T", {}}, {"Index", kSliceIndexTypes}};
+  d.type_attrs = {{"T", {}}, {"Index", detail::kIndexTypes}};  // TF's: no int16 here
   d.shape_fn = [](InferenceContext& c) { c.set_output(0, shape_from_shape_tensor(c, 0)); };
   d.kernel = [](OpKernelContext& ctx) {
     std::vector<int64_t> dims = detail::tensor_ints(ctx.input(0));

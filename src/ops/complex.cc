@@ -214,6 +214,35 @@ void complex_neg_kernel(OpKernelContext& ctx) {
   });
 }
 
+void complex_square_kernel(OpKernelContext& ctx) {
+  const Tensor& x = ctx.input(0);
+  Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+  visit_complex(x.dtype(), [&](auto tag) {
+    using C = decltype(tag);
+    const C* p = x.data<C>();
+    C* o = out.data<C>();
+    for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = mul(p[i], p[i]);
+  });
+}
+
+namespace {
+
+template <typename C>
+void divide_by_count(C* out, int64_t n, int64_t count) {
+  const C y(static_cast<typename C::value_type>(count), 0);
+  const int64_t packed = n / kPacket<C> * kPacket<C>;
+  for (int64_t i = 0; i < n; ++i) out[i] = i < packed ? packet_div(out[i], y) : scalar_div(out[i], y);
+}
+
+}  // namespace
+
+void complex_divide_by_count(complex64* out, int64_t n, int64_t count) {
+  divide_by_count(out, n, count);
+}
+void complex_divide_by_count(complex128* out, int64_t n, int64_t count) {
+  divide_by_count(out, n, count);
+}
+
 void complex_cast(const Tensor& x, Tensor& out) {
   const int64_t n = x.num_elements();
   if (is_complex(x.dtype())) {

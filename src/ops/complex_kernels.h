@@ -1,8 +1,9 @@
 // The complex64/complex128 side of ops whose real kernels live elsewhere (AddV2, Sub, Mul,
-// RealDiv, Equal, NotEqual, Neg, Cast). Internal to src/ops; the complex-only ops (Complex,
+// RealDiv, Equal, NotEqual, Neg, Square, Cast, Mean's division). Internal to src/ops; the complex-only ops (Complex,
 // Real, Imag, ComplexAbs, Conj, Angle) are registered in complex.cc.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "tfscope/complex.h"
@@ -18,6 +19,13 @@ void complex_neg_kernel(OpKernelContext& ctx);
 // Cast where the source or the destination is complex (TF's Eigen casts: a real source is the
 // real part; a complex source keeps its real part for a real destination).
 void complex_cast(const Tensor& x, Tensor& out);
+
+// Square: x * x, each element as a complex product (the packet and the scalar one agree).
+void complex_square_kernel(OpKernelContext& ctx);
+// out[i] / count for i < n, as TF's Mean divides its complex sums (an Eigen expression over the
+// outputs: whole packets of them with pdiv_complex, the rest with Smith's algorithm).
+void complex_divide_by_count(complex64* out, int64_t n, int64_t count);
+void complex_divide_by_count(complex128* out, int64_t n, int64_t count);
 
 // A type list with complex64 and complex128 appended (TF's "numbertypes" order aside).
 std::vector<DType> with_complex(std::vector<DType> types);

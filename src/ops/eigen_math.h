@@ -13,6 +13,7 @@
 #endif
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -27,6 +28,12 @@ using lane::polynomial;
 template <typename T>
 T flush_denormal(T v) {
   return lane::reads_as_zero(v) ? T(0) * v : v;
+}
+
+// A complex value's parts flushed each (TF's complex sums run on float lanes).
+template <typename T>
+std::complex<T> flush_denormal(std::complex<T> v) {
+  return {flush_denormal(v.real()), flush_denormal(v.imag())};
 }
 
 // pexp_float: exp(x) = 2^m exp(r), m = floor(x log2(e) + 1/2), r = x - m ln(2) in two steps,

@@ -18,6 +18,10 @@ inline const std::vector<DType> kIntTypes = {DType::kInt8, DType::kInt16, DType:
 inline const std::vector<DType> kNumberTypes = {DType::kFloat32, DType::kFloat64, DType::kInt8,
                                                 DType::kInt16, DType::kInt32, DType::kInt64,
                                                 DType::kUInt8};
+// The number types without the unsigned one (TF's Abs, Neg, Pow).
+inline const std::vector<DType> kSignedNumberTypes = {DType::kFloat32, DType::kFloat64,
+                                                      DType::kInt8,    DType::kInt16,
+                                                      DType::kInt32,   DType::kInt64};
 inline const std::vector<DType> kIndexTypes = {DType::kInt32, DType::kInt64};
 
 // "[2,3]" as TF's runtime errors print shapes.

@@ -246,7 +246,8 @@ OpRegistration r_min(binary_def("Minimum", detail::kNumberTypes, [](OpKernelCont
   binary_kernel<false>(MinF{})(ctx);
 }));
 // Floats: Eigen's packet pow and the C library's on the tail, as TF (float_binary.cc).
-OpRegistration r_pow(binary_def("Pow", detail::kNumberTypes, [](OpKernelContext& ctx) {
+// TF's Pow takes no unsigned types.
+OpRegistration r_pow(binary_def("Pow", detail::kSignedNumberTypes, [](OpKernelContext& ctx) {
   if (is_floating(ctx.input(0).dtype())) return detail::float_pow_kernel(ctx);
   binary_kernel<false>(PowF{})(ctx);
 }));

@@ -76,14 +76,20 @@ OpRegistration float_op(const std::string& name) {
 }
 
 namespace u = detail::unary;
-OpRegistration r_neg(unary_def("Neg", detail::with_complex(detail::kNumberTypes),
+OpRegistration r_neg(unary_def("Neg", detail::with_complex(detail::kSignedNumberTypes),
                                [k = unary_kernel(u::Neg{}, IntNeg{})](OpKernelContext& ctx) {
                                  if (is_complex(ctx.input(0).dtype())) return detail::complex_neg_kernel(ctx);
                                  k(ctx);
                                }));
-OpRegistration r_abs(unary_def("Abs", detail::kNumberTypes, unary_kernel(u::Abs{}, IntAbs{})));
-OpRegistration r_square(unary_def("Square", detail::kNumberTypes,
-                                  unary_kernel(u::Square{}, IntSquare{})));
+// TF's Abs, Neg and Pow take no unsigned types (uint8 is the OpDef's InvalidArgumentError).
+OpRegistration r_abs(unary_def("Abs", detail::kSignedNumberTypes,
+                               unary_kernel(u::Abs{}, IntAbs{})));
+OpRegistration r_square(unary_def("Square", detail::with_complex(detail::kNumberTypes),
+                                  [k = unary_kernel(u::Square{}, IntSquare{})](OpKernelContext& ctx) {
+                                    if (is_complex(ctx.input(0).dtype()))
+                                      return detail::complex_square_kernel(ctx);
+                                    k(ctx);
+                                  }));
 OpRegistration r_sqrt = float_op<u::Sqrt>("Sqrt");
 OpRegistration r_rsqrt = float_op<u::Rsqrt>("Rsqrt");
 OpRegistration r_reciprocal = float_op<u::Reciprocal>("Reciprocal");

@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "column_sums.h"
+#include "complex_kernels.h"
 #include "eigen_reduce.h"
 #include "kernel_util.h"
 #include "tfscope/cpu_info.h"
@@ -110,6 +111,9 @@ ReductionView simplify(const Shape& s, std::vector<bool> bitmap) {
 }
 
 enum class Reduce { kSum, kMean, kMax, kMin, kProd };
+
+template <typename T>
+inline constexpr bool is_complex_v = std::is_same_v<T, complex64> || std::is_same_v<T, complex128>;
 
 // Calls f(input flat index, output flat index) for every input element, in input order.
 template <typename F>
@@ -260,6 +264,11 @@ void reduce_int_op(Reduce op, const ReductionView& v, const T* x, int64_t n_in, 
 // The value TF fills a non-empty output of an empty reduction with.
 template <typename T>
 T empty_reduction_value(Reduce op) {
+  if constexpr (is_complex_v<T>) {  // Sum, or Mean's 0 / 0 (Smith's algorithm: NaN, NaN)
+    using R = typename T::value_type;
+    if (op == Reduce::kMean) return T(std::numeric_limits<R>::quiet_NaN(), std::numeric_limits<R>::quiet_NaN());
+    return T(0);
+  } else {
   switch (op) {
     case Reduce::kSum:
       return T(0);
@@ -275,6 +284,7 @@ T empty_reduction_value(Reduce op) {
                                          : std::numeric_limits<T>::max();
   }
   return T(0);
+  }
 }
 
 // The output shape and the simplified view of a reduction's input, with TF's axis errors.
@@ -314,6 +324,11 @@ void reduce_typed(OpKernelContext& ctx, Reduce op) {
     std::fill_n(po, n_out, empty_reduction_value<T>(op));
   } else if constexpr (std::is_floating_point_v<T>) {
     reduce_float_op(op, r.view, px, n_in, n_out, po);
+  } else if constexpr (is_complex_v<T>) {
+    // Sum and Mean: Eigen's sum over complex packets (4 complex64, 2 complex128 to a
+    // register) in the float sums' order, each part on its own lanes; Mean then divides.
+    reduce_float<detail::SumReducer<T>>(r.view, px, n_out, po);
+    if (op == Reduce::kMean) detail::complex_divide_by_count(po, n_out, n_in / n_out);
   } else {
     reduce_int_op(op, r.view, px, n_in, n_out, po);
   }
@@ -322,13 +337,19 @@ void reduce_typed(OpKernelContext& ctx, Reduce op) {
 const std::vector<DType> kReduceTypes = detail::kNumberTypes;
 
 OpDef reduction_def(const std::string& name, Reduce op) {
+  const bool complex = op == Reduce::kSum || op == Reduce::kMean;
   OpDef d;
   d.name = name;
   d.inputs = {{"input", "T"}, {"reduction_indices", "Tidx"}};
   d.outputs = {{"output", "T"}};
-  d.type_attrs = {{"T", kReduceTypes}, {"Tidx", detail::kIndexTypes, DType::kInt32}};
+  d.type_attrs = {{"T", complex ? detail::with_complex(kReduceTypes) : kReduceTypes},
+                  {"Tidx", detail::kIndexTypes, DType::kInt32}};
   d.shape_fn = reduction_shape_fn;
   d.kernel = [op](OpKernelContext& ctx) {
+    if (is_complex(ctx.input(0).dtype())) {
+      return visit_complex(ctx.input(0).dtype(),
+                           [&](auto tag) { reduce_typed<decltype(tag)>(ctx, op); });
+    }
     visit_dtype(ctx.input(0).dtype(), [&](auto tag) {
       using T = decltype(tag);
       if constexpr (std::is_same_v<T, bool>) {

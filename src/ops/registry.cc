@@ -6,9 +6,11 @@
 
 #include "denormal.h"
 #include "kernel_util.h"
+#include "tf_op_defs.h"
 #include "tfscope/cpu_info.h"
 #include "tfscope/op_def.h"
 #include "tfscope/format.h"
+#include "tfscope/ops.h"
 
 namespace tfs {
 
@@ -258,6 +260,23 @@ std::string allowed_list(const TypeAttrDef& t) {
   return s;
 }
 
+// A dtype TF's own OpDef rejects: TF's texts (eagerly the attr check's InvalidArgumentError with
+// the OpDef's summary, while building a graph op_def_library's TypeError), TF's allowed lists.
+void reject_if_tf_does(const OpDef& def, const ArgDef& a, DType got, bool eager) {
+  const detail::TfOpDef* tf = detail::tf_op_def(def.name);
+  const char* allowed = tf ? detail::tf_allowed_dtypes(*tf, a.type_attr) : nullptr;
+  if (!allowed || detail::dtype_in_list(dtype_tf_string(got), allowed)) return;
+  if (eager) {
+    invalid_argument("Value for attr '" + a.type_attr + "' of " +
+                     std::string(dtype_tf_string(got)) + " is not in the list of allowed values: " +
+                     allowed + "\n\t; NodeDef: {{node " + def.name + "}}; " + tf->summary +
+                     " [Op:" + def.name + "]" + EagerErrorName::current());
+  }
+  type_error("Value passed to parameter '" + a.name + "' has DataType " +
+             std::string(dtype_name(got)) + " not in list of allowed values: " +
+             detail::python_dtype_list(allowed));
+}
+
 const TypeAttrDef* find_type_attr(const OpDef& def, const std::string& name) {
   for (auto& t : def.type_attrs)
     if (t.name == name) return &t;
@@ -324,6 +343,8 @@ std::vector<DType> resolve_output_dtypes(const OpDef& def, std::span<const DType
         const TypeAttrDef* t = find_type_attr(def, a.type_attr);
         if (t && !t->allowed.empty() &&
             std::find(t->allowed.begin(), t->allowed.end(), got) == t->allowed.end()) {
+          reject_if_tf_does(def, a, got, eager);
+          // TF has a kernel for it and tfscope has none.
           if (eager) {
             throw Error(ErrorKind::kNotFound,
                         "Could not find device for node: {{node " + def.name + "}} = " + def.name +
