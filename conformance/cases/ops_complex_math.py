@@ -27,7 +27,8 @@ for dt in (np.complex64, np.complex128):
     name = np.dtype(dt).name
     for n in (1, 5, 13, 37, 64, 1000, 5000):
         z = tf.constant(operands([n], dt))
-        record("%s square %d" % (name, n), tf.math.square(z))
+        if n <= 64:
+            record("%s square %d" % (name, n), tf.math.square(z))
         record("%s sum %d" % (name, n), tf.reduce_sum(z))
         record("%s mean %d" % (name, n), tf.reduce_mean(z))
     for shape, axes in (([7, 9], 0), ([7, 9], 1), ([16, 8], 0), ([16, 8], 1), ([20, 12], 0),

@@ -23,5 +23,6 @@ ops = {
 
 for label, fn in ops.items():
     call(label + " eagerly", fn)
-    call(label + " traced", lambda fn=fn: tf.function(fn).get_concrete_function())
-    call(label + " in a call", tf.function(fn))
+    traced = tf.function(fn, autograph=False)  # (AutoGraph cannot convert these lambdas)
+    call(label + " traced", lambda: traced.get_concrete_function())
+    call(label + " in a call", tf.function(fn, autograph=False))

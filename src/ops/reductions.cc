@@ -264,9 +264,7 @@ void reduce_int_op(Reduce op, const ReductionView& v, const T* x, int64_t n_in, 
 // The value TF fills a non-empty output of an empty reduction with.
 template <typename T>
 T empty_reduction_value(Reduce op) {
-  if constexpr (is_complex_v<T>) {  // Sum, or Mean's 0 / 0 (Smith's algorithm: NaN, NaN)
-    using R = typename T::value_type;
-    if (op == Reduce::kMean) return T(std::numeric_limits<R>::quiet_NaN(), std::numeric_limits<R>::quiet_NaN());
+  if constexpr (is_complex_v<T>) {  // Sum and Mean: 0 (TF 2.21's complex Mean of nothing)
     return T(0);
   } else {
   switch (op) {
