@@ -11,6 +11,7 @@
 #include "convert.h"
 #include "tfscope/graph.h"
 #include "tfscope/graph_builder.h"
+#include "tfscope/host_array.h"
 #include "tfscope/op_def.h"
 #include "tfscope/operand_order.h"
 #include "tfscope/ops.h"
@@ -65,6 +66,33 @@ void flatten_inputs(nb::handle h, std::vector<tfs::Tensor>& out) {
     return;
   }
   out.push_back(to_tensor(h));
+}
+
+// An operand of apply_op: converted_operand()'s, and a Python bytes a host value too (numpy
+// holds it as a 0-d bytes array; TF's fast path does not take it).
+tfs::Value op_operand(nb::handle h) {
+  if (PyBytes_Check(h.ptr())) return tfs::host_array(numpy_to_tensor(h), false);
+  return converted_operand(h);
+}
+
+// An op's attrs from a Python dict (None: the op's default); an empty list is an empty
+// list(type) where the op says so (Tout=[]).
+tfs::AttrMap op_attrs(const tfs::OpDef& def, nb::handle attrs) {
+  tfs::AttrMap am;
+  if (attrs.is_none()) return am;
+  for (auto [k, v] : nb::borrow<nb::dict>(attrs)) {
+    if (v.is_none()) continue;
+    am[nb::cast<std::string>(k)] = attr_value(v);
+  }
+  for (const auto* args : {&def.inputs, &def.outputs}) {
+    for (const tfs::ArgDef& arg : *args) {
+      auto it = am.find(arg.type_list_attr);
+      if (arg.type_list_attr.empty() || it == am.end()) continue;
+      const auto* ints = std::get_if<std::vector<int64_t>>(&it->second);
+      if (ints && ints->empty()) it->second = std::vector<tfs::DType>{};
+    }
+  }
+  return am;
 }
 
 // The EagerPyFunc/PyFunc kernels' way into Python: tfscope._py_func._run with the GIL held; it
@@ -243,8 +271,9 @@ void bind_ops(nb::module_& m) {
     return s;
   });
   // apply_op(op_type, inputs, attrs=None, name=None): one value per input ArgDef (a list for a
-  // list input), host values converted to the op's dtypes in the op's scope; one tensor back for
-  // a single output, a list for a list output, a tuple for several.
+  // list input), host values converted to the op's dtypes in the op's scope (a name ending in
+  // "/" re-enters that scope); one tensor back for a single output, a list for a list output, a
+  // tuple for several, None for none.
   m.def(
       "apply_op",
       [](const std::string& op, nb::handle inputs, nb::handle attrs, nb::handle name) {
@@ -253,21 +282,15 @@ void bind_ops(nb::module_& m) {
           // A list input is a list of operands (each a tensor, a variable or a host value).
           if (PyList_Check(x.ptr()) || PyTuple_Check(x.ptr())) {
             tfs::ValueList items;
-            for (nb::handle y : x) items.push_back(converted_operand(y));
+            for (nb::handle y : x) items.push_back(op_operand(y));
             ins.push_back(PyTuple_Check(x.ptr()) ? tfs::Value::tuple(std::move(items))
                                                  : tfs::Value::list(std::move(items)));
           } else {
-            ins.push_back(converted_operand(x));
-          }
-        }
-        tfs::AttrMap am;
-        if (!attrs.is_none()) {
-          for (auto [k, v] : nb::borrow<nb::dict>(attrs)) {
-            if (v.is_none()) continue;  // not given: the op's default
-            am[nb::cast<std::string>(k)] = attr_value(v);
+            ins.push_back(op_operand(x));
           }
         }
         const tfs::OpDef& def = tfs::OpRegistry::global().get(op);
+        tfs::AttrMap am = op_attrs(def, attrs);
         std::string n = name.is_none() ? std::string() : nb::cast<std::string>(nb::str(name));
         std::vector<tfs::Tensor> outs = tfs::apply_op(op, ins, am, n);
         return outputs_object(def, am, outs);

@@ -20,7 +20,9 @@ using tfs::Value;
 
 // An eager complex tensor: printed from numpy's text of its value, as TF prints every eager
 // tensor (the engine's own formatter covers the real dtypes).
-bool complex_eager(const Tensor& t) { return t.is_eager() && tfs::is_complex(t.dtype()); }
+bool complex_eager(const Tensor& t) {
+  return t.is_eager() && tfs::is_complex(t.dtype());
+}
 
 // TF's numpy_text: repr() or str() of the value, on a new line when it spans several.
 std::string numpy_text(const Tensor& t, bool is_repr) {
@@ -45,7 +47,8 @@ Value operand(nb::handle h) {
   // A composite that converts to a tensor (tf.IndexedSlices: its UnsortedSegmentSum).
   if (nb::hasattr(h, "_tfscope_dense")) return Value(to_tensor(h));
   if (nb::hasattr(h, "_tfscope_variable")) h = h.attr("_tfscope_variable");
-  // A variable stays a variable: the op wrapper reads it inside its name scope ("add/ReadVariableOp").
+  // A variable stays a variable: the op wrapper reads it inside its name scope
+  // ("add/ReadVariableOp").
   if (nb::isinstance<tfs::Variable>(h)) return Value(nb::cast<tfs::Variable&>(h).state());
   bool is_np = nb::hasattr(h, "__array__") && !PyType_Check(h.ptr()) && !PyList_Check(h.ptr());
   if (is_np) return Value(to_tensor(h));
@@ -57,7 +60,11 @@ Value converted_operand(nb::handle h) {
                !PyTuple_Check(h.ptr()) && !nb::isinstance<Tensor>(h) &&
                !nb::hasattr(h, "_tfscope_dense") && !nb::hasattr(h, "_tfscope_variable") &&
                !nb::isinstance<tfs::Variable>(h);
-  if (is_np) return tfs::host_array(numpy_to_tensor(h));
+  if (is_np) {
+    // TF's eager fast path takes an ndarray, not a numpy scalar (HostArray::is_ndarray).
+    nb::object ndarray = nb::module_::import_("numpy").attr("ndarray");
+    return tfs::host_array(numpy_to_tensor(h), PyObject_IsInstance(h.ptr(), ndarray.ptr()) == 1);
+  }
   return operand(h);
 }
 
@@ -149,14 +156,15 @@ tfs::Value slice_index(nb::handle k) {
   if (nb::isinstance<Tensor>(k)) {
     const Tensor& t = nb::cast<const Tensor&>(k);
     tfs::DType dt = t.dtype();
-    bool int_type = dt == tfs::DType::kInt32 || dt == tfs::DType::kInt64 ||
-                    dt == tfs::DType::kInt16;
+    bool int_type =
+        dt == tfs::DType::kInt32 || dt == tfs::DType::kInt64 || dt == tfs::DType::kInt16;
     if (!int_type || (t.shape().has_rank() && t.shape().rank() == 1)) {
       throw nb::type_error((kSliceTypeError + std::string(nb::repr(k).c_str())).c_str());
     }
     return tfs::Value(t);
   }
-  if (!PyBool_Check(k.ptr()) && PyIndex_Check(k.ptr())) return tfs::Value(nb::cast<int64_t>(nb::int_(k)));
+  if (!PyBool_Check(k.ptr()) && PyIndex_Check(k.ptr()))
+    return tfs::Value(nb::cast<int64_t>(nb::int_(k)));
   throw nb::type_error((kSliceTypeError + std::string(nb::repr(k).c_str())).c_str());
 }
 
@@ -202,10 +210,12 @@ void bind_tensor(nb::module_& m) {
       .def_prop_ro("dtype", [](const Tensor& t) { return py_dtype(t.dtype()); })
       .def_prop_ro("shape", [](const Tensor& t) { return py_shape(t.shape()); })
       .def_prop_ro("ndim", [](const Tensor& t) { return t.shape().rank(); })
-      .def_prop_ro("name", [](const Tensor& t) -> nb::object {
-        if (t.is_symbolic()) return nb::str(t.name().c_str());
-        throw nb::attribute_error("Tensor.name is undefined when eager execution is enabled.");
-      })
+      .def_prop_ro(
+          "name",
+          [](const Tensor& t) -> nb::object {
+            if (t.is_symbolic()) return nb::str(t.name().c_str());
+            throw nb::attribute_error("Tensor.name is undefined when eager execution is enabled.");
+          })
       .def_prop_ro("_is_symbolic", &Tensor::is_symbolic)
       .def_prop_ro("_variable_uid",
                    [](const Tensor& t) -> nb::object {
@@ -216,43 +226,52 @@ void bind_tensor(nb::module_& m) {
                      return nb::int_(v->uid());
                    })
       .def_prop_ro("_id", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.id()); })
-      .def("numpy", [](const Tensor& t) {
-        if (t.is_symbolic()) {  // TF's graph tensors (SymbolicTensor) have no numpy()
-          PyErr_SetString(PyExc_AttributeError, "'SymbolicTensor' object has no attribute 'numpy'");
-          throw nb::python_error();
-        }
-        return tensor_to_numpy(t);
-      })
-      .def("__array__", [](const Tensor& t, nb::args, nb::kwargs) {
-        return registry().numpy.attr("asarray")(tensor_to_numpy(t));
-      })
-      .def("__str__", [](const Tensor& t) {
-        if (!complex_eager(t)) return t.str();
-        // EagerTensor.__str__: numpy's str of the value (so numpy formats complex elements).
-        return "tf.Tensor(" + numpy_text(t, false) + ", shape=" + t.eager_shape().str() +
-               ", dtype=" + std::string(tfs::dtype_name(t.dtype())) + ")";
-      })
-      .def("__repr__", [](const Tensor& t) {
-        if (!complex_eager(t)) return t.repr();
-        return "<tf.Tensor: shape=" + t.eager_shape().str() +
-               ", dtype=" + std::string(tfs::dtype_name(t.dtype())) +
-               ", numpy=" + numpy_text(t, true) + ">";
-      })
+      .def("numpy",
+           [](const Tensor& t) {
+             if (t.is_symbolic()) {  // TF's graph tensors (SymbolicTensor) have no numpy()
+               PyErr_SetString(PyExc_AttributeError,
+                               "'SymbolicTensor' object has no attribute 'numpy'");
+               throw nb::python_error();
+             }
+             return tensor_to_numpy(t);
+           })
+      .def("__array__",
+           [](const Tensor& t, nb::args, nb::kwargs) {
+             return registry().numpy.attr("asarray")(tensor_to_numpy(t));
+           })
+      .def("__str__",
+           [](const Tensor& t) {
+             if (!complex_eager(t)) return t.str();
+             // EagerTensor.__str__: numpy's str of the value (so numpy formats complex elements).
+             return "tf.Tensor(" + numpy_text(t, false) + ", shape=" + t.eager_shape().str() +
+                    ", dtype=" + std::string(tfs::dtype_name(t.dtype())) + ")";
+           })
+      .def("__repr__",
+           [](const Tensor& t) {
+             if (!complex_eager(t)) return t.repr();
+             return "<tf.Tensor: shape=" + t.eager_shape().str() +
+                    ", dtype=" + std::string(tfs::dtype_name(t.dtype())) +
+                    ", numpy=" + numpy_text(t, true) + ">";
+           })
       .def("__bool__", [](const Tensor& t) { return static_cast<bool>(t); })
-      .def("__len__", [](const Tensor& t) -> int64_t {
-        if (t.is_symbolic()) {
-          throw nb::type_error(("len is not well defined for a symbolic Tensor (" + t.name() +
-                                "). Please call `x.shape` rather than `len(x)` for shape information.").c_str());
-        }
-        if (t.eager_shape().rank() == 0) throw nb::type_error("Scalar tensor has no `len()`");
-        return t.eager_shape().dim(0);
-      })
+      .def("__len__",
+           [](const Tensor& t) -> int64_t {
+             if (t.is_symbolic()) {
+               throw nb::type_error(
+                   ("len is not well defined for a symbolic Tensor (" + t.name() +
+                    "). Please call `x.shape` rather than `len(x)` for shape information.")
+                       .c_str());
+             }
+             if (t.eager_shape().rank() == 0) throw nb::type_error("Scalar tensor has no `len()`");
+             return t.eager_shape().dim(0);
+           })
       .def("__index__", [](const Tensor& t) { return t.item<int64_t>(); })
       .def("__int__", [](const Tensor& t) { return t.item<int64_t>(); })
       .def("__float__", [](const Tensor& t) { return t.item<double>(); })
       .def("__hash__", [](const Tensor& t) { return reinterpret_cast<uintptr_t>(t.id()) >> 4; })
-      .def("__getitem__", [](const Tensor& t, nb::handle k) { return getitem(t, k); },
-           nb::arg("key").none())
+      .def(
+          "__getitem__", [](const Tensor& t, nb::handle k) { return getitem(t, k); },
+          nb::arg("key").none())
       .def("__neg__", [](const Tensor& t) { return tfs::neg(t); })
       .def("__abs__", [](const Tensor& t) { return tfs::abs(t); })
       .def("__invert__", [](const Tensor& t) { return tfs::logical_not(Value(t)); })
@@ -276,11 +295,13 @@ void bind_tensor(nb::module_& m) {
       .def("__ge__", &bin<tfs::greater_equal>)
       .def("__and__", &bin<tfs::and_operator>)
       .def("__or__", &bin<tfs::or_operator>)
-      .def("__matmul__", [](const Tensor& a, nb::handle b) { return tfs::matmul(a, to_tensor(b, a.dtype())); })
-      .def("__eq__", [](const Tensor& a, nb::handle b) -> nb::object {
-        if (b.is_none()) return nb::bool_(false);
-        return nb::cast(tfs::equal(Value(a), operand(b)));
-      })
+      .def("__matmul__",
+           [](const Tensor& a, nb::handle b) { return tfs::matmul(a, to_tensor(b, a.dtype())); })
+      .def("__eq__",
+           [](const Tensor& a, nb::handle b) -> nb::object {
+             if (b.is_none()) return nb::bool_(false);
+             return nb::cast(tfs::equal(Value(a), operand(b)));
+           })
       .def("__ne__", [](const Tensor& a, nb::handle b) -> nb::object {
         if (b.is_none()) return nb::bool_(true);
         return nb::cast(tfs::not_equal(Value(a), operand(b)));
@@ -290,8 +311,10 @@ void bind_tensor(nb::module_& m) {
       .def(nb::new_([](nb::handle init, bool trainable, std::string name, nb::handle dtype) {
              tfs::DType d = dtype_arg(dtype);
              Value v;
-             if (nb::isinstance<Tensor>(init)) v = Value(nb::cast<Tensor>(init));
-             else v = Value(to_tensor(init, d));
+             if (nb::isinstance<Tensor>(init))
+               v = Value(nb::cast<Tensor>(init));
+             else
+               v = Value(to_tensor(init, d));
              return tfs::Variable(v, name, trainable, d);
            }),
            "initial_value"_a, "trainable"_a = true, "name"_a = "Variable", "dtype"_a = nb::none())
@@ -302,24 +325,32 @@ void bind_tensor(nb::module_& m) {
       .def_prop_ro("_uid", [](const tfs::Variable& v) { return v.state()->uid(); })
       .def_prop_ro("handle", [](const tfs::Variable& v) { return v.handle(); })
       // TF's read_value(): ReadVariableOp under a "Read" name scope, then an Identity.
-      .def("read_value", [](const tfs::Variable& v) {
-        return tfs::identity(in_op_scope("Read", [&] { return tfs::read_variable(v.state()); }, true));
-      })
+      .def("read_value",
+           [](const tfs::Variable& v) {
+             return tfs::identity(in_op_scope(
+                 "Read", [&] { return tfs::read_variable(v.state()); }, true));
+           })
       // value() / conversion: the ReadVariableOp alone.
       .def("value", &tfs::Variable::read_value)
       // The assignment alone; the Python wrapper returns the variable (TF reads it lazily).
-      .def("_assign_op", [](tfs::Variable& v, const std::string& op, nb::handle x) {
-        tfs::execute(op, {v.handle(), to_tensor(x, v.dtype())}, {{"dtype", v.dtype()}}, op);
-      })
+      .def("_assign_op",
+           [](tfs::Variable& v, const std::string& op, nb::handle x) {
+             tfs::execute(op, {v.handle(), to_tensor(x, v.dtype())}, {{"dtype", v.dtype()}}, op);
+           })
       .def("numpy", [](const tfs::Variable& v) { return tensor_to_numpy(v.numpy()); })
-      .def("assign", [](tfs::Variable& v, nb::handle x) { return v.assign(Value(to_tensor(x, v.dtype()))); })
-      .def("assign_add", [](tfs::Variable& v, nb::handle x) { return v.assign_add(Value(to_tensor(x, v.dtype()))); })
-      .def("assign_sub", [](tfs::Variable& v, nb::handle x) { return v.assign_sub(Value(to_tensor(x, v.dtype()))); })
+      .def("assign",
+           [](tfs::Variable& v, nb::handle x) { return v.assign(Value(to_tensor(x, v.dtype()))); })
+      .def("assign_add", [](tfs::Variable& v,
+                            nb::handle x) { return v.assign_add(Value(to_tensor(x, v.dtype()))); })
+      .def("assign_sub", [](tfs::Variable& v,
+                            nb::handle x) { return v.assign_sub(Value(to_tensor(x, v.dtype()))); })
       .def("__repr__", &tfs::Variable::repr);
 
   // ---- ops ----
-  m.def("convert_to_tensor", [](nb::handle v, nb::handle dtype) { return to_tensor(v, dtype_arg(dtype)); },
-        "value"_a, "dtype"_a = nb::none());
+  m.def(
+      "convert_to_tensor",
+      [](nb::handle v, nb::handle dtype) { return to_tensor(v, dtype_arg(dtype)); }, "value"_a,
+      "dtype"_a = nb::none());
   def_any(m, "constant_from_value", [](nb::handle v, nb::handle dtype) {
     tfs::DType d = dtype_arg(dtype);
     if (nb::isinstance<Tensor>(v)) {
@@ -401,8 +432,10 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "elu", [](nb::handle x) { return tfs::elu(operand(x)); });
   def_any(m, "softplus", [](nb::handle x) { return tfs::softplus(operand(x)); });
   def_any(m, "selu", [](nb::handle x) { return tfs::selu(operand(x)); });
-  def_any(m, "gelu", [](nb::handle x, bool approximate) { return tfs::gelu(to_tensor(x), approximate); });
-  def_any(m, "cast", [](nb::handle x, nb::handle dtype) { return tfs::cast(to_tensor(x), dtype_arg(dtype)); });
+  def_any(m, "gelu",
+          [](nb::handle x, bool approximate) { return tfs::gelu(to_tensor(x), approximate); });
+  def_any(m, "cast",
+          [](nb::handle x, nb::handle dtype) { return tfs::cast(to_tensor(x), dtype_arg(dtype)); });
   def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) {
     return tfs::where(to_tensor(c), converted_operand(x), converted_operand(y));
   });
@@ -412,7 +445,8 @@ void bind_tensor(nb::module_& m) {
     Tensor y = in_op_scope("MatMul", [&] { return to_tensor(b, x.dtype()); });
     return tfs::matmul(x, y, ta, tb);
   });
-  def_any(m, "bias_add", [](nb::handle x, nb::handle b) { return tfs::bias_add(operand(x), operand(b)); });
+  def_any(m, "bias_add",
+          [](nb::handle x, nb::handle b) { return tfs::bias_add(operand(x), operand(b)); });
   def_any(m, "shape", [](nb::handle x, nb::handle out_type) {
     tfs::DType d = dtype_arg(out_type);
     return tfs::shape(to_tensor(x), d == tfs::DType::kInvalid ? tfs::DType::kInt32 : d);
@@ -428,7 +462,8 @@ void bind_tensor(nb::module_& m) {
     tfs::EagerErrorName n(eager_error_name(x, s));
     return tfs::reshape(to_tensor(x), operand(s));
   });
-  def_any(m, "expand_dims", [](nb::handle x, int64_t a) { return tfs::expand_dims(to_tensor(x), a); });
+  def_any(m, "expand_dims",
+          [](nb::handle x, int64_t a) { return tfs::expand_dims(to_tensor(x), a); });
   def_any(m, "squeeze", [](nb::handle x, nb::handle axis) {
     auto a = axis_arg(axis);
     return tfs::squeeze(to_tensor(x), a ? *a : std::vector<int64_t>{});
@@ -477,7 +512,8 @@ void bind_tensor(nb::module_& m) {
     tfs::DType d = dtype_arg(dtype);
     if (nb::isinstance<Tensor>(shape)) {
       Tensor s = nb::cast<Tensor>(shape);
-      Tensor zero = tfs::convert_to_tensor(Value(0), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+      Tensor zero =
+          tfs::convert_to_tensor(Value(0), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
       return tfs::fill(Value(s), Value(zero));
     }
     if (holds_tensor(shape)) {
@@ -490,7 +526,8 @@ void bind_tensor(nb::module_& m) {
     tfs::DType d = dtype_arg(dtype);
     if (nb::isinstance<Tensor>(shape)) {
       Tensor s = nb::cast<Tensor>(shape);
-      Tensor one = tfs::convert_to_tensor(Value(1), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
+      Tensor one =
+          tfs::convert_to_tensor(Value(1), d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d);
       return tfs::fill(Value(s), Value(one));
     }
     if (holds_tensor(shape)) {
@@ -502,11 +539,12 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "zeros_like", [](nb::handle x) { return tfs::zeros_like(to_tensor(x)); });
   def_any(m, "ones_like", [](nb::handle x) { return tfs::ones_like(to_tensor(x)); });
   def_any(m, "range", [](nb::handle start, nb::handle limit, nb::handle delta, nb::handle dtype) {
-    return tfs::range(operand(start), limit.is_none() ? Value() : operand(limit), operand(delta), dtype_arg(dtype));
+    return tfs::range(operand(start), limit.is_none() ? Value() : operand(limit), operand(delta),
+                      dtype_arg(dtype));
   });
   def_any(m, "reduce", [](const std::string& op, nb::handle x, nb::handle axis, bool keepdims) {
     static const std::map<std::string, std::string> kOps = {
-        {"sum", "Sum"}, {"mean", "Mean"}, {"max", "Max"},  {"min", "Min"},
+        {"sum", "Sum"},   {"mean", "Mean"}, {"max", "Max"}, {"min", "Min"},
         {"prod", "Prod"}, {"any", "Any"},   {"all", "All"}};
     auto it = kOps.find(op);
     if (it == kOps.end()) throw nb::value_error("unknown reduction");
@@ -527,7 +565,8 @@ void bind_tensor(nb::module_& m) {
     }
     // Any/All take bool input: a host value converts to bool ("Cannot convert [1, 0] to ...").
     bool logical = it->second == "Any" || it->second == "All";
-    Tensor t = logical && !nb::isinstance<Tensor>(x) ? to_tensor(x, tfs::DType::kBool) : to_tensor(x);
+    Tensor t =
+        logical && !nb::isinstance<Tensor>(x) ? to_tensor(x, tfs::DType::kBool) : to_tensor(x);
     return tfs::reduce(it->second, t, a, keepdims);
   });
   def_any(m, "argmax", [](nb::handle x, int64_t axis, nb::handle out) {
@@ -540,29 +579,33 @@ void bind_tensor(nb::module_& m) {
   });
   // tf.random: the seed rules and the stateful ops live in the engine (tfs::get_random_seed).
   def_any(m, "set_random_seed", [](std::optional<int64_t> seed) { tfs::set_random_seed(seed); });
-  def_any(m, "random_uniform", [](nb::handle shape, nb::handle lo, nb::handle hi, nb::handle dtype,
-                                  std::optional<int64_t> seed) {
-    tfs::DType d = dtype_arg(dtype);
-    return tfs::random_uniform(int_list(shape), operand(lo), operand(hi),
-                               d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d, seed);
-  });
-  def_any(m, "random_normal", [](nb::handle shape, nb::handle mean, nb::handle sd, nb::handle dtype,
-                                 std::optional<int64_t> seed) {
-    tfs::DType d = dtype_arg(dtype);
-    return tfs::random_normal(int_list(shape), operand(mean), operand(sd),
-                              d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d, seed);
-  });
-  def_any(m, "print_template", [](std::string tmpl, std::vector<Tensor> tensors, std::string stream,
-                             std::string end, int summarize) {
-    Tensor s = tfs::execute1("StringFormat", tensors,
-                             {{"template", tmpl}, {"placeholder", std::string("{}")},
-                              {"summarize", static_cast<int64_t>(summarize)}},
-                             "StringFormat");
-    tfs::execute("PrintV2", {s}, {{"output_stream", stream}, {"end", end}}, "PrintV2");
-  });
-  def_any(m, "format_tf_summarize", [](const Tensor& t, int summarize) { return tfs::format_tf_summarize(t, summarize); });
-  def_any(m, "cond", [](nb::handle pred, nb::callable t, nb::callable f,
-                        const std::string& name) {
+  def_any(m, "random_uniform",
+          [](nb::handle shape, nb::handle lo, nb::handle hi, nb::handle dtype,
+             std::optional<int64_t> seed) {
+            tfs::DType d = dtype_arg(dtype);
+            return tfs::random_uniform(int_list(shape), operand(lo), operand(hi),
+                                       d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d, seed);
+          });
+  def_any(m, "random_normal",
+          [](nb::handle shape, nb::handle mean, nb::handle sd, nb::handle dtype,
+             std::optional<int64_t> seed) {
+            tfs::DType d = dtype_arg(dtype);
+            return tfs::random_normal(int_list(shape), operand(mean), operand(sd),
+                                      d == tfs::DType::kInvalid ? tfs::DType::kFloat32 : d, seed);
+          });
+  def_any(m, "print_template",
+          [](std::string tmpl, std::vector<Tensor> tensors, std::string stream, std::string end,
+             int summarize) {
+            Tensor s = tfs::execute1("StringFormat", tensors,
+                                     {{"template", tmpl},
+                                      {"placeholder", std::string("{}")},
+                                      {"summarize", static_cast<int64_t>(summarize)}},
+                                     "StringFormat");
+            tfs::execute("PrintV2", {s}, {{"output_stream", stream}, {"end", end}}, "PrintV2");
+          });
+  def_any(m, "format_tf_summarize",
+          [](const Tensor& t, int summarize) { return tfs::format_tf_summarize(t, summarize); });
+  def_any(m, "cond", [](nb::handle pred, nb::callable t, nb::callable f, const std::string& name) {
     // Branch results are flattened in Python; here they are lists of tensors.
     auto wrap = [](nb::callable fn) {
       return [fn]() {
@@ -574,31 +617,32 @@ void bind_tensor(nb::module_& m) {
     return tfs::cond(to_tensor(pred), wrap(t), wrap(f), name.empty() ? "cond" : name);
   });
   // shape_invariants: None, or one entry per loop variable (None or a shape).
-  def_any(m, "while_loop", [](nb::callable c, nb::callable b, nb::list vars, int64_t max_iter,
-                              nb::handle shape_invariants) {
-    std::vector<Tensor> vs;
-    for (nb::handle v : vars) vs.push_back(to_tensor(v));
-    std::vector<std::optional<tfs::PartialShape>> invariants;
-    if (!shape_invariants.is_none()) {
-      for (nb::handle s : shape_invariants) {
-        invariants.push_back(s.is_none() ? std::nullopt
-                                         : std::optional<tfs::PartialShape>(shape_arg(s)));
-      }
-    }
-    auto cf = [c](const std::vector<Tensor>& x) {
-      nb::list l;
-      for (auto& t : x) l.append(nb::cast(t));
-      return to_tensor(c(l));
-    };
-    auto bf = [b](const std::vector<Tensor>& x) {
-      nb::list l;
-      for (auto& t : x) l.append(nb::cast(t));
-      std::vector<Tensor> out;
-      for (nb::handle r : b(l)) out.push_back(to_tensor(r));
-      return out;
-    };
-    return tfs::while_loop(cf, bf, vs, max_iter, "while", invariants);
-  });
+  def_any(m, "while_loop",
+          [](nb::callable c, nb::callable b, nb::list vars, int64_t max_iter,
+             nb::handle shape_invariants) {
+            std::vector<Tensor> vs;
+            for (nb::handle v : vars) vs.push_back(to_tensor(v));
+            std::vector<std::optional<tfs::PartialShape>> invariants;
+            if (!shape_invariants.is_none()) {
+              for (nb::handle s : shape_invariants) {
+                invariants.push_back(s.is_none() ? std::nullopt
+                                                 : std::optional<tfs::PartialShape>(shape_arg(s)));
+              }
+            }
+            auto cf = [c](const std::vector<Tensor>& x) {
+              nb::list l;
+              for (auto& t : x) l.append(nb::cast(t));
+              return to_tensor(c(l));
+            };
+            auto bf = [b](const std::vector<Tensor>& x) {
+              nb::list l;
+              for (auto& t : x) l.append(nb::cast(t));
+              std::vector<Tensor> out;
+              for (nb::handle r : b(l)) out.push_back(to_tensor(r));
+              return out;
+            };
+            return tfs::while_loop(cf, bf, vs, max_iter, "while", invariants);
+          });
   def_any(m, "executing_eagerly", [] { return tfs::executing_eagerly(); });
 }
 

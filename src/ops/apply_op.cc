@@ -2,7 +2,11 @@
 // of the front ends that name their nodes themselves.
 #include <map>
 
+#include <optional>
+
 #include "op_scope.h"
+#include "tfscope/graph_builder.h"
+#include "tfscope/host_array.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -50,6 +54,67 @@ std::vector<const Value*> list_items(const OpDef& def, const ArgDef& a, const Va
   return items;
 }
 
+// TF's fast path takes an operand that is an EagerTensor, a resource variable, an ndarray or a
+// Python number (CheckOneInput); anything else (a str, a list, a numpy scalar, None) sends the
+// generated wrapper down eager_fallback.
+bool fast_path_operand(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::kTensor:
+    case Value::Kind::kVariable:
+    case Value::Kind::kBool:
+    case Value::Kind::kInt:
+    case Value::Kind::kFloat:
+      return true;
+    default: {
+      const HostArray* h = host_array_object(v);
+      return h && h->is_ndarray();
+    }
+  }
+}
+
+bool takes_fast_path(const OpDef& def, const std::vector<Value>& inputs) {
+  for (size_t i = 0; i < def.inputs.size(); ++i) {
+    const ArgDef& a = def.inputs[i];
+    const Value& v = inputs[i];
+    if (a.number_attr.empty() && a.type_list_attr.empty()) {
+      if (!fast_path_operand(v)) return false;
+      continue;
+    }
+    if (!is_sequence(v)) return false;
+    for (const Value& it : v.items())
+      if (!fast_path_operand(it)) return false;
+  }
+  return true;
+}
+
+// `with ops.name_scope(name)` as the generated wrapper opens it: a name ending in "/" is a
+// scope that exists already, re-entered as it is (the op then takes exactly that name); any
+// other name (the op's type when empty) is made unique. Graph mode only.
+class WrapperScope {
+ public:
+  explicit WrapperScope(const std::string& name) {
+    if (!name.empty() && name.back() == '/') {
+      exact_ = current_builder();
+      if (exact_) exact_->push_scope(name.substr(0, name.size() - 1));
+      op_name_ = name;
+    } else {
+      scope_.emplace(name);
+      op_name_ = scope_->op_name();
+    }
+  }
+  ~WrapperScope() {
+    if (exact_) exact_->pop_scope();
+  }
+  WrapperScope(const WrapperScope&) = delete;
+  WrapperScope& operator=(const WrapperScope&) = delete;
+  const std::string& op_name() const { return op_name_; }
+
+ private:
+  GraphBuilder* exact_ = nullptr;
+  std::optional<detail::OpScope> scope_;
+  std::string op_name_;
+};
+
 }  // namespace
 
 WrapperName::WrapperName(std::string base, std::string name)
@@ -57,7 +122,9 @@ WrapperName::WrapperName(std::string base, std::string name)
   g_wrapper_name = this;
 }
 
-WrapperName::~WrapperName() { g_wrapper_name = previous_; }
+WrapperName::~WrapperName() {
+  g_wrapper_name = previous_;
+}
 
 std::string WrapperName::rename(const std::string& requested, bool claim) {
   WrapperName* w = g_wrapper_name;
@@ -66,8 +133,8 @@ std::string WrapperName::rename(const std::string& requested, bool claim) {
   return w->name_;
 }
 
-std::vector<Tensor> apply_op(const std::string& op, const std::vector<Value>& inputs,
-                             AttrMap attrs, const std::string& name) {
+std::vector<Tensor> apply_op(const std::string& op, const std::vector<Value>& inputs, AttrMap attrs,
+                             const std::string& name) {
   const OpDef& def = OpRegistry::global().get(op);
   if (inputs.size() != def.inputs.size()) {
     type_error(op + " takes " + std::to_string(def.inputs.size()) + " inputs, got " +
@@ -96,16 +163,21 @@ std::vector<Tensor> apply_op(const std::string& op, const std::vector<Value>& in
     }
   }
   // An eager error ends " name: <name>" (the name given, as TF's fast path prints it), or at
-  // "[Op:X]" when a host list for a single input sends TF's wrapper down eager_fallback.
-  bool fallback = false;
-  for (size_t i = 0; i < def.inputs.size(); ++i) {
-    const ArgDef& a = def.inputs[i];
-    if (a.number_attr.empty() && a.type_list_attr.empty() && is_sequence(inputs[i])) fallback = true;
-  }
-  EagerErrorName error_name(fallback ? std::string() : " name: " + name);
-  detail::OpScope scope(name.empty() ? op : name);
+  // "[Op:X]" when an operand the fast path does not take sends TF's wrapper down eager_fallback.
+  EagerErrorName error_name(takes_fast_path(def, inputs) ? " name: " + name : std::string());
+  WrapperScope scope(name.empty() ? op : name);
   std::vector<Tensor> flat;
   auto convert = [&](const ArgDef& a, const Value& v, const std::string& param) {
+    if (host_array_object(v)) {  // numpy: its own dtype unless the input's is known
+      DType d = a.fixed;
+      if (d == DType::kInvalid && !a.type_attr.empty()) {
+        auto it = known.find(a.type_attr);
+        if (it != known.end()) d = it->second;
+      }
+      Tensor r = convert_to_tensor(v, d, param);
+      if (!a.type_attr.empty()) known.emplace(a.type_attr, r.dtype());
+      return r;
+    }
     if (a.fixed != DType::kInvalid) return detail::convert_operand(v, a.fixed, param, op);
     if (!a.type_attr.empty()) {
       auto it = known.find(a.type_attr);

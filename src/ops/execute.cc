@@ -36,7 +36,9 @@ EagerErrorName::EagerErrorName(std::string suffix)
     : suffix_(std::move(suffix)), previous_(g_eager_error_name) {
   g_eager_error_name = &suffix_;
 }
-EagerErrorName::~EagerErrorName() { g_eager_error_name = previous_; }
+EagerErrorName::~EagerErrorName() {
+  g_eager_error_name = previous_;
+}
 
 const std::string& EagerErrorName::current() {
   static const std::string kDefault = " name: ";
@@ -120,7 +122,8 @@ std::string detail::eager_op_error_text(const OpDef& def, const AttrMap& attrs,
     for (const ArgDef& a : *args) {
       if (!a.number_attr.empty()) lengths[a.number_attr] = attr_int(attrs, a.number_attr);
       if (!a.type_list_attr.empty()) {
-        lengths[a.type_list_attr] = static_cast<int64_t>(attr_types(attrs, a.type_list_attr).size());
+        lengths[a.type_list_attr] =
+            static_cast<int64_t>(attr_types(attrs, a.type_list_attr).size());
       }
     }
   }
@@ -186,26 +189,37 @@ void flatten_nested(const Value& v, int depth, std::vector<int64_t>& shape, bool
 
 DType infer_dtype(const Value& v) {
   switch (v.kind()) {
-    case Value::Kind::kBool: return DType::kBool;
+    case Value::Kind::kBool:
+      return DType::kBool;
     case Value::Kind::kInt: {
       int64_t i = v.as_int();
       return (i > INT32_MAX || i < INT32_MIN) ? DType::kInt64 : DType::kInt32;
     }
-    case Value::Kind::kFloat: return DType::kFloat32;
-    case Value::Kind::kStr: return DType::kString;
-    case Value::Kind::kTensor: return v.as_tensor().dtype();
-    case Value::Kind::kVariable: return v.as_variable()->dtype();
+    case Value::Kind::kFloat:
+      return DType::kFloat32;
+    case Value::Kind::kStr:
+      return DType::kString;
+    case Value::Kind::kTensor:
+      return v.as_tensor().dtype();
+    case Value::Kind::kVariable:
+      return v.as_variable()->dtype();
     case Value::Kind::kList:
     case Value::Kind::kTuple: {
       DType best = DType::kInvalid;
       for (auto& it : v.items()) {
         DType d = infer_dtype(it);
-        if (best == DType::kInvalid) best = d;
+        if (best == DType::kInvalid)
+          best = d;
         else if (best != d) {
           auto rank = [](DType x) {
-            return x == DType::kBool ? 0 : x == DType::kInt32 ? 1 : x == DType::kInt64 ? 2 : x == DType::kFloat32 ? 3 : 4;
+            return x == DType::kBool      ? 0
+                   : x == DType::kInt32   ? 1
+                   : x == DType::kInt64   ? 2
+                   : x == DType::kFloat32 ? 3
+                                          : 4;
           };
-          if ((best == DType::kString) != (d == DType::kString) || best == DType::kBool || d == DType::kBool) {
+          if ((best == DType::kString) != (d == DType::kString) || best == DType::kBool ||
+              d == DType::kBool) {
             best = DType::kInvalid;
             break;
           }
@@ -214,7 +228,8 @@ DType infer_dtype(const Value& v) {
       }
       return best == DType::kInvalid && v.items().empty() ? DType::kFloat32 : best;
     }
-    default: return DType::kInvalid;
+    default:
+      return DType::kInvalid;
   }
 }
 
@@ -268,8 +283,10 @@ static Tensor host_to_eager(const Value& v, DType dtype) {
     T* p = t.data<T>();
     for (size_t i = 0; i < leaves.size(); ++i) {
       const Value* l = leaves[i];
-      if constexpr (std::is_floating_point_v<T>) p[i] = static_cast<T>(l->as_double());
-      else p[i] = static_cast<T>(l->as_int());
+      if constexpr (std::is_floating_point_v<T>)
+        p[i] = static_cast<T>(l->as_double());
+      else
+        p[i] = static_cast<T>(l->as_int());
     }
   });
   return t;
@@ -369,27 +386,34 @@ Tensor convert_to_tensor(const Value& v, DType dtype, const std::string& name) {
     case Value::Kind::kTuple: {
       bool has_tensor = false;
       for (auto& it : v.items())
-        if (it.kind() == Value::Kind::kTensor || it.kind() == Value::Kind::kVariable) has_tensor = true;
+        if (it.kind() == Value::Kind::kTensor || it.kind() == Value::Kind::kVariable)
+          has_tensor = true;
       if (has_tensor) return autopack(v, dtype, name == "Const" ? "packed" : name);
       break;
     }
-    default: break;
+    default:
+      break;
   }
   const Tensor* array = as_host_array(v);
-  Tensor eager = !array                                         ? host_to_eager(v, dtype)
+  Tensor eager = !array                                                ? host_to_eager(v, dtype)
                  : dtype == DType::kInvalid || array->dtype() == dtype ? *array
-                                                                : astype(*array, dtype);
-  if (GraphBuilder* b = current_builder()) return b->constant(eager, WrapperName::rename(name, true));
+                                                                       : astype(*array, dtype);
+  if (GraphBuilder* b = current_builder())
+    return b->constant(eager, WrapperName::rename(name, true));
   return eager;
 }
 
-Value host_array(Tensor value) {
-  return Value(std::shared_ptr<Object>(std::make_shared<HostArray>(std::move(value))));
+Value host_array(Tensor value, bool is_ndarray) {
+  return Value(std::shared_ptr<Object>(std::make_shared<HostArray>(std::move(value), is_ndarray)));
+}
+
+const HostArray* host_array_object(const Value& v) {
+  if (v.kind() != Value::Kind::kObject) return nullptr;
+  return dynamic_cast<const HostArray*>(v.as_object().get());
 }
 
 const Tensor* as_host_array(const Value& v) {
-  if (v.kind() != Value::Kind::kObject) return nullptr;
-  auto* a = dynamic_cast<const HostArray*>(v.as_object().get());
+  const HostArray* a = host_array_object(v);
   return a ? &a->value() : nullptr;
 }
 
