@@ -1,12 +1,14 @@
 // The generic op bindings: any registered op run now or staged, with TF's name scopes, so Python
-// wrappers (tf.TensorArray, tf.debugging, tf.strings, the everyday ops) are written as TF's are
-// without a C++ binding per op. apply_op(op_type, inputs, attrs, name) is TF's generated wrapper
-// in one call (tfs::apply_op); named(base, name, fn, *args) runs a C++ front end with name=.
+// wrappers (tf.TensorArray, tf.debugging, tf.strings, tf.raw_ops, the everyday ops) are written
+// as TF's are without a C++ binding per op. apply_op(op_type, inputs, attrs, name) is TF's
+// generated wrapper in one call (tfs::apply_op), the one way Python calls an op; named(base,
+// name, fn, *args) runs a C++ front end with name=.
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include <optional>
+#include <algorithm>
+#include <memory>
 
 #include "convert.h"
 #include "tfscope/graph.h"
@@ -58,14 +60,6 @@ tfs::AttrValue attr_value(nb::handle h) {
   }
   throw nb::type_error(
       ("[python] unsupported attr value " + std::string(nb::repr(h).c_str())).c_str());
-}
-
-void flatten_inputs(nb::handle h, std::vector<tfs::Tensor>& out) {
-  if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
-    for (nb::handle x : h) flatten_inputs(x, out);
-    return;
-  }
-  out.push_back(to_tensor(h));
 }
 
 // An operand of apply_op: converted_operand()'s, and a Python bytes a host value too (numpy
@@ -173,33 +167,26 @@ void bind_ops(nb::module_& m) {
   m.def("inter_op_threads", &tfs::inter_op_threads);
   m.def("context_initialized", &tfs::context_initialized);
   tfs::set_py_func_runner(&run_py_func);
-  // execute(op_type, inputs, attrs, name): inputs are tensors (a list for a list argument);
-  // returns the op's outputs as a list.
-  m.def(
-      "execute",
-      [](const std::string& op, nb::list inputs, nb::dict attrs, const std::string& name,
-         bool fallback) {
-        // A host list operand sends TF's generated wrapper down eager_fallback, whose errors
-        // end at "[Op:X]" (no " name: ").
-        std::optional<tfs::EagerErrorName> suffix;
-        if (fallback) suffix.emplace("");
-        std::vector<tfs::Tensor> ins;
-        for (nb::handle x : inputs) flatten_inputs(x, ins);
-        tfs::AttrMap a;
-        for (auto [k, v] : attrs) a[nb::cast<std::string>(k)] = attr_value(v);
-        // An empty Python list is an empty list(type) where the op says so (Tout=[]).
-        const tfs::OpDef& def = tfs::OpRegistry::global().get(op);
-        for (const auto* args : {&def.inputs, &def.outputs}) {
-          for (const tfs::ArgDef& arg : *args) {
-            auto it = a.find(arg.type_list_attr);
-            if (arg.type_list_attr.empty() || it == a.end()) continue;
-            const auto* ints = std::get_if<std::vector<int64_t>>(&it->second);
-            if (ints && ints->empty()) it->second = std::vector<tfs::DType>{};
-          }
-        }
-        return tfs::execute(op, std::move(ins), std::move(a), name);
-      },
-      "op"_a, "inputs"_a, "attrs"_a, "name"_a = "", "fallback"_a = false);
+  // Every registered op's name (the registry tf.raw_ops and the Python wrappers draw on).
+  m.def("registered_ops", [] { return tfs::OpRegistry::global().names(); });
+  // The attrs an op's OpDef itself names: its type attrs ("T", "DstT") and the attrs that size
+  // or type its list arguments ("N", "Tout"); its other attrs only its kernel reads.
+  m.def("op_def_attrs", [](const std::string& op) {
+    const tfs::OpDef& d = tfs::OpRegistry::global().get(op);
+    std::vector<std::string> names;
+    auto add = [&](const std::string& n) {
+      if (!n.empty() && std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    };
+    for (const auto& t : d.type_attrs) add(t.name);
+    for (const auto* args : {&d.inputs, &d.outputs}) {
+      for (const auto& a : *args) {
+        add(a.type_attr);
+        add(a.number_attr);
+        add(a.type_list_attr);
+      }
+    }
+    return names;
+  });
   // The names of an op's inputs and outputs (OpDef order), for tf.raw_ops.
   m.def("op_arg_names", [](const std::string& op) {
     const tfs::OpDef& d = tfs::OpRegistry::global().get(op);

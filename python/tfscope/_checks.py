@@ -6,7 +6,7 @@ with TF's data and names ("assert_equal_1/Assert/Assert", its strings as ".../da
 import numpy as np
 
 from . import _core, errors
-from ._gen import apply_op, apply_op1, convert, name_scope
+from ._gen import convert, name_scope
 from ._types import TensorShape, as_dtype
 
 _int32 = as_dtype("int32")
@@ -56,8 +56,7 @@ def _assert_op(condition, data, summarize):
         tensors = [d if isinstance(d, _core.Tensor) else convert(d, None, "data_%d" % i)
                    for i, d in enumerate(data)]
         attrs = {"summarize": 3 if summarize is None else int(summarize)}
-        return apply_op("Assert", [("condition", cond_t, None), ("data", tensors, None)], attrs,
-                        scope)
+        return _core.apply_op("Assert", [cond_t, tensors], attrs, scope)
 
 
 def Assert(condition, data, summarize=None, name=None):  # noqa: N802  (TF's name)
@@ -178,7 +177,7 @@ def _make_binary(sym, opname, op_name, static_func, short_circuit=False, summari
 def _noop(name):
     if _core.executing_eagerly():
         return None
-    return apply_op("NoOp", [], {}, name)
+    return _core.apply_op("NoOp", [], None, name)
 
 
 assert_equal = _make_binary("==", "assert_equal", "equal", np.equal, short_circuit=True)
@@ -387,7 +386,7 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
                 size_assertions.append(Assert(condition, data_, summarize=summarize))
         if eager:
             return None
-        return apply_op("NoOp", [], {}, "group_deps")
+        return _core.apply_op("NoOp", [], None, "group_deps")
 
 
 # ---- scalar and type ----
@@ -425,7 +424,7 @@ def assert_type(tensor, tf_type, message=None, name=None):
 # ---- numerics and shapes ----
 
 def check_numerics(tensor, message, name=None):
-    return apply_op1("CheckNumerics", [("tensor", tensor, None)], {"message": message}, name)
+    return _core.apply_op("CheckNumerics", [tensor], {"message": message}, name)
 
 
 def assert_all_finite(x, message, name=None):
@@ -436,13 +435,13 @@ def assert_all_finite(x, message, name=None):
         check_numerics(x, message)
         if _core.executing_eagerly():
             return x
-        return apply_op1("Identity", [("input", x, None)], {}, "control_dependency")
+        return _core.apply_op("Identity", [x], None, "control_dependency")
 
 
 def ensure_shape(x, shape, name=None):
     if not isinstance(shape, TensorShape):
         shape = TensorShape(shape)
-    return apply_op1("EnsureShape", [("input", x, None)], {"shape": shape}, name)
+    return _core.apply_op("EnsureShape", [x], {"shape": shape}, name)
 
 
 class debugging:  # noqa: N801  (tf.debugging namespace)

@@ -1,7 +1,8 @@
 """tf.linspace as TF 2.21's math_ops.linspace_nd builds it (no LinSpace op: start and stop
 broadcast, `num` evenly spaced values along `axis` from start + delta * [1 .. num-2] between
 the two end points, sliced to num), and tf.broadcast_dynamic_shape (BroadcastArgs)."""
-from ._gen import apply_op1, convert, name_scope
+from . import _core
+from ._gen import convert, name_scope
 
 
 def _tf():
@@ -10,13 +11,12 @@ def _tf():
 
 
 def broadcast_dynamic_shape(shape_x, shape_y):
-    return apply_op1("BroadcastArgs", [("s0", shape_x, None), ("s1", shape_y, None)], {}, None)
+    return _core.apply_op("BroadcastArgs", [shape_x, shape_y])
 
 
 def _where_v2(condition, x, y):
     """array_ops.where_v2: SelectV2 with its operands converted as its inputs."""
-    return apply_op1("SelectV2", [("condition", condition, None), ("t", x, None), ("e", y, None)],
-                     {}, None)
+    return _core.apply_op("SelectV2", [condition, x, y])
 
 
 def _convert_to_int_tensor(tensor, name):
@@ -27,8 +27,7 @@ def _convert_to_int_tensor(tensor, name):
         shown = tensor if tensor._is_symbolic else tensor.numpy()
         raise TypeError(f"Argument `tensor` (name: {name}) must be of type integer. Received "
                         f"`tensor` = {shown} of dtype: {tensor.dtype}")
-    return apply_op1("Cast", [("x", tensor, None)], {"DstT": tf.int32, "Truncate": False},
-                     None)
+    return _core.apply_op("Cast", [tensor], {"DstT": tf.int32, "Truncate": False})
 
 
 def linspace(start, stop, num, name=None, axis=0):

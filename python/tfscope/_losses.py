@@ -23,7 +23,7 @@ _sys.modules[__package__].nn.sparse_softmax_cross_entropy_with_logits = staticme
 # clip_by_global_norm, divide_no_nan: TF 2.21's Python compositions, op for op and name for name
 # (nn_ops.py, clip_ops.py, math_ops.py) ----
 
-from ._gen import apply_op as _apply_op, convert as _convert, name_scope as _name_scope  # noqa: E402,E501
+from ._gen import convert as _convert, name_scope as _name_scope  # noqa: E402
 
 _tfs = _sys.modules[__package__]
 
@@ -47,9 +47,8 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         input_shape = _tfs.shape(logits)
         flat_logits = _flatten_outer_dims(logits)
         flat_labels = _flatten_outer_dims(labels)
-        cost = _apply_op("SoftmaxCrossEntropyWithLogits",
-                         [("features", flat_logits, None), ("labels", flat_labels, None)], None,
-                         scope or None)[0]
+        cost = _core.apply_op("SoftmaxCrossEntropyWithLogits", [flat_logits, flat_labels], None,
+                              scope or None)[0]
         size = [_tfs._op("Sub", [input_rank, 1], None, None)]
         output_shape = _tfs._op("Slice", [input_shape, [0], size], None, None)
         cost = _tfs.reshape(cost, output_shape)
@@ -67,7 +66,7 @@ def _ones_like(x):
         with _name_scope(None, "Shape"):
             dims = _convert(x.shape.as_list(), _tfs.int32, "shape_as_tensor")
         one = _convert(1, x.dtype, "Const")
-        return _apply_op("Fill", [("dims", dims, None), ("value", one, None)], None, scope)[0]
+        return _core.apply_op("Fill", [dims, one], None, scope)
 
 
 def l2_loss(t, name=None):
@@ -116,15 +115,15 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
         intermediate = values * clip_norm
         if not values.shape.is_compatible_with(intermediate.shape):
             raise ValueError(f"Shapes {values.shape} and {intermediate.shape} are incompatible")
-        return _apply_op("Identity", [("input", intermediate / _tfs.maximum(l2norm, clip_norm),
-                                        None)], None, scope or None)[0]
+        return _core.apply_op("Identity", [intermediate / _tfs.maximum(l2norm, clip_norm)], None,
+                              scope or None)
 
 
 def divide_no_nan(x, y, name=None):
     with _name_scope(name, "div_no_nan") as scope:
         x = _tfs.convert_to_tensor(x)
         y = _tfs.convert_to_tensor(y, dtype=x.dtype)
-        return _apply_op("DivNoNan", [("x", x, None), ("y", y, None)], None, scope or None)[0]
+        return _core.apply_op("DivNoNan", [x, y], None, scope or None)
 
 
 _tfs.nn.softmax_cross_entropy_with_logits = staticmethod(softmax_cross_entropy_with_logits)

@@ -151,7 +151,7 @@ def _resolve_einsum_equation(equation, num_inputs):
 def einsum(equation, *inputs, **kwargs):
     """special_math_ops._einsum_v2 for explicit equations: one Einsum node in an "einsum" scope,
     its operands converted there as "inputs", "inputs_1", ..."""
-    from . import _gen  # noqa: PLC0415  (the generic op binding)
+    from . import _gen  # noqa: PLC0415  (ops.name_scope, convert_to_tensor)
     name = kwargs.pop("name", None)
     if kwargs:
         raise TypeError(f"Invalid keyword arguments for this function: {', '.join(sorted(kwargs))}. "
@@ -163,5 +163,4 @@ def einsum(equation, *inputs, **kwargs):
         if len(set(names)) > 1 and not _core.executing_eagerly():
             raise TypeError(f"Tensors in list passed to 'inputs' of 'Einsum' Op have types "
                             f"[{', '.join(names)}] that don't all match.")
-        return _gen.apply_op1("Einsum", [("inputs", tensors, None)],
-                              {"equation": equation, "N": len(tensors)})
+        return _core.apply_op("Einsum", [tensors], {"equation": equation, "N": len(tensors)})

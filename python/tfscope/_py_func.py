@@ -67,7 +67,7 @@ def _internal_py_func(func, inp, Tout, op, name):  # noqa: N803  (TF's argument 
     with name_scope(name, op) as scope:
         ins = [x if isinstance(x, _core.Tensor) else convert(x, None, "input_%d" % i)
                for i, x in enumerate(inp or [])]
-        outs = _core.execute(op, [ins], attrs, scope, False)
+        outs = _core.apply_op(op, [ins], attrs, scope)
     return outs if is_list else outs[0]
 
 

@@ -14,7 +14,7 @@ tf.map_fn, ...)."""
 import numpy as _np
 
 from . import _core
-from ._gen import apply_op1, name_scope
+from ._gen import name_scope
 from ._trace_type import TraceType
 from ._types import TensorShape, TensorSpec, as_dtype
 
@@ -51,9 +51,8 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=_int32, na
             weights = tf.constant([], as_dtype(dtype))
         else:
             weights = tf.reshape(weights, [-1])
-        return apply_op1("DenseBincount", [("input", arr, None), ("size", output_size, None),
-                                           ("weights", weights, None)],
-                         {"binary_output": bool(binary_output)})
+        return _core.apply_op("DenseBincount", [arr, output_size, weights],
+                              {"binary_output": bool(binary_output)})
 
 
 class RaggedTensor:
@@ -170,11 +169,9 @@ class RaggedTensor:
             else:
                 parts = [self._row_splits]
                 kinds = ["ROW_SPLITS"]
-            return apply_op1("RaggedTensorToTensor",
-                             [("shape", shape_t, None), ("values", self._values, None),
-                              ("default_value", default_value, None),
-                              ("row_partition_tensors", parts, None)],
-                             {"row_partition_types": kinds})
+            return _core.apply_op("RaggedTensorToTensor",
+                                  [shape_t, self._values, default_value, parts],
+                                  {"row_partition_types": kinds})
 
     def to_list(self):
         if not _core.executing_eagerly():

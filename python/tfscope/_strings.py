@@ -2,14 +2,15 @@
 "StringJoin", ...): lower, upper, strip, length, to_number, join, substr (src/ops/strings.cc);
 split (to a RaggedTensor), regex_replace, regex_full_match, as_string, to_hash_bucket_fast,
 reduce_join (src/ops/strings_text.cc) and format (StringFormat, tf.print's op)."""
-from ._gen import ListArg, apply_op, apply_op1, name_scope
+from . import _core
+from ._gen import name_scope
 from ._types import as_dtype
 
 _string = as_dtype("string")
 
 
 def _unary(op, input, name, attrs=None):  # noqa: A002  (TF's argument name)
-    return apply_op1(op, [("input", input, _string)], attrs or {}, name)
+    return _core.apply_op(op, [input], attrs, name)
 
 
 class strings:  # noqa: N801  (tf.strings namespace)
@@ -31,18 +32,15 @@ class strings:  # noqa: N801  (tf.strings namespace)
 
     @staticmethod
     def to_number(input, out_type=as_dtype("float32"), name=None):  # noqa: A002
-        return apply_op1("StringToNumber", [("string_tensor", input, _string)],
-                         {"out_type": as_dtype(out_type)}, name)
+        return _core.apply_op("StringToNumber", [input], {"out_type": as_dtype(out_type)}, name)
 
     @staticmethod
     def join(inputs, separator="", name=None):
-        return apply_op1("StringJoin", [("inputs", ListArg(inputs), _string)],
-                         {"separator": separator}, name)
+        return _core.apply_op("StringJoin", [inputs], {"separator": separator}, name)
 
     @staticmethod
     def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002
-        return apply_op1("Substr", [("input", input, _string), ("pos", pos, None),
-                                    ("len", len, None)], {"unit": unit}, name)
+        return _core.apply_op("Substr", [input, pos, len], {"unit": unit}, name)
 
     # ---- splitting, regexes, formatting, hashing (src/ops/strings_text.cc) ----
     @staticmethod
@@ -67,33 +65,31 @@ class strings:  # noqa: N801  (tf.strings namespace)
     @staticmethod
     def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
         if isinstance(pattern, (str, bytes)) and isinstance(rewrite, (str, bytes)):
-            return apply_op1("StaticRegexReplace", [("input", input, _string)],
-                             {"pattern": _text(pattern), "rewrite": _text(rewrite),
-                              "replace_global": bool(replace_global)}, name)
-        return apply_op1("RegexReplace", [("input", input, _string),
-                                          ("pattern", pattern, _string),
-                                          ("rewrite", rewrite, _string)],
-                         {"replace_global": bool(replace_global)}, name)
+            return _core.apply_op("StaticRegexReplace", [input],
+                                  {"pattern": _text(pattern), "rewrite": _text(rewrite),
+                                   "replace_global": bool(replace_global)}, name)
+        return _core.apply_op("RegexReplace", [input, pattern, rewrite],
+                              {"replace_global": bool(replace_global)}, name)
 
     @staticmethod
     def regex_full_match(input, pattern, name=None):  # noqa: A002
         if isinstance(pattern, (str, bytes)):
-            return apply_op1("StaticRegexFullMatch", [("input", input, _string)],
-                             {"pattern": _text(pattern)}, name)
-        return apply_op1("RegexFullMatch", [("input", input, _string),
-                                            ("pattern", pattern, _string)], {}, name)
+            return _core.apply_op("StaticRegexFullMatch", [input], {"pattern": _text(pattern)},
+                                  name)
+        return _core.apply_op("RegexFullMatch", [input, pattern], None, name)
 
     @staticmethod
     def as_string(input, precision=-1, scientific=False, shortest=False, width=-1,  # noqa: A002
                   fill="", name=None):
-        return apply_op1("AsString", [("input", input, None)],
-                         {"precision": int(precision), "scientific": bool(scientific),
-                          "shortest": bool(shortest), "width": int(width), "fill": fill}, name)
+        return _core.apply_op("AsString", [input],
+                              {"precision": int(precision), "scientific": bool(scientific),
+                               "shortest": bool(shortest), "width": int(width), "fill": fill},
+                              name)
 
     @staticmethod
     def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002
-        return apply_op1("StringToHashBucketFast", [("input", input, _string)],
-                         {"num_buckets": int(num_buckets)}, name)
+        return _core.apply_op("StringToHashBucketFast", [input], {"num_buckets": int(num_buckets)},
+                              name)
 
     @staticmethod
     def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
@@ -107,9 +103,8 @@ class strings:  # noqa: N801  (tf.strings namespace)
                     axis = tf.range(tf.rank(inputs_t) - 1, -1, -1)
                 else:
                     axis = tf.constant(list(range(rank - 1, -1, -1)), as_dtype("int32"))
-            return apply_op1("ReduceJoin", [("inputs", inputs_t, _string),
-                                            ("reduction_indices", axis, as_dtype("int32"))],
-                             {"keep_dims": bool(keepdims), "separator": separator}, name)
+            return _core.apply_op("ReduceJoin", [inputs_t, axis],
+                                  {"keep_dims": bool(keepdims), "separator": separator}, name)
 
     @staticmethod
     def format(template, inputs, placeholder="{}", summarize=3, name=None):
@@ -121,9 +116,9 @@ class strings:  # noqa: N801  (tf.strings namespace)
                 "The template expects %d tensors, but the inputs only has %d. Please ensure "
                 "the number of placeholders in template matches inputs length."
                 % (count, len(inputs)))
-        return apply_op1("StringFormat", [("inputs", ListArg(list(inputs)), None)],
-                         {"template": template, "placeholder": placeholder,
-                          "summarize": int(summarize)}, name)
+        return _core.apply_op("StringFormat", [list(inputs)],
+                              {"template": template, "placeholder": placeholder,
+                               "summarize": int(summarize)}, name)
 
 
 def _text(s):
@@ -134,5 +129,4 @@ def _split_v2(source, sep, maxsplit):
     """string_ops.string_split_v2: (indices, values, dense_shape) of StringSplitV2."""
     import tfscope as tf
     sep_t = tf.convert_to_tensor("" if sep is None else sep, _string)
-    return apply_op("StringSplitV2", [("input", source, _string), ("sep", sep_t, _string)],
-                    {"maxsplit": int(maxsplit)})
+    return _core.apply_op("StringSplitV2", [source, sep_t], {"maxsplit": int(maxsplit)})

@@ -7,7 +7,7 @@ import logging
 import traceback
 
 from . import _core, errors
-from ._gen import apply_op, apply_op1, convert, name_scope
+from ._gen import convert, name_scope
 from ._types import TensorShape, as_dtype
 
 _int32 = as_dtype("int32")
@@ -84,10 +84,9 @@ class _GraphTensorArrayV2:
         self._infer_shape = infer_shape
         if flow is None:
             with name_scope(name, "TensorArrayV2") as scope:
-                self._flow = apply_op1(
+                self._flow = _core.apply_op(
                     "TensorListReserve",
-                    [("element_shape", _build_element_shape(element_shape), _int32),
-                     ("num_elements", size, _int32)],
+                    [_build_element_shape(element_shape), size],
                     {"element_dtype": self._dtype, "shape_type": _int32}, scope)
         else:
             self._flow = flow
@@ -112,14 +111,13 @@ class _GraphTensorArrayV2:
         return ta
 
     def identity(self):
-        return self._new(apply_op1("Identity", [("input", self._flow, None)], {}, "Identity"))
+        return self._new(_core.apply_op("Identity", [self._flow], None, "Identity"))
 
     def read(self, index, name=None):
         with name_scope(name, "TensorArrayV2Read"):
-            return apply_op1(
+            return _core.apply_op(
                 "TensorListGetItem",
-                [("input_handle", self._flow, None), ("index", index, _int32),
-                 ("element_shape", _build_element_shape(self.element_shape), _int32)],
+                [self._flow, index, _build_element_shape(self.element_shape)],
                 {"element_dtype": self._dtype}, name)
 
     def write(self, index, value, name=None):
@@ -127,10 +125,9 @@ class _GraphTensorArrayV2:
             value = convert(value, self._dtype, "value")
             _check_dtypes(value, self._dtype)
             self._check_element_shape(value.shape)
-            flow = apply_op1(
+            flow = _core.apply_op(
                 "TensorListSetItem",
-                [("input_handle", self._flow, None), ("index", index, _int32),
-                 ("item", value, None)],
+                [self._flow, index, value],
                 {"element_dtype": value.dtype,
                  "resize_if_index_out_of_bounds": bool(self._dynamic_size)}, name)
             return self._new(flow)
@@ -141,28 +138,24 @@ class _GraphTensorArrayV2:
             if not self._dynamic_size and self._size is not None:
                 c = _constant_value(self._size)
                 n = -1 if c is None else c
-            return apply_op1(
+            return _core.apply_op(
                 "TensorListStack",
-                [("input_handle", self._flow, None),
-                 ("element_shape", _build_element_shape(self.element_shape), _int32)],
+                [self._flow, _build_element_shape(self.element_shape)],
                 {"element_dtype": self._dtype, "num_elements": n})
 
     def gather(self, indices, name=None):
-        return apply_op1(
+        return _core.apply_op(
             "TensorListGather",
-            [("input_handle", self._flow, None), ("indices", indices, _int32),
-             ("element_shape", _build_element_shape(self.element_shape), _int32)],
-            {"element_dtype": self._dtype, "shape_type": _int32}, name)
+            [self._flow, indices, _build_element_shape(self.element_shape)],
+            {"element_dtype": self._dtype}, name)
 
     def concat(self, name=None):
         es = self.element_shape
         shape = None if es.rank is None or es.rank == 0 else [None] + es.dims[1:]
         leading = convert([], _int64, "Const")
-        return apply_op(
+        return _core.apply_op(
             "TensorListConcatV2",
-            [("input_handle", self._flow, None),
-             ("element_shape", _build_element_shape(shape), _int32),
-             ("leading_dims", leading, None)],
+            [self._flow, _build_element_shape(shape), leading],
             {"element_dtype": self._dtype, "shape_type": _int32}, name)[0]
 
     def unstack(self, value, name=None):
@@ -171,9 +164,9 @@ class _GraphTensorArrayV2:
             _check_dtypes(value, self._dtype)
             rows = value.shape[1:]
             self._check_element_shape(rows)
-            flow = apply_op1(
+            flow = _core.apply_op(
                 "TensorListFromTensor",
-                [("tensor", value, None), ("element_shape", _build_element_shape(rows), _int32)],
+                [value, _build_element_shape(rows)],
                 {"element_dtype": value.dtype, "shape_type": _int32})
             return self._new(flow)
 
@@ -182,20 +175,19 @@ class _GraphTensorArrayV2:
             value = convert(value, self._dtype, "value")
             _check_dtypes(value, self._dtype)
             self._check_element_shape(value.shape[1:])
-            flow = apply_op1(
+            flow = _core.apply_op(
                 "TensorListScatterIntoExistingList",
-                [("input_handle", self._flow, None), ("tensor", value, None),
-                 ("indices", indices, _int32)],
+                [self._flow, value, indices],
                 {"element_dtype": value.dtype})
             return self._new(flow)
 
     def size(self, name=None):
         if not self._dynamic_size and self._size is not None:
             return convert(self._size, _int32, "Const")
-        return apply_op1("TensorListLength", [("input_handle", self._flow, None)], {}, name)
+        return _core.apply_op("TensorListLength", [self._flow], None, name)
 
     def close(self, name=None):
-        return apply_op("NoOp", [], {}, name)
+        return _core.apply_op("NoOp", [], None, name)
 
 
 class _EagerTensorArray:

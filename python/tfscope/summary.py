@@ -10,7 +10,7 @@ import uuid as _uuid
 import numpy as _np
 
 from . import _core
-from ._gen import apply_op, convert, name_scope
+from ._gen import convert, name_scope
 
 _INVALID_SCOPE_CHARACTERS = _re.compile(r"[^-_/.A-Za-z0-9]")
 
@@ -112,14 +112,14 @@ class _ResourceSummaryWriter(SummaryWriter):
     def flush(self):
         if _core.executing_eagerly() and self._closed:
             return None
-        return _run_op("FlushSummaryWriter", [("writer", self._resource, None)])
+        return _core.apply_op("FlushSummaryWriter", [self._resource])
 
     def close(self):
         if _core.executing_eagerly() and self._closed:
             return None
         try:
             self.flush()
-            return _run_op("CloseSummaryWriter", [("writer", self._resource, None)])
+            return _core.apply_op("CloseSummaryWriter", [self._resource])
         finally:
             if _core.executing_eagerly():
                 self._closed = True
@@ -148,12 +148,6 @@ class _NullContext:
 
     def __exit__(self, *exc):
         return False
-
-
-def _run_op(op_type, inputs, name=None):
-    """An op with no outputs: None eagerly (as TF's generated wrapper), the op in a graph."""
-    out = apply_op(op_type, inputs, {}, name)
-    return None if _core.executing_eagerly() else out
 
 
 def _check_create_file_writer_args(inside_function, **kwargs):
@@ -190,14 +184,11 @@ def create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffi
         def create_fn():
             # context.anonymous_name(): eagerly every writer is its own resource.
             shared = _uuid.uuid4().hex
-            return apply_op("SummaryWriter", [], {"shared_name": shared}, name)[0]
+            return _core.apply_op("SummaryWriter", [], {"shared_name": shared}, name)
 
         def init_op_fn(resource):
-            return _run_op("CreateSummaryFileWriter",
-                           [("writer", resource, None), ("logdir", logdir, tf.string),
-                            ("max_queue", max_queue, tf.int32),
-                            ("flush_millis", flush_millis, tf.int32),
-                            ("filename_suffix", filename_suffix, tf.string)])
+            return _core.apply_op("CreateSummaryFileWriter",
+                                  [resource, logdir, max_queue, flush_millis, filename_suffix])
 
         return _ResourceSummaryWriter(create_fn, init_op_fn)
 
@@ -210,7 +201,7 @@ def flush(writer=None, name=None):
     if writer is None:
         writer = _state.writer
         if writer is None:
-            return None if _core.executing_eagerly() else apply_op("NoOp", [], {}, None)
+            return _core.apply_op("NoOp", [])
     if isinstance(writer, SummaryWriter):
         return writer.flush()
     raise ValueError("Invalid argument to flush(): %r" % (writer,))
@@ -348,11 +339,9 @@ def write(tag, tensor, step=None, metadata=None, name=None):
                     writer = _core.capture_named(writer, "writer")
                 finally:
                     _core.exit_name_scope()
-            apply_op("WriteSummary",
-                     [("writer", writer, None), ("step", step, tf.int64),
-                      ("tensor", summary_tensor, None), ("tag", tag, tf.string),
-                      ("summary_metadata", _np.array(serialized), tf.string)], {},
-                     scope or None)
+            _core.apply_op("WriteSummary",
+                           [writer, step, summary_tensor, tag, _np.array(serialized)], None,
+                           scope or None)
             done = tf.constant(True)
             if scope:
                 _core.add_control_input(done, scope[:-1])  # control_dependencies([write])
