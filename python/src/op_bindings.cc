@@ -20,6 +20,10 @@
 #include "tfscope/py_func.h"
 #include "tfscope/thread_pool.h"
 
+namespace tfs::data::detail {
+void register_data_ops();  // the tf.data, iterator, parsing and summary ops (src/data), lazily
+}  // namespace tfs::data::detail
+
 namespace tfpy {
 
 namespace {
@@ -167,8 +171,12 @@ void bind_ops(nb::module_& m) {
   m.def("inter_op_threads", &tfs::inter_op_threads);
   m.def("context_initialized", &tfs::context_initialized);
   tfs::set_py_func_runner(&run_py_func);
-  // Every registered op's name (the registry tf.raw_ops and the Python wrappers draw on).
-  m.def("registered_ops", [] { return tfs::OpRegistry::global().names(); });
+  // Every registered op's name (the registry tf.raw_ops and the Python wrappers draw on), the
+  // ops src/data registers on first use included.
+  m.def("registered_ops", [] {
+    tfs::data::detail::register_data_ops();
+    return tfs::OpRegistry::global().names();
+  });
   // The attrs an op's OpDef itself names: its type attrs ("T", "DstT") and the attrs that size
   // or type its list arguments ("N", "Tout"); its other attrs only its kernel reads.
   m.def("op_def_attrs", [](const std::string& op) {
