@@ -200,20 +200,15 @@ std::string compiler_ir(const GraphFunction& fn, std::string_view stage) {
   if (stage == "hlo_no_metadata") return module_text(fn, {.metadata = false});
   // TF produces these from XLA itself: the serialized HloModuleProto, or the module after the
   // CPU compiler's pass pipeline (fusion, copy insertion, scheduling, backend configs), which
-  // tfscope does not reproduce faithfully.
-  const bool optimized = stage == "optimized_hlo" || stage == "optimized_hlo_serialized" ||
-                         stage == "optimized_hlo_dot";
-  if (optimized || stage == "hlo_serialized")
-    throw Error(ErrorKind::kNotImplemented,
-                "[hlo] stage '" + std::string(stage) + "' is " +
-                    (optimized ? "XLA's optimized module (its CPU pass pipeline)"
-                               : "XLA's serialized HloModuleProto") +
-                    ", which tfscope does not produce; supported stages: 'hlo', "
-                    "'hlo_no_metadata'");
+  // tfscope does not reproduce faithfully. They get TF's own error for a stage it does not
+  // accept, listing the stages tfscope accepts; any other name gets TF's text verbatim.
+  const bool tf_only = stage == "optimized_hlo" || stage == "optimized_hlo_serialized" ||
+                       stage == "optimized_hlo_dot" || stage == "hlo_serialized";
   throw Error(ErrorKind::kValueError,
-              "Invalid stage selected: '" + std::string(stage) +
-                  "'. Valid values are: 'hlo', 'hlo_serialized', 'optimized_hlo', "
-                  "'optimized_hlo_serialized', 'optimized_hlo_dot'");
+              "Invalid stage selected: '" + std::string(stage) + "'. Valid values are: " +
+                  (tf_only ? "'hlo', 'hlo_no_metadata'"
+                           : "'hlo', 'hlo_serialized', 'optimized_hlo', "
+                             "'optimized_hlo_serialized', 'optimized_hlo_dot'"));
 }
 
 }  // namespace tfs::hlo

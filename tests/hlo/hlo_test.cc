@@ -139,15 +139,19 @@ TEST(Hlo, UnknownStageIsTfsValueError) {
   }
 }
 
-TEST(Hlo, OptimizedStagesAreNotImplemented) {
+TEST(Hlo, StagesTfscopeDoesNotProduceAreInvalidStages) {
+  // TF's error class and text form for a stage it rejects, listing the stages tfscope accepts.
   auto f = function("ident", {"x"}, [](Tensor x) { return identity(x); });
   const GraphFunction& g = traced(f, {ones({2})});
-  for (const char* stage : {"optimized_hlo", "optimized_hlo_dot", "hlo_serialized"}) {
+  for (std::string stage :
+       {"optimized_hlo", "optimized_hlo_dot", "optimized_hlo_serialized", "hlo_serialized"}) {
     try {
       hlo::compiler_ir(g, stage);
       FAIL() << stage;
     } catch (const Error& e) {
-      EXPECT_EQ(e.kind(), ErrorKind::kNotImplemented) << stage;
+      EXPECT_EQ(e.kind(), ErrorKind::kValueError) << stage;
+      EXPECT_EQ(std::string(e.what()), "Invalid stage selected: '" + stage +
+                                           "'. Valid values are: 'hlo', 'hlo_no_metadata'");
     }
   }
 }
