@@ -196,3 +196,25 @@ def test_demo_section_bert_reports_float_and_int8(tmp_path):
     assert b["int8_model_bytes"] < 0.35 * b["float_model_bytes"], b
     assert b["savedmodel_roundtrip_exact"] is True
     assert b["savedmodel_dir"].startswith(str(tmp_path))
+    # Which ops were quantized: exactly the operators of the int8 file that read an int8
+    # constant tensor, as the file's own tensors say (tf.lite.inspect), and only the weight ops.
+    facts = tf.lite.inspect(os.path.join(os.path.dirname(b["savedmodel_dir"]),
+                                         "bert_tiny_int8.tflite"), as_json=True)
+    sub = facts["subgraphs"][0]
+    tensors = sub["tensors"]
+    int8_readers = sorted(o["builtin"] for o in sub["operators"]
+                          if any(i >= 0 and tensors[i]["type"] == "INT8" and
+                                 tensors[i]["const_bytes"] > 0 for i in o["inputs"]))
+    assert int8_readers and set(int8_readers) <= {"FULLY_CONNECTED", "GATHER"}, int8_readers
+    assert sorted(q.split()[0] for q in b["quantized_ops"]) == int8_readers, b["quantized_ops"]
+    # The delta per layer: one entry per float operator, non-negative, the quantized ones among
+    # them, and the last one (the logits) carrying the probes' largest output delta.
+    layers = b["per_layer_delta"]
+    float_sub = tf.lite.inspect(os.path.join(os.path.dirname(b["savedmodel_dir"]),
+                                             "bert_tiny_float.tflite"), as_json=True)["subgraphs"][0]
+    assert len(layers) == len(float_sub["operators"])
+    assert all(l["max_abs_delta"] >= l["mean_abs_delta"] >= 0.0 for l in layers), layers
+    assert sum(l["quantized"] for l in layers) == len(int8_readers)
+    assert [layers[-1]["tensor"]] == [float_sub["tensors"][i]["name"] for i in float_sub["outputs"]]
+    assert layers[-1]["max_abs_delta"] == b["probe_max_abs_logit_delta"] > 0.0
+    assert max(l["max_abs_delta"] for l in layers if l["quantized"]) > 0.0

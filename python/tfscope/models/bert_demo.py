@@ -7,7 +7,7 @@ reports its float test accuracy, traces and inspects the forward pass (GraphRepo
 tfscope.profile), saves it as a SavedModel (TF 2.21 loads it: python/tests/test_bert_tiny.py)
 and loads it back, and, where tfscope's TFLite converter covers the model, the dynamic-range int8
 `.tflite` run by tfscope's interpreter: int8 accuracy, the accuracy delta and the max-abs logit
-delta. The C++ demo runs this module (the model is defined once, in Python) and prints its text
+delta, which ops got int8 weights and the delta of each op's output (tf.lite.compare_models). The C++ demo runs this module (the model is defined once, in Python) and prints its text
 or takes its JSON."""
 import argparse
 import json
@@ -44,6 +44,7 @@ def _int8(model, test, float_logits, out_dir):
         inputs = [next(v for k, v in feeds.items() if k in d["name"])
                   for d in interp.get_input_details()]
         ev = tf.lite.evaluate_accuracy(models[0], models[1], inputs, test.labels)
+        delta = tf.lite.compare_models(models[0], models[1])
     except Exception as e:  # noqa: BLE001  (the converter's one-line reason is the report)
         return {"int8_accuracy": None, "accuracy_delta": None, "max_abs_logit_delta": None,
                 "int8_error": "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e)
@@ -56,7 +57,15 @@ def _int8(model, test, float_logits, out_dir):
             "accuracy_delta": ev["int8_accuracy"] - float_acc,
             "max_abs_logit_delta": ev["max_abs_logit_delta"],
             "tflite_float_accuracy": ev["float_accuracy"],
-            "float_model_bytes": len(models[0]), "int8_model_bytes": len(models[1])}
+            "float_model_bytes": len(models[0]), "int8_model_bytes": len(models[1]),
+            # convert_tflite_dynamic's delta report of the same two files: which ops got int8
+            # weights, and each op's output delta on random probes (errors accumulate)
+            "quantized_ops": delta["quantized_ops"],
+            "per_layer_delta": [{"op": l["op"], "tensor": l["tensor"], "quantized": l["quantized"],
+                                 "max_abs_delta": l["max_abs_delta"],
+                                 "mean_abs_delta": l["mean_abs_delta"]}
+                                for l in delta["layers"]],
+            "probe_max_abs_logit_delta": delta["max_abs_delta"], "probes": delta["probes"]}
 
 
 def run(steps=200, out_dir=None, log=None):
@@ -103,6 +112,23 @@ def run(steps=200, out_dir=None, log=None):
         say("int8 (dynamic range, tfscope's interpreter): accuracy %.4f (delta %+.4f), max-abs "
             "logit delta %.4g" % (result["int8_accuracy"], result["accuracy_delta"],
                                   result["max_abs_logit_delta"]))
+        kinds = {}
+        for q in result["quantized_ops"]:
+            kinds[q.split()[0]] = kinds.get(q.split()[0], 0) + 1
+        say("int8 weights: %s of the file's ops (%s); the rest stays float"
+            % (len(result["quantized_ops"]), ", ".join("%d %s" % (n, k) for k, n in kinds.items())))
+        layers = result["per_layer_delta"]
+        say("delta per layer (%d ops, %d random probes, |float - int8| max of each op's output):"
+            % (len(layers), result["probes"]))
+        for i, l in enumerate(layers):
+            if l["quantized"] or i == len(layers) - 1:
+                say("  %-15s %-28s %s max %.3g, mean %.3g%s"
+                    % (l["op"], l["tensor"][:28], "[int8] " if l["quantized"] else "[float]",
+                       l["max_abs_delta"], l["mean_abs_delta"],
+                       " (the logits)" if i == len(layers) - 1 else ""))
+        worst = max(layers, key=lambda l: l["max_abs_delta"])
+        say("  largest: %s %s max %.3g (errors accumulate; the logits are the last op)"
+            % (worst["op"], worst["tensor"], worst["max_abs_delta"]))
     result.update({
         "test_examples": len(test), "steps": steps, "parameters": n_params,
         "train_seconds": round(r["seconds"], 2), "first_loss": r["losses"][0],
