@@ -12,15 +12,11 @@ Printed: instructions per call of the loop `f(x)`, and of an empty loop calling 
 import argparse
 import os
 import shutil
-import subprocess
-import sys
-import tempfile
-import time
+
+import _callgrind  # this folder, the scripts' own
 
 
 def _child(mode, calls, d):
-    import gc
-
     import tfscope as tf
     import numpy as np
 
@@ -36,48 +32,16 @@ def _child(mode, calls, d):
     g = f if mode == "hit" else noop
     for _ in range(200):
         g(x)
-    gc.collect()
-    gc.disable()
-    open(os.path.join(d, "ready"), "w").close()
-    while not os.path.exists(os.path.join(d, "go")):
-        time.sleep(0.01)
-    for _ in range(calls):
-        g(x)
-    open(os.path.join(d, "done"), "w").close()
-    while not os.path.exists(os.path.join(d, "end")):
-        time.sleep(0.01)
-
-
-def _wait(path, proc):
-    while not os.path.exists(path):
-        if proc.poll() is not None:
-            raise SystemExit("the measured process exited early (%d)" % proc.returncode)
-        time.sleep(0.05)
+    with _callgrind.measured(d):
+        for _ in range(calls):
+            g(x)
 
 
 def _measure(mode, calls, keep=None):
-    with tempfile.TemporaryDirectory() as d:
-        out = os.path.join(d, "callgrind.out")
-        proc = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=" + out,
-             sys.executable, os.path.abspath(__file__), "--child", mode, "--calls", str(calls),
-             "--dir", d], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _wait(os.path.join(d, "ready"), proc)
-        subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        open(os.path.join(d, "go"), "w").close()
-        _wait(os.path.join(d, "done"), proc)
-        subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        open(os.path.join(d, "end"), "w").close()
-        proc.wait()
-        if keep:
-            shutil.copy(out, keep)
-        with open(out) as f:
-            for line in f:
-                if line.startswith("totals:"):
-                    return int(line.split()[1])
-    raise SystemExit("callgrind wrote no totals")
+    found = _callgrind.run(__file__, mode, calls,
+                           keep=(lambda d: shutil.copy(os.path.join(d, "callgrind.out"), keep))
+                           if keep else None)
+    return found["callgrind.out"]
 
 
 def main():

@@ -17,14 +17,11 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
-import sys
-import tempfile
-import time
+
+import _callgrind  # this folder, the scripts' own
 
 
 def _child(mode, calls, d):
-    import gc
     import tensorflow as tf
     import tfscope.watch as watch
     from tensorflow.python.eager.polymorphic_function import polymorphic_function as pf
@@ -58,62 +55,26 @@ def _child(mode, calls, d):
         def run():
             for _ in range(calls):
                 g(x)
-    gc.collect()
-    gc.disable()
-    open(os.path.join(d, "ready"), "w").close()
-    while not os.path.exists(os.path.join(d, "go")):
-        time.sleep(0.01)
-    run()
-    open(os.path.join(d, "done"), "w").close()
-    while not os.path.exists(os.path.join(d, "end")):
-        time.sleep(0.01)
-    gc.enable()
-
-
-def _wait(path, proc):
-    while not os.path.exists(path):
-        if proc.poll() is not None:
-            raise SystemExit("the measured process exited early (%d)" % proc.returncode)
-        time.sleep(0.05)
+    with _callgrind.measured(d):
+        run()
 
 
 def _measure(mode, calls):
     """(all threads' instructions, the calling thread's) of the measured part of one side."""
-    with tempfile.TemporaryDirectory() as d:
-        out = os.path.join(d, "callgrind.out")
-        proc = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
-             "--callgrind-out-file=" + out, sys.executable, os.path.abspath(__file__),
-             "--child", mode, "--calls", str(calls), "--dir", d],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _wait(os.path.join(d, "ready"), proc)
-        subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        open(os.path.join(d, "go"), "w").close()
-        _wait(os.path.join(d, "done"), proc)
-        subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        open(os.path.join(d, "end"), "w").close()
-        proc.wait()
-        keep = os.environ.get("WATCH_INSTRUCTIONS_KEEP")  # a folder for callgrind_annotate
-        if keep:
-            os.makedirs(keep, exist_ok=True)
+    def keep(d):
+        folder = os.environ.get("WATCH_INSTRUCTIONS_KEEP")  # a folder for callgrind_annotate
+        if folder:
+            os.makedirs(folder, exist_ok=True)
             for name in os.listdir(d):
                 if name.startswith("callgrind.out-"):
-                    shutil.copy(os.path.join(d, name), os.path.join(keep, "%s.%s" % (mode, name)))
-        # one file per thread (callgrind.out-01 is the main thread, which calls the functions)
-        total = main = None
-        for name in sorted(os.listdir(d)):
-            if not name.startswith("callgrind.out-"):
-                continue
-            with open(os.path.join(d, name)) as f:
-                n = next((int(line.split()[1]) for line in f if line.startswith("totals:")), 0)
-            total = (total or 0) + n
-            if name == "callgrind.out-01":
-                main = n
-        if total is None or main is None:
-            raise SystemExit("callgrind wrote no totals")
-        return total, main
+                    shutil.copy(os.path.join(d, name), os.path.join(folder, "%s.%s" % (mode, name)))
+
+    found = _callgrind.run(__file__, mode, calls, separate_threads=True, keep=keep)
+    # one file per thread (callgrind.out-01 is the main thread, which calls the functions)
+    threads = {k: v for k, v in found.items() if k.startswith("callgrind.out-")}
+    if "callgrind.out-01" not in threads:
+        raise SystemExit("callgrind wrote no totals")
+    return sum(threads.values()), threads["callgrind.out-01"]
 
 
 def main():
