@@ -159,6 +159,19 @@ OpRegistration r_abs(complex_to_real("ComplexAbs",
 OpRegistration r_angle(complex_to_real("Angle",
                                        [](auto z) { return std::atan2(z.imag(), z.real()); }));
 
+// A complex tensor's elements mapped one by one to a tensor of the same dtype and shape.
+template <typename F>
+void complex_map(OpKernelContext& ctx, F f) {
+  const Tensor& x = ctx.input(0);
+  Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
+  visit_complex(x.dtype(), [&](auto tag) {
+    using C = decltype(tag);
+    const C* p = x.data<C>();
+    C* o = out.data<C>();
+    for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = f(p[i]);
+  });
+}
+
 OpRegistration r_conj([] {
   OpDef d;
   d.name = "Conj";
@@ -167,14 +180,7 @@ OpRegistration r_conj([] {
   d.type_attrs = {{"T", {kComplex64, kComplex128, DType::kVariant}, kComplex64}};
   d.shape_fn = same_shape_fn;
   d.kernel = [](OpKernelContext& ctx) {
-    const Tensor& x = ctx.input(0);
-    Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
-    visit_complex(x.dtype(), [&](auto tag) {
-      using C = decltype(tag);
-      const C* p = x.data<C>();
-      C* o = out.data<C>();
-      for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = C(p[i].real(), -p[i].imag());
-    });
+    complex_map(ctx, [](auto z) { return decltype(z)(z.real(), -z.imag()); });
   };
   return d;
 }());
@@ -204,25 +210,11 @@ void complex_binary_kernel(OpKernelContext& ctx, ComplexBinary op) {
 }
 
 void complex_neg_kernel(OpKernelContext& ctx) {
-  const Tensor& x = ctx.input(0);
-  Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
-  visit_complex(x.dtype(), [&](auto tag) {
-    using C = decltype(tag);
-    const C* p = x.data<C>();
-    C* o = out.data<C>();
-    for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = C(-p[i].real(), -p[i].imag());
-  });
+  complex_map(ctx, [](auto z) { return decltype(z)(-z.real(), -z.imag()); });
 }
 
 void complex_square_kernel(OpKernelContext& ctx) {
-  const Tensor& x = ctx.input(0);
-  Tensor& out = ctx.allocate_output(0, x.dtype(), x.eager_shape());
-  visit_complex(x.dtype(), [&](auto tag) {
-    using C = decltype(tag);
-    const C* p = x.data<C>();
-    C* o = out.data<C>();
-    for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = mul(p[i], p[i]);
-  });
+  complex_map(ctx, [](auto z) { return mul(z, z); });
 }
 
 namespace {
