@@ -62,7 +62,7 @@ Value converted_operand(nb::handle h) {
                !nb::isinstance<tfs::Variable>(h);
   if (is_np) {
     // TF's eager fast path takes an ndarray, not a numpy scalar (HostArray::is_ndarray).
-    nb::object ndarray = nb::module_::import_("numpy").attr("ndarray");
+    nb::object ndarray = registry().numpy.attr("ndarray");
     return tfs::host_array(numpy_to_tensor(h), PyObject_IsInstance(h.ptr(), ndarray.ptr()) == 1);
   }
   return operand(h);
