@@ -1,7 +1,9 @@
 """Autodiff, the second set of gradient families: tape.gradient inside a tf.function builds TF's
 gradient graph op for op (names in "gradient_tape/<forward scope>/", types, inputs), and the
-gradients' bits match TF's eagerly (and in the function for the math, reduce and bmm families;
-the others' are in ad_gradient_function_bits): Softmax and LogSoftmax; the array ops
+gradients' bits match TF's eagerly and in the function (which runs the graph grappler makes of
+it: constant folding materializes BroadcastGradientArgs, folds multi-output nodes and an AddN's
+constants, Reshapes to their input's shape go; softmax's function bits are
+ad_softmax_function_bits'): Softmax and LogSoftmax; the array ops
 (Transpose, ConcatV2, Pack, Unpack, Slice, StridedSlice, Tile, BroadcastTo); the math ops
 (Relu6, Pow with a tensor and a scalar exponent, Abs, Erf, Log1p, Reciprocal, DivNoNan); the
 Max/Min reductions (ties shared); Prod (over an axis, all, keepdims); BatchMatMulV2 with and without a broadcast batch; gelu (Erfc);
@@ -102,13 +104,10 @@ cases = [
     ("bmm", bmm_body, (f32(2, 3, 4), f32(4, 5), f32(2, 6, 4))),
     ("gelu_xent", gelu_xent_body, (f32(4, 6), tf.nn.softmax(f32(4, 6)))),
 ]
-# The families whose gradients in a tf.function are also bit-identical to TF's (the others' are
-# in ad_gradient_function_bits: there the optimized graph runs an AddN in another order).
-FUNCTION_BITS = {"math", "reduce", "bmm"}
 for label, body, args in cases:
     fn = tf.function(body)
     grads = tf.nest.flatten(fn(*args))
-    if label in FUNCTION_BITS:
+    if label != "softmax":  # recorded by ad_softmax_function_bits
         record(label + " gradients in a tf.function", [bits(g) for g in grads])
     record(label + " graph", graph(fn.get_concrete_function(*args)))
     count(label + " count", fn)
@@ -126,3 +125,6 @@ def dynamic_body(x):
 
 
 record("dynamic graph", graph(dynamic_body.get_concrete_function()))
+# The gradient of x * x over [None, 4]: grappler finds Shape(x) broadcast with itself, so the
+# Sums over no axes and their Reshapes go and the last AddN sums (truediv_1 + mul) + mul.
+record("dynamic gradients", bits(dynamic_body(f32(5, 4))))

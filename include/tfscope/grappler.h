@@ -5,11 +5,18 @@
 //
 // Passes, in TF's order, two iterations: pruning (trivial Identity nodes, dead nodes), common
 // subgraph elimination (duplicates merged, inputs of commutative ops sorted by name), constant
-// folding (nodes of constants, division by a constant as a product with its reciprocal), the
-// arithmetic optimizer's stages (AddOpsRewrite, FoldTransposeIntoMatMul, ReplaceMulWithSquare,
-// SqrtDivToRsqrtMul, ConvertPow, ConvertLog1p, LogSoftmax, ConvertExpm1, FuseSquaredDiff).
+// folding (BroadcastGradientArgs of shapes whose broadcast the symbolic shapes decide
+// materialized, nodes of constants, one constant per output of a multi-output node, reductions
+// over no axes as Identities, division by a constant as a product with its reciprocal,
+// ConstantPushDown, an AddN's constants summed apart), the arithmetic optimizer's stages
+// (AddOpsRewrite, FoldTransposeIntoMatMul, MinimizeBroadcasts, RemoveRedundantReshapeOrBroadcastTo,
+// ReplaceMulWithSquare, SqrtDivToRsqrtMul, ConvertPow, ConvertLog1p, LogSoftmax, ConvertExpm1,
+// FuseSquaredDiff), the dependency optimizer (Identities with control inputs bypassed, nodes only
+// control edges leave removed, control edges a data path implies dropped).
 // Node names are grappler's: a node rewritten in place keeps its name, a new one is named as TF
-// names it ("ArithmeticOptimizer/AddOpsRewrite_add_1", "ConstantFolding/truediv_recip").
+// names it ("ArithmeticOptimizer/AddOpsRewrite_add_1", "ConstantFolding/truediv_recip",
+// "ConstantFolding/<node>-bcastargs-0", "ConstantFolding/<node>-folded-1",
+// "ConstantFolding/AddN_partial_split_2").
 #pragma once
 
 #include <memory>

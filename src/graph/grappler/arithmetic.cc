@@ -257,8 +257,8 @@ std::optional<Ref> minimize_broadcasts(Ctx& c, int root) {
   MGraph& g = c.g;
   const MNode& r = g.at(root);
   if (!binary_associative(r.op()) || type_attr(r) == DType::kString ||
-      r.tags.count(kMinimizeBroadcastsTag) ||
-      r.tags.count(kAddOpsTag) || r.inputs.size() != 2 || !inputs_broadcastable(c, root))
+      r.tags.count(kMinimizeBroadcastsTag) || r.tags.count(kAddOpsTag) || r.inputs.size() != 2 ||
+      !inputs_broadcastable(c, root))
     return std::nullopt;
   const std::string op = r.op();
   std::vector<int> absorbed;
@@ -580,14 +580,27 @@ std::optional<Ref> fuse_squared_diff(Ctx& c, int n) {
   return std::nullopt;
 }
 
+// ---- RemoveRedundantReshapeOrBroadcastTo: a Reshape or BroadcastTo (without control inputs)
+// whose input has its output's shape, symbols compared, is its input.
+std::optional<Ref> remove_redundant_reshape(Ctx& c, int n) {
+  const MNode& m = c.g.at(n);
+  if ((m.op() != "Reshape" && m.op() != "BroadcastTo") || m.inputs.size() != 2 ||
+      !m.controls.empty())
+    return std::nullopt;
+  const auto in = c.shapes.get(m.inputs[0]);
+  const auto out = c.shapes.get({n, 0});
+  if (!in || !out || *in != *out) return std::nullopt;
+  return m.inputs[0];
+}
+
 using Stage = std::optional<Ref> (*)(Ctx&, int);
 constexpr Stage kStages[] = {
-    add_ops_rewrite,      fold_transpose_into_matmul,
-    minimize_broadcasts,  replace_mul_with_square,
-    simplify_aggregation, sqrt_div_to_rsqrt_mul,
-    convert_pow,          convert_log1p,
-    log_softmax,          convert_expm1,
-    fuse_squared_diff,
+    add_ops_rewrite,         fold_transpose_into_matmul,
+    minimize_broadcasts,     remove_redundant_reshape,
+    replace_mul_with_square, simplify_aggregation,
+    sqrt_div_to_rsqrt_mul,   convert_pow,
+    convert_log1p,           log_softmax,
+    convert_expm1,           fuse_squared_diff,
 };
 
 }  // namespace

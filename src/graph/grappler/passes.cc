@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <set>
 #include <type_traits>
 
+#include "shapes.h"
 #include "tfscope/cpu_info.h"
 #include "tfscope/errors.h"
 
@@ -29,6 +32,9 @@ void make_const(MGraph& g, int n, const Tensor& value) {
   m.def = &op_def("Const");
   m.attrs = {{"value", value}, {"dtype", value.dtype()}};
   m.inputs.clear();
+  // The value's shape: a node ConstantPushDown rewired may have held a broadcast shape.
+  m.dtypes = {value.dtype()};
+  m.shapes = {PartialShape(value.shape())};
   g.changed = true;
 }
 
@@ -96,6 +102,120 @@ void model_pruner(MGraph& g) {
   g.prune_unreachable();
 }
 
+namespace {
+
+void add_control_input(MNode& m, int c) {
+  if (std::find(m.controls.begin(), m.controls.end(), c) == m.controls.end())
+    m.controls.push_back(c);
+}
+
+bool fetched(const MGraph& g, int n) {
+  for (const Ref& f : g.fetches)
+    if (f.node == n) return true;
+  return std::find(g.targets.begin(), g.targets.end(), n) != g.targets.end();
+}
+
+// The nodes that consume `n` (data or control), each once, removed ones left out.
+std::vector<int> live_consumers(const MGraph& g, int n, bool* reads_data) {
+  std::vector<int> out;
+  *reads_data = false;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const MNode& m = g.nodes[i];
+    if (m.removed) continue;
+    bool data = false, control = false;
+    for (const Ref& in : m.inputs) data = data || in.node == n;
+    control = std::find(m.controls.begin(), m.controls.end(), n) != m.controls.end();
+    if (data || control) out.push_back(static_cast<int>(i));
+    *reads_data = *reads_data || data;
+  }
+  return out;
+}
+
+// An Identity with control inputs is bypassed (TF's DependencyOptimizer, where that does not
+// multiply edges): its consumers read its input and take over its control inputs.
+bool bypass_identity(MGraph& g, int n) {
+  MNode& m = g.at(n);
+  if (m.removed || m.fed || m.op() != "Identity" || m.inputs.size() != 1 || m.controls.empty() ||
+      fetched(g, n))
+    return false;
+  const MNode& in = g.at(m.inputs[0].node);
+  if (in.op() == "VarHandleOp" || in.op() == "ReadVariableOp" || in.op().find("Switch") == 0)
+    return false;
+  bool data = false;
+  const std::vector<int> consumers = live_consumers(g, n, &data);
+  const size_t ins = 1 + m.controls.size(), outs = consumers.size();
+  if (ins * outs > ins + outs) return false;
+  const Ref input = m.inputs[0];
+  const std::vector<int> controls = m.controls;
+  for (int k : consumers) {
+    MNode& c = g.at(k);
+    for (auto& r : c.inputs)
+      if (r.node == n) r = input;
+    auto self = std::find(c.controls.begin(), c.controls.end(), n);
+    if (self != c.controls.end()) {
+      c.controls.erase(self);
+      add_control_input(c, input.node);
+    }
+    for (int k2 : controls) add_control_input(c, k2);
+  }
+  g.at(n).removed = true;
+  g.changed = true;
+  return true;
+}
+
+// A node without side effects that only control edges leave is a NoOp to TF, which removes it:
+// the nodes it held back wait for its inputs instead.
+bool remove_control_only(MGraph& g, int n) {
+  MNode& m = g.at(n);
+  if (m.removed || m.fed || !stateless(m) || fetched(g, n)) return false;
+  // A Const that waits for nothing keeps its edges for the rule that drops them.
+  if (m.op() == "Const" ? m.controls.empty() : structural(m.op())) return false;
+  bool data = false;
+  const std::vector<int> consumers = live_consumers(g, n, &data);
+  if (data || consumers.empty()) return false;
+  std::vector<int> waits = m.controls;
+  for (const Ref& r : m.inputs)
+    if (std::find(waits.begin(), waits.end(), r.node) == waits.end()) waits.push_back(r.node);
+  for (int k : consumers) {
+    MNode& c = g.at(k);
+    c.controls.erase(std::remove(c.controls.begin(), c.controls.end(), n), c.controls.end());
+    for (int w : waits) add_control_input(c, w);
+  }
+  g.at(n).removed = true;
+  g.changed = true;
+  return true;
+}
+
+std::vector<char> ancestors(const MGraph& g, int n);
+
+// TF's TransitiveReduction: a control input that another input already waits for goes.
+void drop_implied_controls(MGraph& g) {
+  std::map<int, std::vector<char>> seen;  // each node's ancestors, computed once
+  auto waits_for = [&](int n, int c) {
+    if (n == c) return true;
+    auto it = seen.find(n);
+    if (it == seen.end()) it = seen.emplace(n, ancestors(g, n)).first;
+    return it->second[static_cast<size_t>(c)] != 0;
+  };
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const MNode& m = g.nodes[i];
+    if (m.removed || m.controls.empty()) continue;
+    std::vector<int> kept;
+    for (int c : m.controls) {
+      bool implied = false;
+      for (const Ref& r : m.inputs) implied = implied || waits_for(r.node, c);
+      for (int o : m.controls) implied = implied || (o != c && waits_for(o, c));
+      if (!implied) kept.push_back(c);
+    }
+    if (kept.size() != m.controls.size()) {
+      g.nodes[i].controls = std::move(kept);
+      g.changed = true;
+    }
+  }
+}
+
+}  // namespace
+
 void dependency_optimizer(MGraph& g) {
   for (auto& m : g.nodes) {
     std::vector<int> kept;
@@ -109,6 +229,14 @@ void dependency_optimizer(MGraph& g) {
       g.changed = true;
     }
   }
+  for (bool again = true; again;) {
+    again = false;
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      const int n = static_cast<int>(i);
+      if (bypass_identity(g, n) || remove_control_only(g, n)) again = true;
+    }
+  }
+  drop_implied_controls(g);
   model_pruner(g);
 }
 
@@ -164,7 +292,7 @@ constexpr size_t kMaxConstantBytes = 10 * 1024 * 1024;  // TF's kMaxConstantSize
 
 bool foldable(const MGraph& g, const MNode& m) {
   if (m.removed || m.fed || !stateless(m) || structural(m.op()) || m.inputs.empty()) return false;
-  if (m.num_outputs() != 1) return false;
+  if (m.num_outputs() < 1) return false;
   for (DType t : m.dtypes)
     if (t == DType::kResource || t == DType::kVariant || t == DType::kString) return false;
   for (auto& in : m.inputs)
@@ -231,7 +359,8 @@ bool forward_trivial_arithmetic(MGraph& g, int n) {
   const bool is_add = op == "Add" || op == "AddV2" || op == "BiasAdd";
   const bool is_sub = op == "Sub";
   const bool is_div = op == "Div" || op == "RealDiv" || op == "DivNoNan" || op == "TruncateDiv";
-  if (!(is_mul || is_add || is_sub || is_div) || m.inputs.size() != 2 || m.shapes.empty()) return false;
+  if (!(is_mul || is_add || is_sub || is_div) || m.inputs.size() != 2 || m.shapes.empty())
+    return false;
   const PartialShape& out = m.shapes[0];
   auto same_shape = [&](Ref r) {
     const PartialShape& s = g.at(r.node).shapes[static_cast<size_t>(r.index)];
@@ -239,7 +368,8 @@ bool forward_trivial_arithmetic(MGraph& g, int n) {
   };
   const Ref x = m.inputs[0], y = m.inputs[1];
   int forward = -1;
-  if (same_shape(y) && ((is_mul && all_equal_to(g, x.node, 1)) || (is_add && all_equal_to(g, x.node, 0))))
+  if (same_shape(y) &&
+      ((is_mul && all_equal_to(g, x.node, 1)) || (is_add && all_equal_to(g, x.node, 0))))
     forward = 1;
   else if (same_shape(x) && (((is_mul || is_div) && all_equal_to(g, y.node, 1)) ||
                              ((is_add || is_sub) && all_equal_to(g, y.node, 0))))
@@ -332,11 +462,166 @@ bool constant_push_down(MGraph& g, int n) {
   return true;
 }
 
+// Every data use of output `from` (fetches too) reads `to` instead; control uses stay.
+void replace_data_uses(MGraph& g, Ref from, Ref to) {
+  for (auto& n : g.nodes)
+    for (auto& in : n.inputs)
+      if (in == from) in = to;
+  for (auto& f : g.fetches)
+    if (f == from) f = to;
+  g.changed = true;
+}
+
+MNode const_node(const std::string& name, const Tensor& value, std::vector<int> controls) {
+  MNode c;
+  c.name = name;
+  c.def = &op_def("Const");
+  c.attrs = {{"value", value}, {"dtype", value.dtype()}};
+  c.controls = std::move(controls);
+  c.dtypes = {value.dtype()};
+  c.shapes = {PartialShape(value.shape())};
+  return c;
+}
+
+// The shape BCast is given for an input of a BroadcastGradientArgs (grappler's ExtractShape): a
+// Shape node's input as the symbolic shapes have it (an unknown dim a symbol of its own), or a
+// constant's values.
+bool extract_shape(const MGraph& g, const SymbolicShapes& shapes, Ref r,
+                   std::vector<int64_t>* out) {
+  const MNode& p = g.at(r.node);
+  if (p.op() == "Shape" && !p.fed && p.inputs.size() == 1) {
+    auto s = shapes.get(p.inputs[0]);
+    if (!s) return false;
+    *out = *s;
+    return true;
+  }
+  if (!is_constant(g, r.node)) return false;
+  const Tensor& v = const_value(g, r.node);
+  if (v.shape().rank() != 1) return false;
+  if (v.dtype() == DType::kInt64) {
+    *out = v.to_vector<int64_t>();
+  } else if (v.dtype() == DType::kInt32) {
+    const std::vector<int32_t> dims = v.to_vector<int32_t>();
+    out->assign(dims.begin(), dims.end());
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// MaterializeBroadcastGradientArgs: when the two shapes (symbolic dims included) say which dims
+// broadcast, the reduction indices become constants "ConstantFolding/<node>-bcastargs-<i>", each
+// with a control input on the node, and its consumers read them (the Sums over no axes then
+// become Identities). TF compares the dims aligned from the front, not from the back, and gives
+// up on a symbolic dim that differs from the other shape's, or one past the shorter shape.
+bool materialize_broadcast_gradient_args(MGraph& g, const SymbolicShapes& shapes, int n) {
+  const MNode& m = g.at(n);
+  if (m.removed || m.op() != "BroadcastGradientArgs" || m.inputs.size() != 2) return false;
+  const std::string folded = "ConstantFolding/" + m.name + "-folded-";
+  if (g.exists(folded + "1") || g.exists(folded + "2")) return false;
+  std::vector<int64_t> s[2];
+  for (int k = 0; k < 2; ++k)
+    if (!extract_shape(g, shapes, m.inputs[static_cast<size_t>(k)], &s[k])) return false;
+  const size_t common = std::min(s[0].size(), s[1].size());
+  for (size_t i = 0; i < common; ++i)
+    if ((s[0][i] < 0 || s[1][i] < 0) && s[0][i] != s[1][i]) return false;
+  for (int k = 0; k < 2; ++k)
+    for (size_t i = common; i < s[k].size(); ++i)
+      if (s[k][i] < 0) return false;
+  const auto t = m.attrs.find("T");
+  const DType type = t != m.attrs.end() && std::holds_alternative<DType>(t->second)
+                         ? std::get<DType>(t->second)
+                         : DType::kInt32;
+  auto as_tensor = [&](const std::vector<int64_t>& v) {
+    if (type == DType::kInt64) return Tensor::from_vector(v);
+    return Tensor::from_vector(std::vector<int32_t>(v.begin(), v.end()));
+  };
+  std::vector<Tensor> reductions;
+  try {  // the kernel's reduction indices (BCast's), symbols compared as dims
+    const Tensor in[2] = {as_tensor(s[0]), as_tensor(s[1])};
+    reductions = run_kernel(*m.def, in, m.attrs, nullptr, m.name);
+  } catch (const std::exception&) {
+    return false;  // not broadcastable: BCast is invalid, TF leaves the node
+  }
+  if (reductions.size() != 2) return false;
+  const std::string name = m.name;
+  int out[2];
+  for (int j = 0; j < 2; ++j) {
+    const std::string c = "ConstantFolding/" + name + "-bcastargs-" + std::to_string(j);
+    out[j] = g.find(c);
+    if (out[j] < 0) out[j] = g.add(const_node(c, reductions[static_cast<size_t>(j)], {n}));
+  }
+  for (int j = 0; j < 2; ++j) replace_data_uses(g, {n, j}, {out[j], 0});
+  return true;
+}
+
+// SimplifyReduction's first rule: a reduction over a constant empty list of axes is an Identity
+// of its input, the axes a control input.
+bool reduction_over_no_axes(MGraph& g, int n) {
+  static const std::set<std::string> reductions = {"Sum", "Prod", "Mean", "Max",
+                                                   "Min", "All",  "Any",  "EuclideanNorm"};
+  MNode& m = g.at(n);
+  if (!reductions.count(m.op()) || m.inputs.size() != 2) return false;
+  const int axes = m.inputs[1].node;
+  if (!is_constant(g, axes) || const_value(g, axes).shape().num_elements() != 0) return false;
+  DType type = DType::kBool;
+  if (auto t = m.attrs.find("T"); t != m.attrs.end() && std::holds_alternative<DType>(t->second))
+    type = std::get<DType>(t->second);
+  else if (m.op() != "All" && m.op() != "Any")
+    return false;
+  set_op(g, n, "Identity");
+  MNode& id = g.at(n);
+  id.attrs = {{"T", type}};
+  id.inputs.resize(1);
+  if (std::find(id.controls.begin(), id.controls.end(), axes) == id.controls.end())
+    id.controls.push_back(axes);
+  return true;
+}
+
+// PartialAssocOpConstFolding: an AddN with more than one constant input, but not only constants,
+// sums its constants in a new AddN "ConstantFolding/<node>_partial_split_<count>" (folded next),
+// which takes the place of the first constant; the other inputs keep their order.
+bool partial_add_n_folding(MGraph& g, int n) {
+  const MNode& m = g.at(n);
+  if (m.op() != "AddN" || m.inputs.size() <= 2) return false;
+  std::vector<size_t> consts;
+  for (size_t i = 0; i < m.inputs.size(); ++i)
+    if (is_constant(g, m.inputs[i].node)) consts.push_back(i);
+  const std::string name =
+      "ConstantFolding/" + m.name + "_partial_split_" + std::to_string(consts.size());
+  if (consts.size() <= 1 || consts.size() >= m.inputs.size() || g.exists(name)) return false;
+  MNode sum;
+  sum.name = name;
+  sum.def = m.def;
+  sum.attrs = m.attrs;
+  sum.attrs["N"] = static_cast<int64_t>(consts.size());
+  for (size_t i : consts) sum.inputs.push_back(m.inputs[i]);
+  sum.dtypes = m.dtypes;
+  sum.shapes = m.shapes;
+  const int s = g.add(std::move(sum));
+  MNode& mm = g.at(n);
+  std::vector<Ref> kept;
+  for (size_t i = 0; i < mm.inputs.size(); ++i) {
+    if (i == consts[0])
+      kept.push_back({s, 0});
+    else if (std::find(consts.begin(), consts.end(), i) == consts.end())
+      kept.push_back(mm.inputs[i]);
+  }
+  mm.inputs = std::move(kept);
+  mm.attrs["N"] = static_cast<int64_t>(mm.inputs.size());
+  g.changed = true;
+  return true;
+}
 }  // namespace
 
 void constant_folding(MGraph& g) {
   for (int round = 0; round < 8; ++round) {
     bool changed = false;
+    {
+      const SymbolicShapes shapes(g);  // MaterializeConstants, on the properties of the round
+      for (size_t i = 0; i < g.nodes.size(); ++i)
+        if (materialize_broadcast_gradient_args(g, shapes, static_cast<int>(i))) changed = true;
+    }
     for (size_t i = 0; i < g.nodes.size(); ++i) {
       if (!foldable(g, g.nodes[i])) continue;
       const MNode& m = g.nodes[i];
@@ -348,23 +633,45 @@ void constant_folding(MGraph& g) {
       } catch (const std::exception&) {
         continue;  // TF leaves a node whose kernel fails unfolded; the run reports it
       }
-      if (out.size() != 1 || !out[0].defined() || out[0].nbytes() > kMaxConstantBytes) continue;
-      // The folded node keeps its name and its inputs' control dependencies.
+      if (out.size() != static_cast<size_t>(m.num_outputs())) continue;
+      bool fits = true;
+      for (auto& o : out) fits = fits && o.defined() && o.nbytes() <= kMaxConstantBytes;
+      if (!fits) continue;
+      // The constants keep the node's and its inputs' control dependencies.
       std::vector<int> controls = g.nodes[i].controls;
       for (auto& in : g.nodes[i].inputs)
         for (int c : g.at(in.node).controls)
           if (std::find(controls.begin(), controls.end(), c) == controls.end())
             controls.push_back(c);
-      make_const(g, static_cast<int>(i), out[0]);
-      g.nodes[i].controls = std::move(controls);
-      changed = true;
+      if (out.size() == 1) {  // folded in place: the node keeps its name
+        make_const(g, static_cast<int>(i), out[0]);
+        g.nodes[i].controls = std::move(controls);
+        changed = true;
+        continue;
+      }
+      // One constant per output something reads, "ConstantFolding/<node>-folded-<i>"; the node
+      // goes once nothing reads it.
+      const std::string name = g.nodes[i].name;
+      for (size_t k = 0; k < out.size(); ++k) {
+        const Ref from{static_cast<int>(i), static_cast<int>(k)};
+        bool read = false;
+        for (auto& n : g.nodes)
+          for (auto& in : n.inputs) read = read || (in == from && !n.removed);
+        for (auto& f : g.fetches) read = read || f == from;
+        const std::string c = "ConstantFolding/" + name + "-folded-" + std::to_string(k);
+        if (!read || g.exists(c)) continue;
+        const int ci = g.add(const_node(c, out[k], controls));
+        replace_data_uses(g, from, {ci, 0});
+        changed = true;
+      }
     }
     // SimplifyGraph: each node in order, the first simplification that applies.
     for (size_t i = 0; i < g.nodes.size(); ++i) {
       if (g.nodes[i].removed) continue;
       const int n = static_cast<int>(i);
-      if (forward_trivial_arithmetic(g, n) || reduce_div_to_reciprocal_mul(g, n) ||
-          constant_push_down(g, n))
+      if (reduction_over_no_axes(g, n) || forward_trivial_arithmetic(g, n) ||
+          reduce_div_to_reciprocal_mul(g, n) || constant_push_down(g, n) ||
+          partial_add_n_folding(g, n))
         changed = true;
     }
     if (!changed) break;

@@ -10,8 +10,12 @@ void model_pruner(MGraph& g);
 // CommonSubgraphElimination: sorts the inputs of commutative ops by name (grappler's
 // CanonicalizeNode), then merges stateless nodes with equal op, attrs and inputs into the first.
 void common_subgraph_elimination(MGraph& g);
-// ConstantFolding: folds stateless nodes whose inputs are all constants (TF's kernels, so
-// tfscope's), and strength-reduces division by a constant to a product with its reciprocal.
+// ConstantFolding: materializes BroadcastGradientArgs whose reduction indices the symbolic shapes
+// decide, folds stateless nodes whose inputs are all constants (TF's kernels, so tfscope's; one
+// constant per read output of a multi-output node), then simplifies: reductions over no axes
+// become Identities, trivial arithmetic forwards its operand, division by a constant becomes a
+// product with its reciprocal, constants are pushed down Add/Mul trees, and an AddN's constants
+// are summed in an AddN of their own.
 void constant_folding(MGraph& g);
 // ArithmeticOptimizer: its stage pipeline over a queue of nodes, last node first.
 void arithmetic_optimizer(MGraph& g);
@@ -19,7 +23,10 @@ void arithmetic_optimizer(MGraph& g);
 // Remapper: where TF runs oneDNN, Mul(x, Sigmoid(x)) -> _MklSwish(x).
 void remapper(MGraph& g);
 // DependencyOptimizer, the part that matters here: control edges from constants are dropped
-// (a Const runs whenever it is needed), and Identity nodes a stage left are bypassed.
+// (a Const runs whenever it is needed), Identity nodes a stage left are bypassed (their control
+// inputs passed on to their consumers), stateless nodes that only control edges leave are
+// removed (their consumers wait for their inputs), and control edges that a path of other
+// inputs already implies are dropped.
 void dependency_optimizer(MGraph& g);
 
 // Not a grappler pass: which input of each AddN TF's kernel sums first at run time. The kernel

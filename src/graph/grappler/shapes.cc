@@ -83,6 +83,15 @@ SymbolicShapes::SymbolicShapes(const MGraph& g) : out_(g.nodes.size()) {
         }
         if (ok) s = d;
       }
+    } else if (!m.fed && (op == "Reshape" || op == "BroadcastTo") && m.inputs.size() == 2) {
+      // The shape operand's value as far as it is known: a Shape node's input's shape (its
+      // symbols), or a constant without -1.
+      const MNode& target = g.at(m.inputs[1].node);
+      if (target.op() == "Shape" && !target.fed && target.inputs.size() == 1) {
+        infer(target.inputs[0].node);
+        const Ref src = target.inputs[0];
+        s = out_[static_cast<size_t>(src.node)][static_cast<size_t>(src.index)];
+      }
     } else if (!m.fed && op == "MatMul") {
       auto a = input(0), b = input(1);
       if (a && b && a->size() == 2 && b->size() == 2) {
