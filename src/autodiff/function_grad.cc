@@ -6,6 +6,8 @@
 // function (TF's delayed rewrite) and the gradient is a call of the backward function; eagerly a
 // call a tape records runs the forward function at once (call_runtime.cc asks
 // detail::tape_would_record) and its gradient runs the backward function.
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -29,6 +31,8 @@ namespace {
 struct ForwardBackward {
   std::shared_ptr<GraphFunction> forward, backward;
   size_t n_outputs = 0;            // the inference function's outputs (the forward's first)
+  std::vector<size_t> seeded;      // the forward outputs whose gradients the backward takes
+  std::vector<size_t> captured;    // the forward outputs it reads after them
   std::vector<int> grad_of_input;  // backward output per forward input, -1: None
   std::shared_ptr<Executor> forward_run, backward_run;  // eager calls
 };
@@ -54,62 +58,130 @@ std::shared_ptr<GraphFunction> with_outputs(const GraphFunction& f, const std::s
   return fn;
 }
 
+// One backward graph of `fn`: a gradient placeholder per output in `seeded` (outputs of fn's
+// graph), the gradients of fn's arguments, and the forward tensors it reads (TF's captures from
+// the forward graph), each an argument after the placeholders.
+struct BackwardGraph {
+  std::unique_ptr<BodyGradBuilder> builder;
+  std::vector<Node*> args;       // the gradient placeholders, then the captures
+  std::vector<Output> captures;  // the forward tensors the captures stand for
+  std::vector<Tensor> outs;      // the defined gradients
+  std::vector<int> grad_of_input;
+};
+
+BackwardGraph backward_graph(const GraphFunction& fn, const std::string& name,
+                             const std::vector<Output>& seeded) {
+  BackwardGraph bg;
+  std::vector<Node*> captured;
+  bg.builder = std::make_unique<BodyGradBuilder>(
+      name, fn.graph, [&](BodyGradBuilder& self, const Tensor& t) {
+        bg.captures.push_back(Output{t.node(), t.index()});
+        Tensor ph = self.add_placeholder(self.name_scope() + t.node()->name, t.dtype(), t.shape());
+        captured.push_back(ph.node());
+        return ph;
+      });
+  BodyGradBuilder& b = *bg.builder;
+  BuildScope s(b);
+  std::vector<Tensor> seeds;
+  for (const Output& o : seeded) {
+    Tensor ph = b.add_placeholder("placeholder", o.node->output_dtypes[o.index],
+                                  o.node->output_shapes[o.index]);
+    bg.args.push_back(ph.node());
+    seeds.push_back(ph);
+  }
+  GraphFunction sources = fn;  // the same graph and arguments, the seeded tensors its outputs
+  sources.outputs = seeded;
+  std::vector<Tensor> grads = body_gradients(sources, seeds);
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (!grads[i].defined()) {
+      bg.grad_of_input.push_back(-1);
+      continue;
+    }
+    bg.grad_of_input.push_back(static_cast<int>(bg.outs.size()));
+    bg.outs.push_back(b.resolve(grads[i]));
+  }
+  bg.args.insert(bg.args.end(), captured.begin(), captured.end());
+  return bg;
+}
+
+// Appends to `outputs` each of `more` it lacks (TF's existing_outputs check); the index of each.
+std::vector<size_t> add_outputs(std::vector<Output>& outputs, const std::vector<Output>& more) {
+  std::vector<size_t> at;
+  for (const Output& o : more) {
+    auto it = std::find(outputs.begin(), outputs.end(), o);
+    at.push_back(static_cast<size_t>(it - outputs.begin()));
+    if (it == outputs.end()) outputs.push_back(o);
+  }
+  return at;
+}
+
 // TF's names: the backward graph "__backward_f_<a>" is named first; once it is built, the
 // forward function "__forward_f_<c>", then the backward function "__inference___backward_f_<a>_
 // <c+1>" (concrete_function.py's _create_forward_backward_with_graph).
+//
+// A first-order pair's backward function takes a gradient for each output of `fn` and its
+// captures become the forward function's side outputs. A higher-order tape's
+// (_HigherOrderTapeGradientFunctions) takes one for each trainable output, side outputs too, so
+// that a tape can differentiate through them: TF builds the backward graph again with the side
+// outputs the last one added among the seeded outputs until no trainable one is added, then once
+// more for the pair (each build naming a graph).
 ForwardBackward build_pair(const GraphFunction& fn, const std::string& kind) {
   ForwardBackward fb;
   fb.n_outputs = fn.outputs.size();
   const std::string py = graph_name(fn.name);
-  const std::string backward_name = "__backward_" + py + "_" + std::to_string(next_uid());
-  std::vector<Output> intermediates;
-  std::vector<Node*> intermediate_args;
-  BodyGradBuilder b(backward_name, fn.graph, [&](BodyGradBuilder& self, const Tensor& t) {
-    intermediates.push_back(Output{t.node(), t.index()});
-    Tensor ph = self.add_placeholder(self.name_scope() + t.node()->name, t.dtype(), t.shape());
-    intermediate_args.push_back(ph.node());
-    return ph;
-  });
-  std::vector<Node*> args;
-  std::vector<Tensor> outs;
-  {
-    BuildScope s(b);
-    std::vector<Tensor> seeds;
-    for (size_t i = 0; i < fn.outputs.size(); ++i) {
-      const Output& o = fn.outputs[i];
-      Tensor ph = b.add_placeholder("placeholder", o.node->output_dtypes[o.index],
-                                    o.node->output_shapes[o.index]);
-      args.push_back(ph.node());
-      seeds.push_back(ph);
+  auto backward_name = [&] { return "__backward_" + py + "_" + std::to_string(next_uid()); };
+  std::vector<Output> outputs = fn.outputs;  // the forward function's, side outputs appended
+  std::vector<Output> seeded = fn.outputs;
+  if (kind == "higher-order tape") {
+    auto trainable = [](const Output& o) {
+      return is_trainable_dtype(o.node->output_dtypes[o.index]);
+    };
+    std::vector<Output> settled;  // TF's `outputs` of the loop
+    while (settled.size() < outputs.size() &&
+           std::any_of(outputs.begin() + static_cast<long>(settled.size()), outputs.end(),
+                       trainable)) {
+      settled = outputs;
+      std::vector<Output> seeds;
+      std::copy_if(settled.begin(), settled.end(), std::back_inserter(seeds), trainable);
+      add_outputs(outputs, backward_graph(fn, backward_name(), seeds).captures);
     }
-    std::vector<Tensor> grads = body_gradients(fn, seeds);
-    for (size_t i = 0; i < grads.size(); ++i) {
-      if (!grads[i].defined()) {
-        fb.grad_of_input.push_back(-1);
-        continue;
-      }
-      fb.grad_of_input.push_back(static_cast<int>(outs.size()));
-      outs.push_back(b.resolve(grads[i]));
+    seeded.clear();
+    std::copy_if(settled.begin(), settled.end(), std::back_inserter(seeded), trainable);
+    if (settled.empty()) seeded = fn.outputs;
+  }
+  const std::string name = backward_name();
+  BackwardGraph bg = backward_graph(fn, name, seeded);
+  for (const Output& o : seeded)
+    fb.seeded.push_back(
+        static_cast<size_t>(std::find(outputs.begin(), outputs.end(), o) - outputs.begin()));
+  if (kind == "higher-order tape") {
+    fb.captured = add_outputs(outputs, bg.captures);
+  } else {  // each capture a side output of its own, after the outputs
+    for (const Output& o : bg.captures) {
+      fb.captured.push_back(outputs.size());
+      outputs.push_back(o);
     }
   }
-  fb.forward =
-      with_outputs(fn, "__forward_" + py + "_" + std::to_string(next_uid()), intermediates);
+  fb.grad_of_input = bg.grad_of_input;
+  fb.forward = with_outputs(
+      fn, "__forward_" + py + "_" + std::to_string(next_uid()),
+      std::vector<Output>(outputs.begin() + static_cast<long>(fb.n_outputs), outputs.end()));
+  BodyGradBuilder& b = *bg.builder;
   auto bw = std::make_shared<GraphFunction>();
-  bw->name = "__inference_" + backward_name + "_" + std::to_string(next_uid());
+  bw->name = "__inference_" + name + "_" + std::to_string(next_uid());
   bw->graph = b.graph();
-  bw->args = args;
-  bw->args.insert(bw->args.end(), intermediate_args.begin(), intermediate_args.end());
+  bw->args = bg.args;
   for (Node* a : bw->args) bw->arg_names.push_back(a->name);
   // A tape's backward graph is made without func_graph_from_py_func, so its outputs are the
   // gradients themselves; the delayed rewrite's goes through it: an Identity per output, after
   // the automatic control dependencies.
   bool plain = kind != "graph";
-  for (const Tensor& t : outs) plain = plain && t.is_symbolic() && t.graph() == b.graph();
+  for (const Tensor& t : bg.outs) plain = plain && t.is_symbolic() && t.graph() == b.graph();
   if (plain) {
-    for (const Tensor& t : outs) bw->outputs.push_back(Output{t.node(), t.index()});
+    for (const Tensor& t : bg.outs) bw->outputs.push_back(Output{t.node(), t.index()});
   } else {
     BuildScope s(b);
-    bw->outputs = b.finalize_outputs(outs);
+    bw->outputs = b.finalize_outputs(bg.outs);
   }
   for (const Output& o : bw->outputs) bw->output_names.push_back(o.node->name);
   bw->control_outputs = b.stateful_ops();
@@ -153,13 +225,17 @@ std::shared_ptr<const FunctionLibrary> library_of(const GraphFunction& fn) {
   return lib;
 }
 
-std::vector<Tensor> seeds_for(const GradOp& op, const std::vector<Tensor>& grads, size_t n) {
-  std::vector<Tensor> s;
-  for (size_t i = 0; i < n; ++i) {
-    const Tensor& g = grads[i];
-    s.push_back(g.defined() ? g : zeros_like(op.outputs[i]));
+// The backward function's inputs: the gradients of the seeded outputs (zeros where none came),
+// then the forward outputs it captured, `outputs` being the forward call's.
+std::vector<Tensor> backward_inputs(const ForwardBackward& fb, const std::vector<Tensor>& grads,
+                                    const std::vector<Tensor>& outputs) {
+  std::vector<Tensor> in;
+  for (size_t i : fb.seeded) {
+    const bool given = i < grads.size() && grads[i].defined();
+    in.push_back(given ? grads[i] : zeros_like(outputs[i]));
   }
-  return s;
+  for (size_t i : fb.captured) in.push_back(outputs[i]);
+  return in;
 }
 
 std::vector<Tensor> eager_call_grad(const GradOp& op, const std::vector<Tensor>& grads) {
@@ -172,9 +248,7 @@ std::vector<Tensor> eager_call_grad(const GradOp& op, const std::vector<Tensor>&
       invalid_argument("[autodiff] no backward function recorded for the call of " + f);
     fb = it->second;
   }
-  std::vector<Tensor> in = seeds_for(op, grads, fb->n_outputs);
-  in.insert(in.end(), op.outputs.begin() + static_cast<long>(fb->n_outputs), op.outputs.end());
-  std::vector<Tensor> out = fb->backward_run->run(in);
+  std::vector<Tensor> out = fb->backward_run->run(backward_inputs(*fb, grads, op.outputs));
   std::vector<Tensor> r(op.inputs.size());
   for (size_t i = 0; i < r.size() && i < fb->grad_of_input.size(); ++i)
     if (fb->grad_of_input[i] >= 0) r[i] = out[static_cast<size_t>(fb->grad_of_input[i])];
@@ -223,8 +297,11 @@ std::vector<Tensor> graph_call_grad(const GradOp& op, const std::vector<Tensor>&
   g->add_function(fb.forward);
   outer->graph()->add_function(fb.backward);
   if (outer->graph() != g) outer->graph()->add_function(fb.forward);
-  std::vector<Tensor> in = seeds_for(op, grads, fb.n_outputs);
-  for (int k = first; k < call->num_outputs(); ++k) in.push_back(tensor_of(g, Output{call, k}));
+  std::vector<Tensor> call_outputs = op.outputs;
+  call_outputs.resize(fb.n_outputs);
+  for (int k = first; k < call->num_outputs(); ++k)
+    call_outputs.push_back(tensor_of(g, Output{call, k}));
+  std::vector<Tensor> in = backward_inputs(fb, grads, call_outputs);
   AttrMap attrs = call->attrs;
   std::vector<DType> tin, tout;
   for (auto& t : in) tin.push_back(t.dtype());
