@@ -122,6 +122,13 @@ int main() {
     measure("BM_CacheLookupManyEntries", [&] { f->call(hit); });
   }
   {
+    auto f = tfs::function("tiny_one", {"x", "k"},
+                           [](Tensor x, Value k) { return tfs::multiply(x, k); });
+    const std::vector<Value> hit{Value(x), Value(int64_t{999})};
+    f->call(hit);
+    measure("BM_CacheLookupOneEntryTwoArgs", [&] { f->call(hit); });
+  }
+  {
     Tensor a = Tensor::from_vector<float>({1, 2});
     measure("BM_EagerAddSmall", [&] { (void)tfs::add(a, a); });
   }

@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "tfscope/executor.h"
 #include "tfscope/function_type.h"
 #include "tfscope/graph.h"
 #include "tfscope/graph_builder.h"
@@ -58,7 +57,7 @@ class ConcreteFunction {
   Value call_flat(const std::vector<Tensor>& flat_args) const;
   Value call_flat(std::vector<Tensor>&& flat_args) const;
   // How many captured tensors a call feeds after the arguments.
-  size_t fed_captures() const { return fed_captures_; }
+  size_t fed_captures() const { return fed_captures_.size(); }
   std::vector<Tensor> run_flat(const std::vector<Tensor>& flat_args) const;
 
   GraphReport report() const;
@@ -80,11 +79,12 @@ class ConcreteFunction {
   Value structured_input_signature_;
   Value structured_outputs_;  // symbolic outputs in their nest
   Value output_template_;     // the nest with symbolic leaves, rebuilt on each call
-  std::shared_ptr<Executor> executor_;
   bool has_input_signature_ = false;
   bool for_saving_ = false;
   bool symbolic_captures_ = false;  // a capture is another graph's tensor (out of scope eagerly)
-  size_t fed_captures_ = 0;
+  // The external tensors of the captures a call feeds after its arguments (every capture but
+  // the constants), in capture order.
+  std::vector<Tensor> fed_captures_;
   // The call op: its definition, attrs (f, Tin, Tout, ... as TF writes them) and the runtime
   // that resolves `f` to this function's plan.
   const OpDef* call_def_ = nullptr;

@@ -24,7 +24,8 @@ class TraceCache {
     FunctionType type;
     int scope = 0;
     std::shared_ptr<ConcreteFunction> cf;
-    size_t hash = 0;
+    size_t type_hash = 0;  // type.hash()
+    size_t hash = 0;       // type_hash keyed with the scope
     size_t skeleton = 0;
     uint64_t last_used = 0;
     uint64_t insertion = 0;
@@ -34,11 +35,14 @@ class TraceCache {
 
   // The trace serving `request` in `scope`, or null; marks it used.
   std::shared_ptr<ConcreteFunction> lookup(const FunctionType& request, int scope);
-  // The trace whose type hashes to `type_hash` (FunctionType::hash) and satisfies `is_request`,
-  // or null: an exact hit found without building the request's type.
-  template <class IsRequest>
-  std::shared_ptr<ConcreteFunction> lookup_exact(size_t type_hash, int scope,
-                                                 IsRequest&& is_request);
+  // An exact hit found without building the request's type, or null: the trace of `scope` whose
+  // type satisfies `is_request`. The trace of the last exact hit is tried first, so a call with
+  // the types of the call before (most calls) is not hashed; otherwise the request is hashed
+  // (`hash_request()`, its FunctionType::hash) and looked up. Either way `request_hash` is set
+  // to the request's FunctionType::hash.
+  template <class IsRequest, class HashRequest>
+  std::shared_ptr<ConcreteFunction> lookup_exact(int scope, IsRequest&& is_request,
+                                                 HashRequest&& hash_request, size_t& request_hash);
   // reduce_retracing: the request generalised against every trace it has a common supertype
   // with, in insertion order (TF's try_generalizing_function_type).
   FunctionType generalize(const FunctionType& request, int scope) const;
@@ -73,20 +77,29 @@ class TraceCache {
   std::unordered_multimap<size_t, Iter> exact_;              // type hash -> entry
   std::unordered_map<size_t, std::vector<Iter>> skeletons_;  // skeleton -> entries, in order
   std::unordered_map<int, size_t> scope_counts_;
+  Entry* last_hit_ = nullptr;  // the last exact hit (or the last insertion): tried first
 };
 
 inline size_t trace_cache_key(size_t h, int scope) {
   return h ^ (static_cast<size_t>(scope) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
 }
 
-template <class IsRequest>
-std::shared_ptr<ConcreteFunction> TraceCache::lookup_exact(size_t type_hash, int scope,
-                                                           IsRequest&& is_request) {
-  auto range = exact_.equal_range(trace_cache_key(type_hash, scope));
+template <class IsRequest, class HashRequest>
+std::shared_ptr<ConcreteFunction> TraceCache::lookup_exact(int scope, IsRequest&& is_request,
+                                                           HashRequest&& hash_request,
+                                                           size_t& request_hash) {
+  if (last_hit_ && last_hit_->scope == scope && is_request(last_hit_->type)) {
+    request_hash = last_hit_->type_hash;
+    last_hit_->last_used = ++clock_;
+    return last_hit_->cf;
+  }
+  request_hash = hash_request();
+  auto range = exact_.equal_range(trace_cache_key(request_hash, scope));
   for (auto it = range.first; it != range.second; ++it) {
     Entry& e = *it->second;
-    if (e.scope == scope && is_request(e.type)) {
+    if (e.scope == scope && &e != last_hit_ && is_request(e.type)) {
       e.last_used = ++clock_;
+      last_hit_ = &e;
       return e.cf;
     }
   }

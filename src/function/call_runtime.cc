@@ -19,18 +19,14 @@ namespace detail {
 
 namespace {
 
-// Appends the tensors one argument of type `t` feeds, in nest's flat order (dict keys sorted).
 template <class Flat>
-void feed_tensors(const TraceType& t, const Value& v, Flat& flat) {
+void feed_tensors(const TraceType& t, const Value& v, Flat& flat);
+
+// feed_tensors of a nest or a custom type.
+template <class Flat>
+void feed_nested(const TraceType& t, const Value& v, Flat& flat) {
   using K = TraceType::Kind;
   switch (t.kind()) {
-    case K::kTensorSpec:
-      flat.push_back(v.kind() == Value::Kind::kTensor ? v.as_tensor()
-                                                      : convert_to_tensor(v, t.spec().dtype));
-      return;
-    case K::kVariableSpec:
-      flat.push_back(Tensor::resource(v.as_variable()));
-      return;
     case K::kList:
     case K::kTuple:
     case K::kNamedTuple:
@@ -46,6 +42,27 @@ void feed_tensors(const TraceType& t, const Value& v, Flat& flat) {
       return;
     default:
       return;
+  }
+}
+
+// Appends the tensors one argument of type `t` feeds, in nest's flat order (dict keys sorted).
+// A tensor or a literal, what most arguments are, costs no more than a switch.
+template <class Flat>
+[[gnu::always_inline]] inline void feed_tensors(const TraceType& t, const Value& v, Flat& flat) {
+  using K = TraceType::Kind;
+  switch (t.kind()) {
+    case K::kLiteral:
+    case K::kWeakref:
+      return;
+    case K::kTensorSpec:
+      flat.push_back(v.kind() == Value::Kind::kTensor ? v.as_tensor()
+                                                      : convert_to_tensor(v, t.spec().dtype));
+      return;
+    case K::kVariableSpec:
+      flat.push_back(Tensor::resource(v.as_variable()));
+      return;
+    default:
+      feed_nested(t, v, flat);
   }
 }
 
@@ -118,20 +135,18 @@ std::vector<Tensor> detail::Tracer::run_eager(const ConcreteFunction& cf,
 
 Value detail::Tracer::call_bound(const ConcreteFunction& cf, std::span<const Value> values) {
   if (!executing_eagerly())
-    return cf.call_flat(flatten_arguments(cf.type_, values, cf.fed_captures_));
+    return cf.call_flat(flatten_arguments(cf.type_, values, cf.fed_captures_.size()));
   CallTensors inputs;
   for (size_t i = 0; i < cf.type_.params.size(); ++i)
     feed_tensors(cf.type_.params[i].type, values[i], inputs);
-  for (auto& c : cf.captures_)
-    if (c.kind != "const") inputs.push_back(c.external);
+  for (const Tensor& c : cf.fed_captures_) inputs.push_back(c);
   std::vector<Tensor> results = run_eager(cf, inputs.span());
   size_t k = 0;
   return rebuild(cf.output_template_, results, k);
 }
 
 std::vector<Tensor> ConcreteFunction::call_eager(std::vector<Tensor> inputs) const {
-  for (auto& c : captures_)
-    if (c.kind != "const") inputs.push_back(c.external);
+  inputs.insert(inputs.end(), fed_captures_.begin(), fed_captures_.end());
   return detail::Tracer::run_eager(*this, inputs);
 }
 
@@ -152,10 +167,9 @@ std::vector<Tensor> ConcreteFunction::call_in_graph(const std::vector<Tensor>& f
     return b->capture(t, t.is_eager() ? std::to_string(next_uid()) : std::string());
   };
   std::vector<Tensor> inputs;
-  inputs.reserve(flat_args.size() + captures_.size());
+  inputs.reserve(flat_args.size() + fed_captures_.size());
   for (const Tensor& t : flat_args) inputs.push_back(as_input(t));
-  for (auto& c : captures_)
-    if (c.kind != "const") inputs.push_back(as_input(c.external));
+  for (const Tensor& c : fed_captures_) inputs.push_back(as_input(c));
   b->graph()->add_function(graph_fn_);
   std::vector<Tensor> outs = execute(*call_def_, inputs, call_attrs_, call_def_->name);
   std::vector<PartialShape> in_shapes;
@@ -232,7 +246,7 @@ Value ConcreteFunction::operator()(const std::vector<Value>& args, const Kwargs&
       }
     };
     for (size_t i = 0; i < type_.params.size(); ++i) check(type_.params[i].type, b.values[i]);
-    return call_flat(detail::flatten_arguments(type_, b.values, fed_captures_));
+    return call_flat(detail::flatten_arguments(type_, b.values, fed_captures_.size()));
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::kTypeError) throw;
     structured_err = "Binding inputs to tf.function failed due to `" + std::string(e.what()) +

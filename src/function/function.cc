@@ -13,6 +13,7 @@
 #include "ledger_clock.h"
 #include "ledger_log.h"
 #include "retrace_detector.h"
+#include "tfscope/executor.h"
 #include "tfscope/gradient_functions.h"
 #include "tracer.h"
 
@@ -28,6 +29,7 @@ constexpr int kNoVariableCreation = 1;
 constexpr int kSaving = 2;
 
 bool same_names_and_kinds(const FunctionType& t, const detail::ArgLayout& layout) {
+  if (t.params.size() != layout.names.size()) return false;
   for (size_t i = 0; i < t.params.size(); ++i)
     if (t.params[i].kind != layout.kinds[i] || t.params[i].name != layout.names[i]) return false;
   return true;
@@ -43,14 +45,19 @@ size_t hash_request(std::span<const Value> values, const detail::ArgLayout& layo
   return h;
 }
 
-// Whether cached type `t` equals the request of `values` bound as `layout` (no input_signature).
-bool matches_request(const FunctionType& t, std::span<const Value> values,
-                     const detail::ArgLayout& layout) {
+// Whether the argument types of cached type `t` are those of `values` (no input_signature).
+bool matches_types(const FunctionType& t, std::span<const Value> values) {
   if (t.params.size() != values.size()) return false;
   TraceTypeBuilder tb;
   for (size_t i = 0; i < values.size(); ++i)
     if (!tb.matches(t.params[i].type, values[i])) return false;
-  return same_names_and_kinds(t, layout);
+  return true;
+}
+
+// Whether cached type `t` equals the request of `values` bound as `layout` (no input_signature).
+bool matches_request(const FunctionType& t, std::span<const Value> values,
+                     const detail::ArgLayout& layout) {
+  return matches_types(t, values) && same_names_and_kinds(t, layout);
 }
 
 }  // namespace
@@ -204,6 +211,10 @@ std::shared_ptr<ConcreteFunction> Function::trace(const FunctionType& target,
     r = detail::Tracer::trace(
         {name_, params_, body_, options_, target, b, (scope & 1) == kVariableCreation});
   }
+  if (plain_layout_ && !options_.input_signature && !same_names_and_kinds(target, *plain_layout_))
+    throw Error(ErrorKind::kInternal, "[function] " + name_ + ": a trace of " +
+                                          target.signature_text() +
+                                          " does not bind the parameters one to one");
   // Taken before this Function's lock: the registry reads the ledger under its own lock.
   detail::note_trace_owner(r.cf->name(), this, &latest_call_of);
   entry.trace_us += r.trace_us;
@@ -319,11 +330,9 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
   const bool in_place =
       kwargs.empty() && plain_layout_ && !options_.input_signature && args.size() == params_.size();
   detail::BoundArguments b;
-  size_t hash = 0;
   auto bind_or_record = [&] {
     try {
       b = bind(args, kwargs);
-      hash = request_hash(b);
     } catch (const Error& e) {
       LedgerEntry entry;
       entry.failed = true;
@@ -335,22 +344,27 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
       throw;
     }
   };
-  if (in_place)
-    hash = hash_request(args, *plain_layout_);
-  else
-    bind_or_record();
+  if (!in_place) bind_or_record();
   const std::span<const Value> values = in_place ? std::span<const Value>(args) : b.values;
   Lookup l;
   std::shared_ptr<ConcreteFunction> cf;
   std::optional<FunctionType> req;  // built only when no cached type equals the request
+  size_t hash = 0;                  // the request's FunctionType::hash, once known
+  bool hashed = false;
   {
     // The hit path: this one lock; nothing allocated for an exact hit that continues the
-    // ledger's last run.
+    // ledger's last run, and nothing hashed when the call before had the same types.
     std::lock_guard<std::mutex> lock(mu_);
     if (initialized_) {
-      cf = cache_.lookup_exact(hash, scope_now(), [&](const FunctionType& t) {
-        return in_place ? matches_request(t, values, *plain_layout_) : is_request_type(t, b);
-      });
+      // In place, the names and kinds need no comparing: every trace of a Function whose
+      // parameters bind one to one has that layout (checked in trace()).
+      cf = cache_.lookup_exact(
+          scope_now(),
+          [&](const FunctionType& t) {
+            return in_place ? matches_types(t, values) : is_request_type(t, b);
+          },
+          [&] { return in_place ? hash_request(args, *plain_layout_) : request_hash(b); }, hash);
+      hashed = true;
     }
     if (cf) {
       l.call = ++num_calls_;
@@ -359,6 +373,7 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
   }
   if (!cf || !l.record) {
     if (in_place) bind_or_record();  // what follows reads bound arguments
+    if (!hashed) hash = request_hash(b);
     std::lock_guard<std::mutex> lock(mu_);
     if (!cf && initialized_) {
       // A cached trace whose type is a supertype of the request.
@@ -391,14 +406,15 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
     }
   }
   const int64_t t0 = detail::LedgerClock::now();
-  Value out;
-  try {
-    out = detail::Tracer::call_bound(*cf, values);
-  } catch (const Error& e) {
-    std::lock_guard<std::mutex> lock(mu_);
-    ledger_->run_failed(*l.record, l.call, e.what());
-    throw;
-  }
+  Value out = [&] {
+    try {
+      return detail::Tracer::call_bound(*cf, values);
+    } catch (const Error& e) {
+      std::lock_guard<std::mutex> lock(mu_);
+      ledger_->run_failed(*l.record, l.call, e.what());
+      throw;
+    }
+  }();
   detail::LedgerLog::add_run_time(*l.record, detail::LedgerClock::now() - t0);
   if (l.later_creation) {
     value_error("Creating variables on a non-first call to a function decorated with tf.function.");

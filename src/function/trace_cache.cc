@@ -98,7 +98,8 @@ std::vector<TraceCache::Entry> TraceCache::insert(FunctionType type, int scope,
     erase(victim);
   }
   Entry e;
-  e.hash = with_scope(type.hash(), scope);
+  e.type_hash = type.hash();
+  e.hash = with_scope(e.type_hash, scope);
   e.skeleton = with_scope(type.skeleton_hash(), scope);
   e.type = std::move(type);
   e.scope = scope;
@@ -110,10 +111,12 @@ std::vector<TraceCache::Entry> TraceCache::insert(FunctionType type, int scope,
   exact_.emplace(it->hash, it);
   skeletons_[it->skeleton].push_back(it);
   scope_counts_[scope]++;
+  last_hit_ = &*it;  // the calls after a trace are most often hits of it
   return evicted;
 }
 
 void TraceCache::erase(Iter it) {
+  if (last_hit_ == &*it) last_hit_ = nullptr;
   auto range = exact_.equal_range(it->hash);
   for (auto e = range.first; e != range.second; ++e) {
     if (e->second == it) {

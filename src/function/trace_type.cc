@@ -78,6 +78,26 @@ TraceType TraceType::custom(std::shared_ptr<const CustomTraceType> c) {
 
 namespace {
 
+// The hash a literal keys the cache with: literals that are equal (Python's ==, so True, 1 and
+// 1.0 are one literal) hash alike. Numbers hash by value without Python's modulus; other
+// literals by Value::hash. NaN literals, which all match each other, are hashed by the callers.
+size_t literal_hash(const Value& v, Value::Kind k) {
+  switch (k) {
+    case Value::Kind::kBool:
+      return v.as_bool() ? 1 : 0;
+    case Value::Kind::kInt:
+      return static_cast<size_t>(v.as_int());
+    case Value::Kind::kFloat: {
+      const double d = v.as_double();
+      if (d == std::floor(d) && std::fabs(d) < 9.2e18)
+        return static_cast<size_t>(static_cast<int64_t>(d));
+      return std::hash<double>()(d);
+    }
+    default:
+      return v.hash();
+  }
+}
+
 std::shared_ptr<const CustomTraceType> own_type(const Value& v) {
   if (v.kind() != Value::Kind::kObject) return nullptr;
   auto* t = dynamic_cast<const TracedObject*>(v.as_object().get());
@@ -151,7 +171,7 @@ size_t TraceType::hash() const {
   auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
   switch (kind_) {
     case Kind::kLiteral:
-      mix(nan_ ? 0x7ff8 : literal_.hash());
+      mix(nan_ ? 0x7ff8 : literal_hash(literal_, literal_.kind()));
       break;
     case Kind::kTensorSpec:
     case Kind::kVariableSpec:
@@ -186,7 +206,7 @@ size_t TraceType::skeleton_hash() const {
   auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
   switch (kind_) {
     case Kind::kLiteral:
-      mix(nan_ ? 0x7ff8 : literal_.hash());
+      mix(nan_ ? 0x7ff8 : literal_hash(literal_, literal_.kind()));
       break;
     case Kind::kTensorSpec:
       mix(static_cast<size_t>(spec_.dtype));
@@ -462,129 +482,178 @@ struct Mixer {
   }
 };
 
-bool is_nan(const Value& v) {
-  return v.kind() == Value::Kind::kFloat && std::isnan(v.as_double());
+// The hit path reads a value's kind once (Value::kind is not inline) and compares a literal
+// without Python's general ==, which asks for the kinds again.
+bool is_nan(const Value& v, Value::Kind k) {
+  return k == Value::Kind::kFloat && std::isnan(v.as_double());
+}
+
+// t.literal_value() == v (Python's ==) for a literal type, NaN matching NaN.
+bool literal_matches(const TraceType& t, const Value& v, Value::Kind k) {
+  const bool nan = is_nan(v, k);
+  if (t.is_nan_literal() || nan) return t.is_nan_literal() && nan;
+  const Value& lit = t.literal_value();
+  if (lit.kind() == k) {
+    switch (k) {
+      case Value::Kind::kNone:
+        return true;
+      case Value::Kind::kBool:
+        return lit.as_bool() == v.as_bool();
+      case Value::Kind::kInt:
+        return lit.as_int() == v.as_int();
+      case Value::Kind::kFloat:
+        return lit.as_double() == v.as_double();
+      case Value::Kind::kStr:
+        return lit.as_str() == v.as_str();
+      default:
+        break;
+    }
+  }
+  return lit == v;  // across bool/int/float, containers, objects
+}
+
+TraceType::Kind sequence_kind(Value::Kind k) {
+  return k == Value::Kind::kList    ? TraceType::Kind::kList
+         : k == Value::Kind::kTuple ? TraceType::Kind::kTuple
+                                    : TraceType::Kind::kNamedTuple;
+}
+
+}  // namespace
+
+namespace {
+
+// The cold cases of TraceTypeBuilder::hash_of and matches (nests, objects, specs), apart from the
+// tensors, variables and literals of most calls, which stay in a small function.
+size_t hash_of_other(TraceTypeBuilder& tb, const Value& v, Value::Kind vk) {  // not a dict
+  using K = TraceType::Kind;
+  switch (vk) {
+    case Value::Kind::kTensorSpec: {
+      Mixer m(K::kTensorSpec);
+      m.mix_shape(v.as_spec().dtype, v.as_spec().shape, 0);
+      return m.h;
+    }
+    case Value::Kind::kList:
+    case Value::Kind::kTuple:
+    case Value::Kind::kNamedTuple: {
+      static const size_t kNoName = std::hash<std::string>()(std::string());
+      Mixer m(sequence_kind(vk));
+      m.mix(vk == Value::Kind::kNamedTuple ? std::hash<std::string>()(v.named_tuple().type_name)
+                                           : kNoName);
+      for (auto& x : v.items()) m.mix(tb.hash_of(x));
+      return m.h;
+    }
+    default: {  // kObject
+      if (auto c = own_type(v)) {
+        Mixer m(K::kCustom);
+        m.mix(c->hash());
+        return m.h;
+      }
+      Mixer m(v.as_object()->is_literal() ? K::kLiteral : K::kWeakref);
+      m.mix(v.as_object()->hash());
+      return m.h;
+    }
+  }
+}
+
+bool matches_other(TraceTypeBuilder& tb, const TraceType& t, const Value& v, Value::Kind vk) {
+  using K = TraceType::Kind;
+  switch (vk) {
+    case Value::Kind::kTensorSpec:
+      return t.kind() == K::kTensorSpec && t.spec() == v.as_spec();
+    case Value::Kind::kList:
+    case Value::Kind::kTuple:
+    case Value::Kind::kNamedTuple: {
+      const K want = sequence_kind(vk);
+      if (t.kind() != want || t.children().size() != v.items().size()) return false;
+      if (want == K::kNamedTuple &&
+          (t.type_name() != v.named_tuple().type_name || t.fields() != v.named_tuple().fields))
+        return false;
+      for (size_t i = 0; i < v.items().size(); ++i)
+        if (!tb.matches(t.children()[i], v.items()[i])) return false;
+      return true;
+    }
+    case Value::Kind::kDict: {
+      // Variables inside are numbered in the dict's own order, which t's keys need not follow:
+      // such a dict is compared the long way.
+      if (holds_variable(v)) return t == tb.from_value(v);
+      if (t.kind() != K::kDict || t.keys().size() != v.dict_items().size()) return false;
+      for (size_t i = 0; i < t.keys().size(); ++i) {
+        const Value* x = v.dict_get(t.keys()[i]);
+        if (!x || !tb.matches(t.children()[i], *x)) return false;
+      }
+      return true;
+    }
+    default: {  // kObject
+      if (auto c = own_type(v)) {
+        return t.kind() == K::kCustom && (&t.custom() == c.get() || t.custom().equals(*c));
+      }
+      const auto& o = v.as_object();
+      if (o->is_literal()) return t.kind() == K::kLiteral && literal_matches(t, v, vk);
+      if (t.kind() != K::kWeakref) return false;
+      if (!t.object()->alive() || !o->alive()) return false;
+      return t.object().get() == o.get() || t.object()->equals(*o);
+    }
+  }
+}
+
+bool is_scalar(Value::Kind k) {
+  return k == Value::Kind::kNone || k == Value::Kind::kBool || k == Value::Kind::kInt ||
+         k == Value::Kind::kFloat || k == Value::Kind::kStr;
 }
 
 }  // namespace
 
 size_t TraceTypeBuilder::hash_of(const Value& v) {
   using K = TraceType::Kind;
-  switch (v.kind()) {
-    case Value::Kind::kTensor: {
-      Mixer m(K::kTensorSpec);
-      m.mix_shape(v.as_tensor().dtype(), v.as_tensor().shape(), 0);
-      return m.h;
-    }
-    case Value::Kind::kTensorSpec: {
-      Mixer m(K::kTensorSpec);
-      m.mix_shape(v.as_spec().dtype, v.as_spec().shape, 0);
-      return m.h;
-    }
-    case Value::Kind::kVariable: {
-      const auto& var = v.as_variable();
-      Mixer m(K::kVariableSpec);
-      m.mix_shape(var->dtype(), var->shape(), alias_of(var.get()));
-      return m.h;
-    }
-    case Value::Kind::kList:
-    case Value::Kind::kTuple:
-    case Value::Kind::kNamedTuple: {
-      Mixer m(v.kind() == Value::Kind::kList    ? K::kList
-              : v.kind() == Value::Kind::kTuple ? K::kTuple
-                                                : K::kNamedTuple);
-      m.mix(std::hash<std::string>()(
-          v.kind() == Value::Kind::kNamedTuple ? v.named_tuple().type_name : std::string()));
-      for (auto& x : v.items()) m.mix(hash_of(x));
-      return m.h;
-    }
-    case Value::Kind::kDict: {
-      Mixer m(K::kDict);
-      size_t sum = 0;
-      for (auto& [k, x] : v.dict_items()) {
-        sum += k.hash();
-        note_variables(x);  // a dict's hash leaves out its values, not their variables' numbers
-      }
-      m.mix(sum);
-      return m.h;
-    }
-    case Value::Kind::kObject:
-      if (auto c = own_type(v)) {
-        Mixer m(K::kCustom);
-        m.mix(c->hash());
-        return m.h;
-      }
-      if (!v.as_object()->is_literal()) {
-        Mixer m(K::kWeakref);
-        m.mix(v.as_object()->hash());
-        return m.h;
-      }
-      [[fallthrough]];
-    default: {
-      Mixer m(K::kLiteral);
-      m.mix(is_nan(v) ? 0x7ff8 : v.hash());
-      return m.h;
-    }
+  const Value::Kind vk = v.kind();
+  if (vk == Value::Kind::kTensor) {
+    Mixer m(K::kTensorSpec);
+    m.mix_shape(v.as_tensor().dtype(), v.as_tensor().shape(), 0);
+    return m.h;
   }
+  if (is_scalar(vk)) {
+    Mixer m(K::kLiteral);
+    m.mix(is_nan(v, vk) ? 0x7ff8 : literal_hash(v, vk));
+    return m.h;
+  }
+  if (vk == Value::Kind::kVariable) {
+    const auto& var = v.as_variable();
+    Mixer m(K::kVariableSpec);
+    m.mix_shape(var->dtype(), var->shape(), alias_of(var.get()));
+    return m.h;
+  }
+  if (vk == Value::Kind::kDict) {
+    Mixer m(K::kDict);
+    size_t sum = 0;
+    for (auto& [k, x] : v.dict_items()) {
+      sum += k.hash();
+      note_variables(x);  // a dict's hash leaves out its values, not their variables' numbers
+    }
+    m.mix(sum);
+    return m.h;
+  }
+  return hash_of_other(*this, v, vk);
 }
 
 bool TraceTypeBuilder::matches(const TraceType& t, const Value& v) {
   using K = TraceType::Kind;
-  switch (v.kind()) {
-    case Value::Kind::kTensor: {
-      const Tensor& x = v.as_tensor();
-      return t.kind() == K::kTensorSpec && !t.spec().has_name && t.spec().name.empty() &&
-             t.spec().dtype == x.dtype() && t.spec().shape == x.shape();
-    }
-    case Value::Kind::kTensorSpec:
-      return t.kind() == K::kTensorSpec && t.spec() == v.as_spec();
-    case Value::Kind::kVariable: {
-      const auto& var = v.as_variable();
-      int alias = alias_of(var.get());
-      return t.kind() == K::kVariableSpec && t.spec() == TensorSpec(var->shape(), var->dtype()) &&
-             t.trainable() == var->trainable() && t.alias_id() == alias;
-    }
-    case Value::Kind::kList:
-    case Value::Kind::kTuple:
-    case Value::Kind::kNamedTuple: {
-      K want = v.kind() == Value::Kind::kList    ? K::kList
-               : v.kind() == Value::Kind::kTuple ? K::kTuple
-                                                 : K::kNamedTuple;
-      if (t.kind() != want || t.children().size() != v.items().size()) return false;
-      if (want == K::kNamedTuple &&
-          (t.type_name() != v.named_tuple().type_name || t.fields() != v.named_tuple().fields))
-        return false;
-      for (size_t i = 0; i < v.items().size(); ++i)
-        if (!matches(t.children()[i], v.items()[i])) return false;
-      return true;
-    }
-    case Value::Kind::kDict: {
-      // Variables inside are numbered in the dict's own order, which t's keys need not follow:
-      // such a dict is compared the long way.
-      if (holds_variable(v)) return t == from_value(v);
-      if (t.kind() != K::kDict || t.keys().size() != v.dict_items().size()) return false;
-      for (size_t i = 0; i < t.keys().size(); ++i) {
-        const Value* x = v.dict_get(t.keys()[i]);
-        if (!x || !matches(t.children()[i], *x)) return false;
-      }
-      return true;
-    }
-    case Value::Kind::kObject:
-      if (auto c = own_type(v)) {
-        return t.kind() == K::kCustom && (&t.custom() == c.get() || t.custom().equals(*c));
-      }
-      if (!v.as_object()->is_literal()) {
-        if (t.kind() != K::kWeakref) return false;
-        const auto& o = v.as_object();
-        if (!t.object()->alive() || !o->alive()) return false;
-        return t.object().get() == o.get() || t.object()->equals(*o);
-      }
-      [[fallthrough]];
-    default:
-      if (t.kind() != K::kLiteral) return false;
-      if (t.is_nan_literal() || is_nan(v)) return t.is_nan_literal() && is_nan(v);
-      return t.literal_value() == v;
+  const Value::Kind vk = v.kind();
+  if (vk == Value::Kind::kTensor) {
+    const Tensor& x = v.as_tensor();
+    const TensorSpec& s = t.spec();
+    return t.kind() == K::kTensorSpec && !s.has_name && s.name.empty() && s.dtype == x.dtype() &&
+           s.shape == x.shape();
   }
+  if (is_scalar(vk)) return t.kind() == K::kLiteral && literal_matches(t, v, vk);
+  if (vk == Value::Kind::kVariable) {
+    const auto& var = v.as_variable();
+    const int alias = alias_of(var.get());
+    const TensorSpec& s = t.spec();
+    return t.kind() == K::kVariableSpec && !s.has_name && s.name.empty() &&
+           s.dtype == var->dtype() && s.shape == var->shape() &&
+           t.trainable() == var->trainable() && t.alias_id() == alias;
+  }
+  return matches_other(*this, t, v, vk);
 }
 
 std::string VariableSpecValue::repr() const {

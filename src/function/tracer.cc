@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "tfscope/composite_type.h"
+#include "tfscope/executor.h"
 #include "tfscope/gradient_functions.h"
 #include "tfscope/nest.h"
 #include "tfscope/passes.h"
@@ -398,7 +399,7 @@ TraceResult Tracer::trace(const TraceRequest& r) {
   for (auto& c : cf->captures_) {
     if (c.kind == "const") continue;
     gf.args.push_back(c.placeholder);
-    cf->fed_captures_++;
+    cf->fed_captures_.push_back(c.external);
     if (c.external.is_symbolic()) cf->symbolic_captures_ = true;
   }
   for (Node* a : gf.args) gf.arg_names.push_back(a->name);

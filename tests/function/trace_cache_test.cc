@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <random>
 
@@ -116,6 +117,48 @@ TEST(TraceCache, BoundEvictsTheLeastRecentlyUsed) {
   EXPECT_EQ(all[1].get(), token(3).get());
 }
 
+// lookup_exact tries the last exact hit first: a call with the types of the call before is not
+// hashed; any other call is, and finds its own trace; an evicted or other-scope trace is never
+// returned.
+TEST(TraceCache, LookupExactTriesTheLastHitFirst) {
+  TraceCache c(2);
+  FunctionType a = type_of({spec({1})}), b = type_of({spec({2})}), d = type_of({spec({3})});
+  c.insert(a, 0, token(1));
+  c.insert(b, 0, token(2));
+  int hashed = 0;
+  auto find = [&](const FunctionType& req, int scope) {
+    size_t h = 0;
+    auto cf = c.lookup_exact(
+        scope, [&](const FunctionType& t) { return t == req; },
+        [&] {
+          ++hashed;
+          return req.hash();
+        },
+        h);
+    EXPECT_EQ(h, req.hash());
+    return cf.get();
+  };
+  EXPECT_EQ(find(b, 0), token(2).get());  // the last insertion: not hashed
+  EXPECT_EQ(hashed, 0);
+  EXPECT_EQ(find(a, 0), token(1).get());
+  EXPECT_EQ(hashed, 1);
+  EXPECT_EQ(find(a, 0), token(1).get());  // the last hit again
+  EXPECT_EQ(hashed, 1);
+  EXPECT_EQ(find(a, 1), nullptr);  // the last hit's type in another scope
+  EXPECT_EQ(hashed, 2);
+  // b was used least recently: inserting d evicts it; then a is the last hit no more (d is).
+  auto evicted = c.insert(d, 0, token(3));
+  ASSERT_EQ(evicted.size(), 1u);
+  EXPECT_EQ(evicted[0].cf.get(), token(2).get());
+  EXPECT_EQ(find(b, 0), nullptr);
+  EXPECT_EQ(find(d, 0), token(3).get());
+  EXPECT_EQ(hashed, 3);
+  c.insert(b, 0, token(4));  // evicts a, the least recently used
+  EXPECT_EQ(find(a, 0), nullptr);
+  EXPECT_EQ(find(d, 0), token(3).get());
+  EXPECT_EQ(find(b, 0), token(4).get());
+}
+
 TEST(TraceCache, ClosestPrefersTheNewestTraceDifferingLeast) {
   TraceCache c;
   c.insert(type_of({spec({2}), TraceType::literal(Value(1))}), 0, token(1));
@@ -150,7 +193,19 @@ std::vector<std::vector<Value>> sample_calls() {
       Value(1),
       Value(0),
       Value(false),
+      Value(1.0),
+      Value(0.0),
+      Value(-0.0),
+      Value(2.5),
+      Value(-3),
+      Value(-3.0),
+      Value(int64_t{1} << 62),
+      Value(static_cast<double>(int64_t{1} << 62)),
+      Value(1e300),
+      Value(std::numeric_limits<double>::infinity()),
       Value(std::nan("")),
+      Value(std::nan("1")),
+      Value(""),
       Value("a"),
       Value(t2),
       Value(t3),
@@ -203,7 +258,11 @@ TEST(TraceTypeShortcuts, MatchesIsTheBuiltTypesEquality) {
       TraceTypeBuilder bb, bm;
       bool all_equal = true, all_match = true;
       for (size_t i = 0; i < b.size(); ++i) {
-        all_equal = (ta[i] == bb.from_value(b[i])) && all_equal;
+        TraceType tb = bb.from_value(b[i]);
+        const bool eq = ta[i] == tb;
+        // Equal types hash alike (1, 1.0 and True are one literal), or the cache would miss.
+        if (eq) EXPECT_EQ(ta[i].hash(), tb.hash()) << ta[i].repr() << " " << tb.repr();
+        all_equal = eq && all_equal;
         all_match = bm.matches(ta[i], b[i]) && all_match;
       }
       EXPECT_EQ(all_match, all_equal) << ta[0].repr();

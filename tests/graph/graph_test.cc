@@ -7,6 +7,7 @@
 
 #include "tfscope/control_flow.h"
 #include "tfscope/errors.h"
+#include "tfscope/executor.h"
 #include "tfscope/function.h"
 #include "tfscope/graph.h"
 #include "tfscope/ops.h"
