@@ -156,9 +156,29 @@ void bind_savedmodel(nb::module_& m) {
                out.append(nb::make_tuple(v.name, py_dtype(v.dtype), v.shape));
              return out;
            })
+      .def("object_graph",
+           [](const ck::CheckpointReader& r) {
+             nb::list out;
+             for (const ck::GraphNode& n : r.object_graph())
+               out.append(nb::make_tuple(n.children, n.full_name, n.checkpoint_key));
+             return out;
+           })
       .def("has_tensor", &ck::CheckpointReader::has_tensor)
       .def("get_tensor", &ck::CheckpointReader::get_tensor);
   m.def("latest_checkpoint", &ck::latest_checkpoint);
+  // tf.train.Checkpoint.write: objects as (children [(local name, index)], Variable or None),
+  // the root first.
+  m.def("checkpoint_write", [](const std::string& prefix, nb::list objects) {
+    std::vector<ck::CheckpointObject> objs;
+    for (nb::handle h : objects) {
+      nb::tuple t = nb::cast<nb::tuple>(h);
+      ck::CheckpointObject o;
+      o.children = nb::cast<std::vector<std::pair<std::string, int>>>(t[0]);
+      if (!t[1].is_none()) o.variable = nb::cast<tfs::Variable>(t[1]).state();
+      objs.push_back(std::move(o));
+    }
+    ck::write(prefix, objs);
+  });
   m.def("roundtrip_savedmodel",
         [](const tfs::ConcreteFunction& fn, const std::vector<std::vector<tfs::Tensor>>& probes,
            const std::string& dir) {

@@ -3,6 +3,7 @@
 TF code runs with ``import tfscope as tf``; see README.md for the supported subset.
 """
 import collections as _collections
+import functools as _functools
 import logging as _logging
 import numbers as _numbers
 import sys as _sys
@@ -29,6 +30,9 @@ from ._trace_type import types
 from ._function import Function, ConcreteFunction, function
 from ._profile import profile  # noqa: F401  (per-op times of a call: tfscope profile)
 from . import _nest as nest
+from . import _name_scope
+from . import _checkpoint
+from ._name_scope import get_current_name_scope, name_scope
 
 Tensor = _core.Tensor
 # The generic op binding: a wrapper is `_op(op_type, inputs, attrs, name)` (TF's generated
@@ -131,7 +135,7 @@ class Variable:
             initial_value = initial_value()
         self._tfscope_variable = _core.VariableCore(
             initial_value, True if trainable is None else builtins_bool(trainable),
-            name or "Variable", None if dtype is None else as_dtype(dtype))
+            _name_scope.variable_name(name), None if dtype is None else as_dtype(dtype))
         _function._live_variables[self._tfscope_variable._uid] = self
 
     @classmethod
@@ -313,10 +317,15 @@ class init_scope:  # noqa: N801  (a context manager, as tf.init_scope)
     """tf.init_scope: ops run eagerly inside it, even while a function is being traced."""
 
     def __enter__(self):
+        # From a graph, its scope is kept in the eager code (TF names what it creates there);
+        # eagerly init_scope changes nothing.
+        scope = None if _core.executing_eagerly() else _core.get_name_scope()
         _core.enter_init_scope()
+        self._eager_scope = _name_scope.enter_init_scope(scope)
         return None
 
     def __exit__(self, *exc):
+        _name_scope.exit_init_scope(self._eager_scope)
         _core.exit_init_scope()
         return False
 
@@ -1026,15 +1035,37 @@ class Module:
     """tf.Module: tracks the variables reachable from its attributes."""
 
     def __init__(self, name=None):
-        self._name = name or type(self).__name__.lower()
+        self._name = _name_scope.module_name(type(self), name)
+        with name_scope(self._name) as scope:
+            self._name_scope = name_scope(scope)
 
     @property
     def name(self):
         return self._name
 
+    @property
+    def name_scope(self):
+        """The scope this module's variables and `with_name_scope` methods are named in."""
+        return self._name_scope
+
+    @staticmethod
+    def with_name_scope(method):
+        """Decorates a method so that it runs in the module's name scope."""
+        @_functools.wraps(method)
+        def method_with_name_scope(self, *args, **kwargs):
+            with self.name_scope:
+                return method(self, *args, **kwargs)
+        method_with_name_scope._tfscope_module_method = method  # AutoGraph converts `method`
+        return method_with_name_scope
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if "_tfscope_deferred_restores" in self.__dict__:  # a restored checkpoint waits for it
+            _checkpoint.restore_deferred(self, name, value)
+
     def _walk(self, seen):
         for key in sorted(vars(self)):
-            if key == "_descriptor_cache":
+            if key == "_descriptor_cache" or key.startswith("_tfscope_"):
                 continue
             yield from _walk_value(getattr(self, key), seen)
 

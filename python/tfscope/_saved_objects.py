@@ -327,28 +327,43 @@ def _fullargspec(fn):
 
 
 def _trackable(value):
+    """An object TF tracks as an attribute: variables, modules, functions, assets, and every list,
+    tuple or dict (TF wraps them, so they are nodes even when they hold nothing trackable)."""
     from . import Module, Variable
     from ._function import Function
-    if isinstance(value, (Variable, Module, Function, Asset)):
-        return True
-    if isinstance(value, (list, tuple)):
-        return any(_trackable(x) for x in value)
-    if isinstance(value, dict):
-        return any(_trackable(x) for x in value.values())
-    return False
+    from ._checkpoint import Checkpoint
+    return isinstance(value, (Variable, Module, Function, Asset, Checkpoint, list, tuple, dict))
 
 
-def _children(obj):
-    """What TF's AutoTrackable lists for a SavedModel: trackable attributes in assignment order,
-    then the object's tf.functions by name."""
+def _container_children(o):
+    items = enumerate(o) if isinstance(o, (list, tuple)) else o.items()
+    return [(str(k), x) for k, x in items if _trackable(x)]
+
+
+def checkpoint_children(o):
+    """An object's children in a checkpoint (its tf.functions left out), as (local name, child)."""
+    from . import Variable
+    if isinstance(o, (list, tuple, dict)):
+        return _container_children(o)
+    if isinstance(o, (Variable, Asset)) or not hasattr(o, "__dict__"):
+        return []
+    return _children(o, functions=False)
+
+
+def _children(obj, functions=True):
+    """What TF's AutoTrackable lists: trackable attributes in assignment order, then (for a
+    SavedModel, not a checkpoint) the object's tf.functions by name."""
     from ._function import Function
     out = []
     names = set()
     for name, value in vars(obj).items():
-        if name == "_descriptor_cache" or not _trackable(value) or isinstance(value, Function):
+        if (name == "_descriptor_cache" or name.startswith("_tfscope_") or not _trackable(value)
+                or isinstance(value, Function)):
             continue
         out.append((name, value))
         names.add(name)
+    if not functions:
+        return out
     functions = []
     for name in sorted(dir(obj)):
         if name in names:
@@ -389,12 +404,9 @@ def collect(root):
             entry[4] = saved
             entry[5] = _fullargspec(o)
             entry[6] = None if o.input_signature is None else tuple(o.input_signature)
-        elif isinstance(o, (list, tuple)):
-            entry[1] = "trackable_list_wrapper"
-            children = [(str(k), x) for k, x in enumerate(o) if _trackable(x)]
-        elif isinstance(o, dict):
-            entry[1] = "trackable_dict_wrapper"
-            children = [(str(k), x) for k, x in o.items() if _trackable(x)]
+        elif isinstance(o, (list, tuple, dict)):
+            entry[1] = "trackable_dict_wrapper" if isinstance(o, dict) else "trackable_list_wrapper"
+            children = _container_children(o)
         elif isinstance(o, Module) or i == 0:
             children = _children(o)
         for name, child in children:

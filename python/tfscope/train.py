@@ -157,5 +157,5 @@ class Example:
 
 
 # Checkpoint reading by name (tfscope/_checkpoint.py).
-from ._checkpoint import (CheckpointReader, latest_checkpoint, list_variables,  # noqa: E402,F401
-                          load_checkpoint, load_variable)
+from ._checkpoint import (Checkpoint, CheckpointManager, CheckpointReader,  # noqa: E402,F401
+                          latest_checkpoint, list_variables, load_checkpoint, load_variable)

@@ -474,6 +474,14 @@ int Function::trace_for_saving() {
     for (const auto& e : cache_.entries())
       if (!(e.scope & kSaving)) outside.emplace_back(e.type, e.scope);
   }
+  // A first call that created variables traced twice (with and without variable creation); TF
+  // saves the function once per input type, so the variable-creating trace is not traced again.
+  std::erase_if(outside, [&](const std::pair<FunctionType, int>& e) {
+    if ((e.second & 1) != kVariableCreation) return false;
+    return std::any_of(outside.begin(), outside.end(), [&](const auto& o) {
+      return (o.second & 1) == kNoVariableCreation && o.first == e.first;
+    });
+  });
   SaveContextScope saving;
   int made = 0;
   for (auto& [type, scope] : outside) {

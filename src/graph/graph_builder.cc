@@ -28,7 +28,7 @@ void FuncGraphBuilder::exit() {
 }
 
 std::string FuncGraphBuilder::scoped(const std::string& name) const {
-  if (scopes_.empty()) return name;
+  if (scopes_.empty() || scopes_.back().empty()) return name;  // "" is the top (tf.name_scope(""))
   return scopes_.back() + "/" + name;
 }
 

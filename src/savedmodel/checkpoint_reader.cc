@@ -7,6 +7,7 @@
 
 #include "graph_convert.h"
 #include "tfscope/errors.h"
+#include "tfscope/proto/trackable_object_graph.pb.h"
 #include "tfscope/tensor_bundle.h"
 
 namespace tfs::checkpoint {
@@ -93,6 +94,35 @@ Tensor CheckpointReader::get_tensor(const std::string& name) const {
   if (!bundle_->contains(name))
     throw_error(ErrorKind::kNotFound, "Key " + name + " not found in checkpoint");
   return savedmodel::detail::tensor_from_bundle(bundle_->get(name), prefix_ + ": " + name);
+}
+
+std::vector<GraphNode> CheckpointReader::object_graph() const {
+  const std::string key = "_CHECKPOINTABLE_OBJECT_GRAPH";
+  if (!bundle_->contains(key))
+    throw_error(ErrorKind::kNotFound, "The checkpoint at " + prefix_ +
+                                          " has no object graph: it was written by name "
+                                          "(tf.compat.v1.train.Saver), not by tf.train.Checkpoint");
+  const Tensor t = get_tensor(key);
+  tensorflow::TrackableObjectGraph graph;
+  if (t.dtype() != DType::kString || t.num_elements() != 1 ||
+      !graph.ParseFromString(t.string_values()[0]))
+    value_error("The checkpoint at " + prefix_ + " has a damaged object graph");
+  std::vector<GraphNode> out;
+  for (const auto& n : graph.nodes()) {
+    GraphNode g;
+    for (const auto& c : n.children()) {
+      if (c.node_id() < 0 || c.node_id() >= graph.nodes_size())
+        value_error("The checkpoint at " + prefix_ + " has a damaged object graph");
+      g.children.emplace_back(c.local_name(), c.node_id());
+    }
+    for (const auto& a : n.attributes()) {
+      if (a.name() != "VARIABLE_VALUE") continue;
+      g.full_name = a.full_name();
+      g.checkpoint_key = a.checkpoint_key();
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
 }
 
 }  // namespace tfs::checkpoint

@@ -16,7 +16,6 @@
 // - the saver (saver_functions.h): saver_def naming the main graph's calls of the traced
 //   save and restore functions.
 #include <algorithm>
-#include <deque>
 #include <filesystem>
 #include <set>
 
@@ -29,6 +28,7 @@
 #include "tfscope/proto/trackable_object_graph.pb.h"
 #include "tfscope/saved_model.h"
 #include "tfscope/saved_model_fingerprint.h"
+#include "trackable_graph.h"
 
 namespace tfs::saved_model {
 
@@ -182,41 +182,21 @@ class ObjectExporter {
   }
 
  private:
-  static std::string checkpoint_key(const std::string& path) {
-    return path + "/.ATTRIBUTES/VARIABLE_VALUE";
-  }
-
   // The checkpoint's object graph; each variable's value into `values` when given.
   tensorflow::TrackableObjectGraph trackable_graph(
       std::vector<savedmodel::BundleTensor>* values) const {
-    tensorflow::TrackableObjectGraph tog;
-    std::vector<bool> has_values(order_.size(), false);
-    // A node has checkpoint values when a variable is reachable from it.
-    for (size_t k = order_.size(); k-- > 0;) {
-      const Obj& o = tree_[static_cast<size_t>(order_[k])];
-      bool v = o.kind == "variable";
-      for (const auto& [name, c] : o.children) v = v || has_values[static_cast<size_t>(id_[c])];
-      has_values[k] = v;
-    }
-    for (size_t k = 0; k < order_.size(); ++k) {
-      const Obj& o = tree_[static_cast<size_t>(order_[k])];
-      auto* n = tog.add_nodes();
-      for (const auto& [name, c] : o.children) {
-        auto* r = n->add_children();
-        r->set_node_id(id_.at(c));
-        r->set_local_name(name);
+    if (values) {
+      for (size_t k = 0; k < numbered_.order.size(); ++k) {
+        const Obj& o = tree_[static_cast<size_t>(numbered_.order[k])];
+        if (o.kind == "variable")
+          values->push_back(
+              sd::tensor_to_bundle(sd::checkpoint_key(numbered_.path[k]), o.variable->read()));
       }
-      if (o.kind == "variable") {
-        const std::string key = checkpoint_key(path_[k]);
-        auto* a = n->add_attributes();
-        a->set_name("VARIABLE_VALUE");
-        a->set_full_name(handle_name_.at(order_[k]));
-        a->set_checkpoint_key(key);
-        if (values) values->push_back(sd::tensor_to_bundle(key, o.variable->read()));
-      }
-      n->mutable_has_checkpoint_values()->set_value(has_values[k]);
     }
-    return tog;
+    return sd::trackable_object_graph(children_, numbered_, [&](int i) -> const std::string* {
+      if (tree_[static_cast<size_t>(i)].kind != "variable") return nullptr;
+      return &handle_name_.at(i);
+    });
   }
 
   static std::string variable_name(const VariableState& v) {
@@ -405,25 +385,10 @@ class ObjectExporter {
   // Breadth-first ids from the root, as TF numbers the object graph; each node's path of
   // local names from the root (its first discovery).
   void number() {
-    id_.assign(tree_.size(), -1);
-    std::deque<int> q{0};
-    id_[0] = 0;
-    order_.push_back(0);
-    path_.push_back("");
-    while (!q.empty()) {
-      int i = q.front();
-      q.pop_front();
-      for (const auto& [name, c] : tree_[static_cast<size_t>(i)].children) {
-        if (id_[static_cast<size_t>(c)] >= 0) continue;
-        id_[static_cast<size_t>(c)] = static_cast<int>(order_.size());
-        order_.push_back(c);
-        const std::string& parent = path_[static_cast<size_t>(id_[static_cast<size_t>(i)])];
-        path_.push_back(parent.empty() ? name : parent + "/" + name);
-        q.push_back(c);
-      }
-    }
+    for (const Obj& o : tree_) children_.push_back(o.children);
+    numbered_ = sd::number_breadth_first(children_);
     for (size_t i = 0; i < tree_.size(); ++i)
-      if (id_[i] < 0 && tree_[i].kind == "variable")
+      if (numbered_.id[i] < 0 && tree_[i].kind == "variable")
         fail("variable " + variable_name(*tree_[i].variable) + " is not reachable from the root");
   }
 
@@ -435,14 +400,14 @@ class ObjectExporter {
     std::set<std::string> used;
     for (const Obj& o : tree_)
       if (o.kind == "constant") used.insert(o.const_op);
-    for (size_t k = order_.size(); k-- > 0;) {
-      const Obj& o = tree_[static_cast<size_t>(order_[k])];
+    for (size_t k = numbered_.order.size(); k-- > 0;) {
+      const Obj& o = tree_[static_cast<size_t>(numbered_.order[k])];
       if (o.kind != "variable") continue;
       const std::string base = variable_name(*o.variable);
       std::string n = base;
       for (int i = 1; used.count(n); ++i) n = base + "_" + std::to_string(i);
       used.insert(n);
-      handle_name_[order_[k]] = n;
+      handle_name_[numbered_.order[k]] = n;
     }
   }
 
@@ -453,12 +418,12 @@ class ObjectExporter {
   }
 
   void object_graph(tensorflow::SavedObjectGraph& og) const {
-    for (size_t k = 0; k < order_.size(); ++k) {
-      const Obj& o = tree_[static_cast<size_t>(order_[k])];
+    for (size_t k = 0; k < numbered_.order.size(); ++k) {
+      const Obj& o = tree_[static_cast<size_t>(numbered_.order[k])];
       auto* n = og.add_nodes();
       for (const auto& [name, c] : o.children) {
         auto* r = n->add_children();
-        r->set_node_id(id_.at(c));
+        r->set_node_id(numbered_.id.at(c));
         r->set_local_name(name);
       }
       if (o.kind == "user_object") {
@@ -478,7 +443,7 @@ class ObjectExporter {
         fill_spec(o, f->mutable_function_spec());
         for (const auto& [name, c] : o.children) {
           auto* r = n->add_dependencies();
-          r->set_node_id(id_.at(c));
+          r->set_node_id(numbered_.id.at(c));
           r->set_local_name(name);
         }
       } else if (o.kind == "bare") {
@@ -489,12 +454,12 @@ class ObjectExporter {
       } else if (o.kind == "constant") {
         n->mutable_constant()->set_operation(o.const_op);
       } else if (o.kind == "asset") {
-        n->mutable_asset()->set_asset_file_def_index(asset_index_.at(order_[k]));
+        n->mutable_asset()->set_asset_file_def_index(asset_index_.at(numbered_.order[k]));
       }
     }
     for (const auto& s : saved_) {
       auto& c = (*og.mutable_concrete_functions())[s.name];
-      for (int b : s.bound) c.add_bound_inputs(id_.at(static_cast<size_t>(b)));
+      for (int b : s.bound) c.add_bound_inputs(numbered_.id.at(static_cast<size_t>(b)));
       sd::value_to_structured(s.input_signature, c.mutable_canonicalized_input_signature());
       sd::value_to_structured(s.output_signature, c.mutable_output_signature());
     }
@@ -513,8 +478,8 @@ class ObjectExporter {
       if (o.kind == "constant") used.insert(o.const_op);
     for (const auto& [i, name] : handle_name_) used.insert(name);
     std::map<int, std::string> handle_of;  // tree index -> VarHandleOp / Const node
-    for (size_t k = 0; k < order_.size(); ++k) {
-      const int i = order_[k];
+    for (size_t k = 0; k < numbered_.order.size(); ++k) {
+      const int i = numbered_.order[k];
       const Obj& o = tree_[static_cast<size_t>(i)];
       if (o.kind != "constant") continue;
       auto& n = *g.add_node();
@@ -524,8 +489,8 @@ class ObjectExporter {
       sd::tensor_to_proto(o.constant, (*n.mutable_attr())["value"].mutable_tensor());
       handle_of[i] = o.const_op;
     }
-    for (size_t k = order_.size(); k-- > 0;) {  // TF's order: the last variable first
-      const int i = order_[k];
+    for (size_t k = numbered_.order.size(); k-- > 0;) {  // TF's order: the last variable first
+      const int i = numbered_.order[k];
       const Obj& o = tree_[static_cast<size_t>(i)];
       if (o.kind != "variable") continue;
       const std::string& name = handle_name_.at(i);
@@ -539,8 +504,8 @@ class ObjectExporter {
       a["container"].set_s("");
       handle_of[i] = name;
     }
-    for (size_t k = 0; k < order_.size(); ++k) {
-      const Obj& o = tree_[static_cast<size_t>(order_[k])];
+    for (size_t k = 0; k < numbered_.order.size(); ++k) {
+      const Obj& o = tree_[static_cast<size_t>(numbered_.order[k])];
       if (o.kind != "asset") continue;
       // TF: a string Placeholder "asset_path_initializer" per asset, which asset_file_def names.
       const std::string name = unique("asset_path_initializer");
@@ -552,7 +517,7 @@ class ObjectExporter {
       const std::string file = std::filesystem::path(o.asset).filename().string();
       for (const auto& a : mg.asset_file_def())
         if (a.filename() == file) fail("two assets are named " + file);
-      asset_index_[order_[k]] = mg.asset_file_def_size();
+      asset_index_[numbered_.order[k]] = mg.asset_file_def_size();
       auto* a = mg.add_asset_file_def();
       a->mutable_tensor_info()->set_name(name + ":0");
       a->set_filename(file);
@@ -622,11 +587,11 @@ class ObjectExporter {
     }
     // The saver (saver_def) over every variable in the object graph's order.
     std::vector<sd::SaverVariable> vars;
-    for (size_t k = 0; k < order_.size(); ++k) {
-      const Obj& o = tree_[static_cast<size_t>(order_[k])];
+    for (size_t k = 0; k < numbered_.order.size(); ++k) {
+      const Obj& o = tree_[static_cast<size_t>(numbered_.order[k])];
       if (o.kind != "variable") continue;
-      vars.push_back({handle_of.at(order_[k]), checkpoint_key(path_[k]), o.variable->dtype(),
-                      o.variable->shape()});
+      vars.push_back({handle_of.at(numbered_.order[k]), sd::checkpoint_key(numbered_.path[k]),
+                      o.variable->dtype(), o.variable->shape()});
     }
     sd::add_saver(mg, vars, trackable_graph(nullptr).SerializeAsString(), unique);
   }
@@ -649,9 +614,8 @@ class ObjectExporter {
   FunctionLibrary library_;
   std::vector<tensorflow::FunctionDef> wrappers_;
   std::vector<Signature> signatures_;
-  std::vector<int> id_;     // tree index -> node id
-  std::vector<int> order_;  // node id -> tree index
-  std::vector<std::string> path_;
+  sd::ObjectChildren children_;  // tree_'s children, numbered as TF numbers them
+  sd::BreadthFirst numbered_;
   int consts_ = 0;
   std::map<int, int> asset_index_;          // tree index -> asset_file_def index
   std::map<int, std::string> handle_name_;  // variable's tree index -> its VarHandleOp

@@ -454,6 +454,10 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
         return f(*args, **kwargs)
     if is_autograph_artifact(target) or target.__code__.co_filename == "<string>":
         return f(*args, **kwargs)
+    method = getattr(target, "_tfscope_module_method", None)
+    if method is not None:  # tf.Module.with_name_scope: the user's method converted, in scope
+        with effective_args[0].name_scope:
+            return converted_call(method, effective_args, kwargs, caller_fn_scope, options)
     if inspect.isgeneratorfunction(target):
         return f(*args, **kwargs)
     try:
