@@ -1,22 +1,105 @@
 #include "tfscope/executor.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <set>
 #include <variant>
 
+#include "../ops/buffer_reuse.h"
+#include "../ops/denormal.h"
 #include "tfscope/detail/function_resolver.h"
+#include "tfscope/detail/kernel_run.h"
 #include "tfscope/grappler.h"
 #include "tfscope/op_profile.h"
 
 namespace tfs {
 
+namespace {
+
+// How a step runs: a Const places its value, a (Stateful)PartitionedCall runs its function's
+// plan itself (the call kernel's work, without its dispatch or a vector for the results), any
+// other node its kernel.
+enum class StepKind : uint8_t { kKernel, kConst, kCall };
+
+// The most bytes of spare buffers one run state keeps between runs: what a run at batch 1 or a
+// small batch allocates (the MLP of bench/bm_function.cc at batch 64 needs under 300 KiB). Larger
+// buffers cost little to allocate against the work that fills them.
+constexpr size_t kMaxSpareBytes = size_t{1} << 20;
+
+}  // namespace
+
+struct Executor::Plan {
+  struct Step {
+    const Node* node = nullptr;
+    const OpDef* def = nullptr;
+    StepKind kind = StepKind::kKernel;
+    Kernel kernel;                     // detail::plan_kernel: run under the run's denormal guard
+    const Executor* callee = nullptr;  // a call node's plan, when compiled with this one
+    std::vector<int> input_slots;
+    std::vector<uint8_t> take_input;  // per input: moved out of its slot (its last use)
+    std::vector<int> spare_inputs;    // inputs taken here and used once here: spares after
+    int first_output_slot = 0;
+    int num_outputs = 0;
+    Tensor const_value;                      // a Const node's value
+    std::shared_ptr<KernelStateSlot> state;  // for kernels that keep state: one per node
+  };
+  // What one run works in. Between runs a plan keeps one (`idle`): its slots empty, and per slot
+  // the buffer that slot's value had when the run let go of it (detail/kernel_run.h), offered to
+  // the kernel that writes the slot in the next run.
+  struct RunState {
+    std::vector<Tensor> values;  // per slot
+    std::vector<Tensor> spares;  // per slot
+    size_t spare_bytes = 0;
+    std::vector<Tensor> inputs;   // one step's
+    std::vector<Tensor> outputs;  // one step's
+  };
+
+  std::shared_ptr<const Graph> graph;
+  std::shared_ptr<const FunctionLibrary> library;
+  std::vector<Step> steps;
+  std::vector<int> feed_slots;
+  std::vector<const Node*> feed_nodes;
+  std::vector<int> fetch_slots;
+  std::vector<uint8_t> fetch_moves;  // per fetch: its slot's last fetch, so moved out
+  std::vector<int> unused_slots;     // values no step reads and no fetch returns
+  int num_slots = 0;
+  // Plans of the library functions the graph's nodes name, compiled with this plan (read without
+  // a lock on every call); a function met only later (too deep a nesting) is compiled on first
+  // use into late_plans.
+  std::map<std::string, std::shared_ptr<Executor>, std::less<>> fn_plans;
+  mutable std::mutex late_mu;
+  mutable std::map<std::string, std::shared_ptr<Executor>, std::less<>> late_plans;
+  mutable std::atomic<RunState*> idle{nullptr};
+
+  ~Plan() { delete idle.load(); }
+
+  // A run state: the idle one, or a new one while another run (another thread, or this plan
+  // nested in itself) holds it.
+  std::unique_ptr<RunState> acquire() const {
+    std::unique_ptr<RunState> st(idle.exchange(nullptr, std::memory_order_acquire));
+    if (!st) {
+      st = std::make_unique<RunState>();
+      st->values.resize(static_cast<size_t>(num_slots));
+      st->spares.resize(static_cast<size_t>(num_slots));
+    }
+    return st;
+  }
+  // Back to idle after a run that finished (a failed run's state is dropped); one is kept.
+  void put_back(std::unique_ptr<RunState> st) const {
+    RunState* expected = nullptr;
+    if (idle.compare_exchange_strong(expected, st.get(), std::memory_order_release))
+      (void)st.release();
+  }
+  std::shared_ptr<Executor> compile_function(const std::string& name) const;
+};
+
 class Executor::Runtime : public FunctionRuntime, public detail::FunctionResolver {
  public:
   explicit Runtime(const Executor& e) : e_(e) {}
   std::vector<Tensor> call(const std::string& name, std::span<const Tensor> args) override {
-    return e_.function_plan(name).run(args);
+    return plan(e_, name)->run(args);
   }
   std::shared_ptr<const CallableFunction> resolve(const std::string& name) const override {
     return plan(e_, name);
@@ -29,12 +112,13 @@ class Executor::Runtime : public FunctionRuntime, public detail::FunctionResolve
 
   // The plan of library function `name`: compiled with `e`, or compiled on first use.
   static const std::shared_ptr<Executor>& plan(const Executor& e, const std::string& name) {
-    auto it = e.fn_plans_.find(name);
-    if (it != e.fn_plans_.end()) return it->second;
-    std::lock_guard<std::mutex> lock(e.late_mu_);
-    auto late = e.late_plans_.find(name);
-    if (late == e.late_plans_.end())
-      late = e.late_plans_.emplace(name, e.compile_function(name)).first;
+    const Plan& p = *e.plan_;
+    auto it = p.fn_plans.find(name);
+    if (it != p.fn_plans.end()) return it->second;
+    std::lock_guard<std::mutex> lock(p.late_mu);
+    auto late = p.late_plans.find(name);
+    if (late == p.late_plans.end())
+      late = p.late_plans.emplace(name, p.compile_function(name)).first;
     return late->second;
   }
 
@@ -42,14 +126,27 @@ class Executor::Runtime : public FunctionRuntime, public detail::FunctionResolve
   const Executor& e_;
 };
 
+namespace {
+
+// Whether `def` is a call op, whose kernel only runs its `f` (src/ops/control.cc).
+bool is_call_op(const OpDef* def) {
+  static const OpDef* pcall = OpRegistry::global().find("PartitionedCall");
+  static const OpDef* spcall = OpRegistry::global().find("StatefulPartitionedCall");
+  return def == pcall || def == spcall;
+}
+
+}  // namespace
+
 Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
                    std::vector<Output> fetches, std::vector<Node*> targets,
                    std::shared_ptr<const FunctionLibrary> library)
-    : library_(std::move(library)) {
+    : plan_(std::make_unique<Plan>()) {
+  Plan& p = *plan_;
+  p.library = std::move(library);
   // The plan runs the graph TF's grappler makes of this one, as TF runs every function graph.
   grappler::Item item = grappler::optimize(std::move(graph), std::move(feeds), std::move(fetches),
                                            std::move(targets));
-  graph_ = item.graph;
+  p.graph = item.graph;
   feeds = std::move(item.feeds);
   fetches = std::move(item.fetches);
   targets = std::move(item.targets);
@@ -68,36 +165,42 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
   }
   // Graph order is a topological order (nodes are only added after their inputs).
   std::map<const Node*, int> first_slot;
-  for (auto& up : graph_->nodes()) {
+  for (auto& up : p.graph->nodes()) {
     const Node* n = up.get();
     if (!needed.count(n)) continue;
-    first_slot[n] = num_slots_;
-    num_slots_ += n->num_outputs();
+    first_slot[n] = p.num_slots;
+    p.num_slots += n->num_outputs();
   }
   std::set<const Node*> fed(feeds.begin(), feeds.end());
   for (Node* f : feeds) {
     if (!first_slot.count(f)) {
-      first_slot[f] = num_slots_;
-      num_slots_ += 1;
+      first_slot[f] = p.num_slots;
+      p.num_slots += 1;
     }
-    feed_slots_.push_back(first_slot[f]);
-    feed_nodes_.push_back(f);
+    p.feed_slots.push_back(first_slot[f]);
+    p.feed_nodes.push_back(f);
   }
-  std::vector<int> last_use(static_cast<size_t>(num_slots_), -1);
-  for (auto& up : graph_->nodes()) {
+  std::vector<int> last_use(static_cast<size_t>(p.num_slots), -1);
+  for (auto& up : p.graph->nodes()) {
     const Node* n = up.get();
     if (!needed.count(n) || fed.count(n)) continue;
-    Step s;
+    Plan::Step s;
     s.node = n;
     s.def = n->def;
-    s.is_const = n->op() == "Const";
-    if (s.is_const) s.const_value = std::get<Tensor>(n->attrs.at("value"));
+    if (n->op() == "Const") {
+      s.kind = StepKind::kConst;
+      s.const_value = std::get<Tensor>(n->attrs.at("value"));
+    } else {
+      s.kind = is_call_op(s.def) ? StepKind::kCall : StepKind::kKernel;
+      s.kernel = detail::plan_kernel(*s.def, n->attrs);
+    }
     if (s.def->keeps_state) s.state = std::make_shared<KernelStateSlot>();
     for (auto& in : inputs_of(n)) s.input_slots.push_back(first_slot.at(in.node) + in.index);
     s.first_output_slot = first_slot.at(n);
-    int idx = static_cast<int>(steps_.size());
+    s.num_outputs = n->num_outputs();
+    int idx = static_cast<int>(p.steps.size());
     for (int slot : s.input_slots) last_use[static_cast<size_t>(slot)] = idx;
-    steps_.push_back(std::move(s));
+    p.steps.push_back(std::move(s));
   }
   // The functions the plan's nodes call (If/While bodies, PartitionedCall's f), compiled now, so
   // that running a call takes no lock. A library that nests deeper than any traced program
@@ -108,40 +211,60 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     struct Leave {
       ~Leave() { --compile_depth; }
     } leave;
-    for (const Step& s : steps_) {
+    for (const Plan::Step& s : p.steps) {
       for (const auto& [k, v] : s.node->attrs) {
         const auto* f = std::get_if<FuncAttr>(&v);
-        if (!f || fn_plans_.count(f->name)) continue;
+        if (!f || p.fn_plans.count(f->name)) continue;
         const GraphFunction* fn = nullptr;
-        if (library_) {
-          auto it = library_->find(f->name);
-          if (it != library_->end()) fn = it->second.get();
+        if (p.library) {
+          auto it = p.library->find(f->name);
+          if (it != p.library->end()) fn = it->second.get();
         }
-        if (!fn) fn = graph_->find_function(f->name);
-        if (fn) fn_plans_.emplace(f->name, for_function(*fn, library_));
+        if (!fn) fn = p.graph->find_function(f->name);
+        if (fn) p.fn_plans.emplace(f->name, for_function(*fn, p.library));
       }
     }
   }
-  for (auto& f : fetches) fetch_slots_.push_back(first_slot.at(f.node) + f.index);
-  for (int slot : fetch_slots_)
-    last_use[static_cast<size_t>(slot)] = static_cast<int>(steps_.size());
+  // A call node runs its function's plan directly; one compiled only later is found by name.
+  for (Plan::Step& s : p.steps) {
+    if (s.kind != StepKind::kCall) continue;
+    auto it = s.node->attrs.find("f");
+    const auto* f = it == s.node->attrs.end() ? nullptr : std::get_if<FuncAttr>(&it->second);
+    if (!f) continue;  // the call kernel reports the missing attr
+    auto plan = p.fn_plans.find(f->name);
+    if (plan != p.fn_plans.end()) s.callee = plan->second.get();
+  }
+  for (auto& f : fetches) p.fetch_slots.push_back(first_slot.at(f.node) + f.index);
+  for (size_t i = 0; i < p.fetch_slots.size(); ++i) {
+    int slot = p.fetch_slots[i];
+    last_use[static_cast<size_t>(slot)] = static_cast<int>(p.steps.size());
+    p.fetch_moves.push_back(std::find(p.fetch_slots.begin() + static_cast<long>(i) + 1,
+                                      p.fetch_slots.end(), slot) == p.fetch_slots.end());
+  }
   for (size_t slot = 0; slot < last_use.size(); ++slot) {
-    int u = last_use[slot];
-    if (u >= 0 && u < static_cast<int>(steps_.size()))
-      steps_[static_cast<size_t>(u)].release_after.push_back(static_cast<int>(slot));
+    if (last_use[slot] < 0) p.unused_slots.push_back(static_cast<int>(slot));
   }
   // A step that uses a value for the last time takes it (at its last occurrence among the step's
-  // inputs) instead of sharing it: one reference count less to move per input.
-  for (size_t i = 0; i < steps_.size(); ++i) {
-    Step& s = steps_[i];
+  // inputs) instead of sharing it: one reference count less to move per input, and the value is
+  // let go of when the step is done (kept as a spare where nothing else holds it).
+  for (size_t i = 0; i < p.steps.size(); ++i) {
+    Plan::Step& s = p.steps[i];
     s.take_input.assign(s.input_slots.size(), 0);
     for (size_t k = 0; k < s.input_slots.size(); ++k) {
       int slot = s.input_slots[k];
+      auto uses_here = std::count(s.input_slots.begin(), s.input_slots.end(), slot);
       bool later_here = std::find(s.input_slots.begin() + static_cast<long>(k) + 1,
                                   s.input_slots.end(), slot) != s.input_slots.end();
       s.take_input[k] = last_use[static_cast<size_t>(slot)] == static_cast<int>(i) && !later_here;
+      if (s.take_input[k] && uses_here == 1) s.spare_inputs.push_back(static_cast<int>(k));
     }
   }
+}
+
+Executor::~Executor() = default;
+
+int Executor::num_steps() const {
+  return static_cast<int>(plan_->steps.size());
 }
 
 std::shared_ptr<Executor> Executor::for_function(const GraphFunction& fn,
@@ -150,19 +273,15 @@ std::shared_ptr<Executor> Executor::for_function(const GraphFunction& fn,
                                     std::move(library));
 }
 
-std::shared_ptr<Executor> Executor::compile_function(const std::string& name) const {
+std::shared_ptr<Executor> Executor::Plan::compile_function(const std::string& name) const {
   const GraphFunction* fn = nullptr;
-  if (library_) {
-    auto f = library_->find(name);
-    if (f != library_->end()) fn = f->second.get();
+  if (library) {
+    auto f = library->find(name);
+    if (f != library->end()) fn = f->second.get();
   }
-  if (!fn) fn = graph_->find_function(name);
+  if (!fn) fn = graph->find_function(name);
   if (!fn) throw Error(ErrorKind::kNotFound, "[graph] function " + name + " is not in the library");
-  return for_function(*fn, library_);
-}
-
-const Executor& Executor::function_plan(const std::string& name) const {
-  return *Runtime::plan(*this, name);
+  return for_function(*fn, library);
 }
 
 namespace {
@@ -176,41 +295,6 @@ bool fits(const PartialShape& want, const PartialShape& got) {
   }
   return true;
 }
-
-// The buffers of one plan run (slot values, one step's inputs and outputs), kept per thread and
-// nesting depth so that a run allocates only what its kernels produce: a call node's plan runs
-// one level deeper.
-struct RunBuffers {
-  std::vector<Tensor> values;
-  std::vector<Tensor> inputs;
-  std::vector<Tensor> outputs;
-};
-
-class BufferFrame {
- public:
-  BufferFrame() {
-    if (depth_ == frames_.size()) frames_.push_back(std::make_unique<RunBuffers>());
-    buffers_ = frames_[depth_++].get();
-  }
-  ~BufferFrame() {
-    // Drop what the run held, keep the capacity.
-    for (auto& t : buffers_->values) t = Tensor();
-    buffers_->inputs.clear();
-    buffers_->outputs.clear();
-    --depth_;
-  }
-  BufferFrame(const BufferFrame&) = delete;
-  BufferFrame& operator=(const BufferFrame&) = delete;
-  RunBuffers& operator*() { return *buffers_; }
-
- private:
-  static thread_local std::vector<std::unique_ptr<RunBuffers>> frames_;
-  static thread_local size_t depth_;
-  RunBuffers* buffers_;
-};
-
-thread_local std::vector<std::unique_ptr<RunBuffers>> BufferFrame::frames_;
-thread_local size_t BufferFrame::depth_ = 0;
 
 // How deep the plan now running on this thread is nested, counted only while a profile records.
 thread_local int profile_depth = 0;
@@ -226,8 +310,8 @@ struct ProfileDepth {
 };
 
 // One kernel run timed into the recording profile.
-void run_timed(OpProfile& prof, const Node& node, const OpDef& def, const std::string& function,
-               OpKernelContext& ctx) {
+void run_timed(OpProfile& prof, const Node& node, const OpDef& def, const Kernel& kernel,
+               const std::string& function, OpKernelContext& ctx) {
   int64_t t0 = prof.now_ns();
   struct Done {
     ~Done() {
@@ -247,24 +331,7 @@ void run_timed(OpProfile& prof, const Node& node, const OpDef& def, const std::s
     const std::string& function;
     int64_t t0;
   } done{prof, node, def, function, t0};
-  def.kernel(ctx);
-}
-
-}  // namespace
-
-std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
-  std::vector<Tensor> results;
-  Runtime::run_into(*this, feed_values, results);
-  return results;
-}
-
-namespace {
-
-// Whether `def` is a call op, whose kernel only runs its `f` (src/ops/control.cc).
-bool is_call_op(const OpDef* def) {
-  static const OpDef* pcall = OpRegistry::global().find("PartitionedCall");
-  static const OpDef* spcall = OpRegistry::global().find("StatefulPartitionedCall");
-  return def == pcall || def == spcall;
+  kernel(ctx);
 }
 
 // A call node's `f`. Its attrs sort "f" last (after "Tin", "Tout", "_read_only_...", "config",
@@ -280,20 +347,22 @@ const std::string& call_function_name(const AttrMap& attrs) {
 
 }  // namespace
 
+std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
+  std::vector<Tensor> results;
+  Runtime::run_into(*this, feed_values, results);
+  return results;
+}
+
 void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed_values,
                                  std::vector<Tensor>& results) {
-  if (feed_values.size() != e.feed_slots_.size()) {
-    invalid_argument("[graph] expected " + std::to_string(e.feed_slots_.size()) + " feeds, got " +
+  const Plan& p = *e.plan_;
+  if (feed_values.size() != p.feed_slots.size()) {
+    invalid_argument("[graph] expected " + std::to_string(p.feed_slots.size()) + " feeds, got " +
                      std::to_string(feed_values.size()));
   }
-  BufferFrame frame;
-  RunBuffers& buf = *frame;
-  std::vector<Tensor>& values = buf.values;
-  if (values.size() < static_cast<size_t>(e.num_slots_))
-    values.resize(static_cast<size_t>(e.num_slots_));
-  for (size_t i = 0; i < e.feed_slots_.size(); ++i) {
+  for (size_t i = 0; i < p.feed_slots.size(); ++i) {
     const Tensor& v = feed_values[i];
-    const Node* ph = e.feed_nodes_[i];
+    const Node* ph = p.feed_nodes[i];
     DType want = ph->output_dtypes[0];
     if (!v.defined() || v.dtype() != want) {
       invalid_argument("[graph] node " + ph->name + ": expected a " +
@@ -304,15 +373,36 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
       invalid_argument("[graph] node " + ph->name + ": expected shape " +
                        ph->output_shapes[0].str() + ", got " + v.shape().str());
     }
-    values[static_cast<size_t>(e.feed_slots_[i])] = v;
   }
+  std::unique_ptr<Plan::RunState> held = p.acquire();
+  Plan::RunState& st = *held;
+  std::vector<Tensor>& values = st.values;
+  for (size_t i = 0; i < p.feed_slots.size(); ++i)
+    values[static_cast<size_t>(p.feed_slots[i])] = feed_values[i];
+  // A value let go of: kept as its slot's spare where nothing else holds its buffer and the
+  // spares stay under kMaxSpareBytes, else dropped.
+  auto let_go = [&st](int slot, Tensor& v) {
+    Tensor& spare = st.spares[static_cast<size_t>(slot)];
+    if (detail::buffer_unshared(v)) {
+      size_t before = spare.defined() ? spare.nbytes() : 0;
+      size_t after = st.spare_bytes - before + v.nbytes();
+      if (after <= kMaxSpareBytes) {
+        st.spare_bytes = after;
+        spare = std::move(v);
+        return;
+      }
+    }
+    v = Tensor();
+  };
   Runtime runtime(e);
   OpProfile* prof = OpProfile::active();  // the one check of per-op timing when it is off
   ProfileDepth depth(prof);
-  std::vector<Tensor>& inputs = buf.inputs;
-  std::vector<Tensor>& outputs = buf.outputs;
-  for (const Step& s : e.steps_) {
-    if (s.is_const) {
+  // Every kernel runs as TF's do, denormals flushed and read as zero: one guard for the run.
+  detail::ScopedFlushDenormal flush;
+  std::vector<Tensor>& inputs = st.inputs;
+  std::vector<Tensor>& outputs = st.outputs;
+  for (const Plan::Step& s : p.steps) {
+    if (s.kind == StepKind::kConst) {
       values[static_cast<size_t>(s.first_output_slot)] = s.const_value;
       continue;
     }
@@ -326,21 +416,34 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
     }
     outputs.clear();
     try {
-      OpKernelContext ctx;
-      ctx.inputs = inputs;
-      ctx.attrs = s.attrs ? s.attrs.get() : &s.node->attrs;
-      ctx.outputs = &outputs;
-      ctx.runtime = &runtime;
-      ctx.node_name = &s.node->name;
-      ctx.op_name = &s.def->name;
-      ctx.state = s.state.get();
-      if (prof) {
-        run_timed(*prof, *s.node, *s.def, e.graph_->name(), ctx);
-      } else if (is_call_op(s.def)) {
+      if (s.kind == StepKind::kCall && !prof) {
         // The call kernel's work, without its dispatch or a vector for the function's results.
-        run_into(*plan(e, call_function_name(*ctx.attrs)), inputs, outputs);
+        const Executor& callee = s.callee ? *s.callee : *plan(e, call_function_name(s.node->attrs));
+        run_into(callee, inputs, outputs);
       } else {
-        s.def->kernel(ctx);
+        OpKernelContext ctx;
+        ctx.inputs = inputs;
+        ctx.attrs = &s.node->attrs;
+        ctx.outputs = &outputs;
+        ctx.runtime = &runtime;
+        ctx.node_name = &s.node->name;
+        ctx.op_name = &s.def->name;
+        ctx.state = s.state.get();
+        // The buffers this node's outputs had in the last run, to write again.
+        Tensor* spares = st.spares.data() + s.first_output_slot;
+        size_t offered = 0;
+        for (int k = 0; k < s.num_outputs; ++k)
+          offered += spares[k].defined() ? spares[k].nbytes() : 0;
+        st.spare_bytes -= offered;
+        {
+          detail::OfferedOutputs offer(spares, s.num_outputs);
+          if (prof)
+            run_timed(*prof, *s.node, *s.def, s.kernel, p.graph->name(), ctx);
+          else
+            s.kernel(ctx);
+        }
+        for (int k = 0; k < s.num_outputs; ++k)
+          st.spare_bytes += spares[k].defined() ? spares[k].nbytes() : 0;
       }
     } catch (const Error& err) {
       std::string msg = err.what();
@@ -348,20 +451,24 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
         msg += "\n\t [[{{node " + s.node->name + "}}]]";
       throw Error(err.kind(), msg);
     }
+    for (int k : s.spare_inputs)
+      let_go(s.input_slots[static_cast<size_t>(k)], inputs[static_cast<size_t>(k)]);
     for (size_t k = 0; k < outputs.size(); ++k) {
       values[static_cast<size_t>(s.first_output_slot) + k] = std::move(outputs[k]);
     }
-    for (int slot : s.release_after) values[static_cast<size_t>(slot)] = Tensor();
   }
-  // Each fetched value is moved out at its last fetch (the frame drops the slots anyway).
+  // Each fetched value is moved out at its last fetch.
   results.clear();
-  results.reserve(e.fetch_slots_.size());
-  for (size_t i = 0; i < e.fetch_slots_.size(); ++i) {
-    Tensor& v = values[static_cast<size_t>(e.fetch_slots_[i])];
-    bool fetched_again = std::find(e.fetch_slots_.begin() + static_cast<long>(i) + 1,
-                                   e.fetch_slots_.end(), e.fetch_slots_[i]) != e.fetch_slots_.end();
-    results.push_back(fetched_again ? v : std::move(v));
+  results.reserve(p.fetch_slots.size());
+  for (size_t i = 0; i < p.fetch_slots.size(); ++i) {
+    Tensor& v = values[static_cast<size_t>(p.fetch_slots[i])];
+    results.push_back(p.fetch_moves[i] ? std::move(v) : v);
   }
+  // Nothing of this run stays held but the spares: not a caller's feed, not a step's operands.
+  for (int slot : p.unused_slots) let_go(slot, values[static_cast<size_t>(slot)]);
+  inputs.clear();
+  outputs.clear();
+  p.put_back(std::move(held));
 }
 
 }  // namespace tfs

@@ -1,8 +1,9 @@
 // TF's ScopedFlushDenormal: every TF 2.21 kernel runs with the CPU flushing denormal results to
 // zero and reading denormal operands as zero (MXCSR FTZ and DAZ on x86, FPCR FZ on Arm), eagerly
 // and in graphs, so `1e-39 * 1.0` is 0 there and `log` of a denormal is log(0) on packets. The
-// op registry runs every kernel under this guard (registry.cc), so each kernel's float steps see
-// denormals exactly as TF's do. Internal to src/ops.
+// op registry runs every kernel under this guard (registry.cc), and a graph plan holds one around all
+// its steps (src/graph/executor.cc), so each kernel's float steps see denormals exactly as TF's
+// do. Internal to the ops and graph layers.
 #pragma once
 
 #include <cstdint>

@@ -211,12 +211,13 @@ void fill_packets(const T* p, T* o, int64_t n, F f) {
   for (int64_t i = packed; i < n; ++i) o[i] = f(p[i], std::false_type{});
 }
 
-// fill_packets for Relu, whose scalar tail TF's compiler vectorised in pairs (eigen_unary.h).
+// fill_packets for Relu, whose scalar tail TF's compiler vectorised in pairs (eigen_unary.h);
+// the packets through f.packets.
 template <typename T, typename F>
 void fill_packets_paired_tail(const T* p, T* o, int64_t n, F f) {
   constexpr int64_t kPacketSize = 32 / sizeof(T);
   const int64_t packed = n - n % kPacketSize;
-  for (int64_t i = 0; i < packed; ++i) o[i] = f.template eval<true>(p[i]);
+  f.packets(p, o, packed);
   int64_t i = packed;
   if ((n - packed) % 2 == 1) {
     o[i] = f.template eval<false>(p[i]);

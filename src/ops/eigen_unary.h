@@ -86,6 +86,42 @@ struct Relu {
   static T eval_pair(T x) {
     return lane::max(x, T(0));
   }
+  // eval<true> on n elements (a whole number of packets), a register at a time (SSE2, which
+  // every x86-64 CPU has): maxps(x, 0), whose second operand, +0, is what a zero or an operand
+  // that reads as zero gives, and x itself in NaN lanes.
+  template <typename T>
+  static void packets(const T* p, T* o, int64_t n) {
+    int64_t i = 0;
+#ifdef TFS_LANE_X86
+    constexpr int64_t kLanes = 16 / sizeof(T);
+    for (; i + kLanes <= n; i += kLanes) store(o + i, packet(load(p + i)));
+#endif
+    for (; i < n; ++i) o[i] = eval<true>(p[i]);
+  }
+
+ private:
+#ifdef TFS_LANE_X86
+  static __m128 load(const float* p) {
+    return _mm_loadu_ps(p);
+  }
+  static __m128d load(const double* p) {
+    return _mm_loadu_pd(p);
+  }
+  static void store(float* o, __m128 v) {
+    _mm_storeu_ps(o, v);
+  }
+  static void store(double* o, __m128d v) {
+    _mm_storeu_pd(o, v);
+  }
+  static __m128 packet(__m128 x) {
+    const __m128 nan = _mm_cmpunord_ps(x, x);
+    return _mm_or_ps(_mm_and_ps(nan, x), _mm_andnot_ps(nan, _mm_max_ps(x, _mm_setzero_ps())));
+  }
+  static __m128d packet(__m128d x) {
+    const __m128d nan = _mm_cmpunord_pd(x, x);
+    return _mm_or_pd(_mm_and_pd(nan, x), _mm_andnot_pd(nan, _mm_max_pd(x, _mm_setzero_pd())));
+  }
+#endif
 };
 // Relu6: min(max(x, 0), 6) propagating NaN, packets as vmaxps/vminps, scalars by comparison.
 struct Relu6 {

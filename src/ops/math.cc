@@ -78,9 +78,10 @@ void binary_loop(OpKernelContext& ctx, F f) {
                      [&](int64_t k, int64_t ia, int64_t ib) { po[k] = f(pa[ia], pb[ib]); });
 }
 
-// Dispatch a binary functor over the numeric dtypes (bool where Bool is true).
+// Dispatch a binary functor over the numeric dtypes (bool where Bool is true). The kernel's own
+// type, so that a kernel wrapping it (or_complex) calls it directly.
 template <bool kCompare, typename F>
-Kernel binary_kernel(F f) {
+auto binary_kernel(F f) {
   return [f](OpKernelContext& ctx) {
     visit_dtype(ctx.input(0).dtype(), [&](auto tag) {
       using T = decltype(tag);
@@ -221,7 +222,8 @@ struct PowF {
 };
 
 // The ops TF also defines on complex64/complex128 (complex.cc has their complex kernels).
-Kernel or_complex(detail::ComplexBinary op, Kernel real) {
+template <typename K>
+auto or_complex(detail::ComplexBinary op, K real) {
   return [op, real](OpKernelContext& ctx) {
     if (is_complex(ctx.input(0).dtype())) return detail::complex_binary_kernel(ctx, op);
     real(ctx);

@@ -14,6 +14,7 @@
 #include "kernel_util.h"
 #include "softmax.h"
 #include "tfscope/cpu_info.h"
+#include "tfscope/detail/kernel_run.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -43,6 +44,41 @@ void gemm(const T* a, int64_t ar, int64_t ac, bool ta, const T* b, int64_t br, i
 const std::vector<DType> kMatMulTypes = {DType::kFloat32, DType::kFloat64, DType::kInt32,
                                          DType::kInt64};
 
+// MatMul's attrs: read per eager run, once per node in a plan (r_matmul_prepared).
+struct MatMulAttrs {
+  explicit MatMulAttrs(const AttrMap& a)
+      : ta(attr_bool_or(a, "transpose_a", false)), tb(attr_bool_or(a, "transpose_b", false)) {}
+  bool ta, tb;
+};
+
+void matmul_kernel(OpKernelContext& ctx, MatMulAttrs attrs) {
+  const bool ta = attrs.ta, tb = attrs.tb;
+  const Tensor &a = ctx.input(0), &b = ctx.input(1);
+  const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
+  if (sa.rank() != 2 || sb.rank() != 2) {
+    ctx.fail("In[0] and In[1] has different ndims: " + detail::dims_text(sa) + " vs. " +
+             detail::dims_text(sb));
+  }
+  int64_t ka = ta ? sa.dim(0) : sa.dim(1), kb = tb ? sb.dim(1) : sb.dim(0);
+  if (ka != kb) {
+    ctx.fail("Matrix size-incompatible: In[0]: " + detail::dims_text(sa) +
+             ", In[1]: " + detail::dims_text(sb));
+  }
+  int64_t m = ta ? sa.dim(1) : sa.dim(0), n = tb ? sb.dim(0) : sb.dim(1);
+  Tensor& out = ctx.allocate_output(0, a.dtype(), Shape{m, n});
+  visit_dtype(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, bool>) {
+      ctx.fail("[ops] MatMul of bool");
+    } else if constexpr (std::is_same_v<T, float>) {
+      detail::tf_matmul_f32(a.data<float>(), ta, b.data<float>(), tb, m, ka, n, out.data<float>());
+    } else {
+      gemm<T>(a.data<T>(), sa.dim(0), sa.dim(1), ta, b.data<T>(), sb.dim(0), sb.dim(1), tb,
+              out.data<T>());
+    }
+  });
+}
+
 OpRegistration r_matmul([] {
   OpDef d;
   d.name = "MatMul";
@@ -51,8 +87,7 @@ OpRegistration r_matmul([] {
   d.type_attrs = {{"T", kMatMulTypes}};
   d.shape_fn = [](InferenceContext& c) {
     const PartialShape &a = c.in(0), &b = c.in(1);
-    bool ta = attr_bool_or(*c.attrs, "transpose_a", false);
-    bool tb = attr_bool_or(*c.attrs, "transpose_b", false);
+    const auto [ta, tb] = MatMulAttrs(*c.attrs);
     if ((a.has_rank() && a.rank() != 2) || (b.has_rank() && b.rank() != 2)) {
       c.fail("Shape must be rank 2 but is rank " +
              std::to_string(a.has_rank() && a.rank() != 2 ? a.rank() : b.rank()));
@@ -65,37 +100,13 @@ OpRegistration r_matmul([] {
     }
     c.set_output(0, PartialShape({m, n}));
   };
-  d.kernel = [](OpKernelContext& ctx) {
-    const Tensor &a = ctx.input(0), &b = ctx.input(1);
-    bool ta = attr_bool_or(*ctx.attrs, "transpose_a", false);
-    bool tb = attr_bool_or(*ctx.attrs, "transpose_b", false);
-    const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
-    if (sa.rank() != 2 || sb.rank() != 2) {
-      ctx.fail("In[0] and In[1] has different ndims: " + detail::dims_text(sa) + " vs. " +
-               detail::dims_text(sb));
-    }
-    int64_t ka = ta ? sa.dim(0) : sa.dim(1), kb = tb ? sb.dim(1) : sb.dim(0);
-    if (ka != kb) {
-      ctx.fail("Matrix size-incompatible: In[0]: " + detail::dims_text(sa) +
-               ", In[1]: " + detail::dims_text(sb));
-    }
-    int64_t m = ta ? sa.dim(1) : sa.dim(0), n = tb ? sb.dim(0) : sb.dim(1);
-    Tensor& out = ctx.allocate_output(0, a.dtype(), Shape{m, n});
-    visit_dtype(a.dtype(), [&](auto tag) {
-      using T = decltype(tag);
-      if constexpr (std::is_same_v<T, bool>) {
-        ctx.fail("[ops] MatMul of bool");
-      } else if constexpr (std::is_same_v<T, float>) {
-        detail::tf_matmul_f32(a.data<float>(), ta, b.data<float>(), tb, m, ka, n,
-                              out.data<float>());
-      } else {
-        gemm<T>(a.data<T>(), sa.dim(0), sa.dim(1), ta, b.data<T>(), sb.dim(0), sb.dim(1), tb,
-                out.data<T>());
-      }
-    });
-  };
+  d.kernel = [](OpKernelContext& ctx) { matmul_kernel(ctx, MatMulAttrs(*ctx.attrs)); };
   return d;
 }());
+
+detail::PreparedKernelRegistration r_matmul_prepared("MatMul", [](const AttrMap& attrs) -> Kernel {
+  return [m = MatMulAttrs(attrs)](OpKernelContext& ctx) { matmul_kernel(ctx, m); };
+});
 
 OpRegistration r_batch_matmul([] {
   OpDef d;

@@ -4,12 +4,14 @@
 #include <atomic>
 #include <sstream>
 
+#include "buffer_reuse.h"
 #include "denormal.h"
 #include "kernel_util.h"
 #include "tf_op_defs.h"
 #include "tfscope/cpu_info.h"
-#include "tfscope/op_def.h"
+#include "tfscope/detail/kernel_run.h"
 #include "tfscope/format.h"
+#include "tfscope/op_def.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -88,17 +90,68 @@ OpRegistry& OpRegistry::global() {
   return *r;
 }
 
+namespace {
+
+// A registered kernel as every caller but a plan runs it: as TF's kernels run, denormals flushed
+// and read as zero (denormal.h). A plan holds one guard for its whole run and calls `kernel`.
+struct GuardedKernel {
+  Kernel kernel;
+  void operator()(OpKernelContext& ctx) const {
+    detail::ScopedFlushDenormal flush;
+    kernel(ctx);
+  }
+};
+
+std::map<std::string, detail::KernelPreparer, std::less<>>& kernel_preparers() {
+  static auto* preparers = new std::map<std::string, detail::KernelPreparer, std::less<>>;
+  return *preparers;
+}
+
+}  // namespace
+
 void OpRegistry::add(OpDef def) {
   std::string name = def.name;
-  // Every kernel runs as TF's do: denormals flushed and read as zero (denormal.h).
-  if (def.kernel) {
-    def.kernel = [k = std::move(def.kernel)](OpKernelContext& ctx) {
-      detail::ScopedFlushDenormal flush;
-      k(ctx);
-    };
-  }
+  if (def.kernel) def.kernel = GuardedKernel{std::move(def.kernel)};
   ops_[name] = std::make_unique<OpDef>(std::move(def));
 }
+
+namespace detail {
+
+PreparedKernelRegistration::PreparedKernelRegistration(const char* op, KernelPreparer preparer) {
+  kernel_preparers()[op] = preparer;
+}
+
+Kernel plan_kernel(const OpDef& def, const AttrMap& attrs) {
+  auto it = kernel_preparers().find(def.name);
+  if (it != kernel_preparers().end()) {
+    try {
+      return it->second(attrs);
+    } catch (const Error&) {
+      // Attrs the op rejects: its own kernel says so when the node runs, as TF's does.
+    }
+  }
+  const auto* guarded = def.kernel.target<GuardedKernel>();
+  return guarded ? guarded->kernel : def.kernel;
+}
+
+namespace {
+// The spares a plan offers the kernel it is running on this thread (OfferedOutputs).
+thread_local Tensor* t_offered = nullptr;
+thread_local int t_offered_count = 0;
+}  // namespace
+
+OfferedOutputs::OfferedOutputs(Tensor* spares, int count)
+    : saved_spares_(t_offered), saved_count_(t_offered_count) {
+  t_offered = spares;
+  t_offered_count = count;
+}
+
+OfferedOutputs::~OfferedOutputs() {
+  t_offered = saved_spares_;
+  t_offered_count = saved_count_;
+}
+
+}  // namespace detail
 
 const OpDef* OpRegistry::find(const std::string& name) const {
   auto it = ops_.find(name);
@@ -189,7 +242,8 @@ std::string attr_summary(const AttrValue& v) {
     std::string operator()(const PartialShape& p) const {
       if (!p.has_rank()) return "<unknown>";
       std::string s = "[";
-      for (int i = 0; i < p.rank(); ++i) s += (i ? "," : "") + (p.dim(i) < 0 ? std::string("?") : std::to_string(p.dim(i)));
+      for (int i = 0; i < p.rank(); ++i)
+        s += (i ? "," : "") + (p.dim(i) < 0 ? std::string("?") : std::to_string(p.dim(i)));
       return s + "]";
     }
     std::string operator()(const Tensor& t) const {
@@ -267,14 +321,14 @@ void reject_if_tf_does(const OpDef& def, const ArgDef& a, DType got, bool eager)
   const char* allowed = tf ? detail::tf_allowed_dtypes(*tf, a.type_attr) : nullptr;
   if (!allowed || detail::dtype_in_list(dtype_tf_string(got), allowed)) return;
   if (eager) {
-    invalid_argument("Value for attr '" + a.type_attr + "' of " +
-                     std::string(dtype_tf_string(got)) + " is not in the list of allowed values: " +
-                     allowed + "\n\t; NodeDef: {{node " + def.name + "}}; " + tf->summary +
-                     " [Op:" + def.name + "]" + EagerErrorName::current());
+    invalid_argument(
+        "Value for attr '" + a.type_attr + "' of " + std::string(dtype_tf_string(got)) +
+        " is not in the list of allowed values: " + allowed + "\n\t; NodeDef: {{node " + def.name +
+        "}}; " + tf->summary + " [Op:" + def.name + "]" + EagerErrorName::current());
   }
   type_error("Value passed to parameter '" + a.name + "' has DataType " +
-             std::string(dtype_name(got)) + " not in list of allowed values: " +
-             detail::python_dtype_list(allowed));
+             std::string(dtype_name(got)) +
+             " not in list of allowed values: " + detail::python_dtype_list(allowed));
 }
 
 const TypeAttrDef* find_type_attr(const OpDef& def, const std::string& name) {
@@ -296,7 +350,8 @@ std::vector<DType> resolve_output_dtypes(const OpDef& def, std::span<const DType
     int n = arity[i];
     if (!a.number_attr.empty() && !attrs.count(a.number_attr)) attrs[a.number_attr] = int64_t{n};
     if (!a.type_list_attr.empty()) {
-      std::vector<DType> ts(in.begin() + static_cast<long>(k), in.begin() + static_cast<long>(k) + n);
+      std::vector<DType> ts(in.begin() + static_cast<long>(k),
+                            in.begin() + static_cast<long>(k) + n);
       if (!attrs.count(a.type_list_attr)) attrs[a.type_list_attr] = ts;
       k += static_cast<size_t>(n);
       continue;
@@ -349,12 +404,12 @@ std::vector<DType> resolve_output_dtypes(const OpDef& def, std::span<const DType
             throw Error(ErrorKind::kNotFound,
                         "Could not find device for node: {{node " + def.name + "}} = " + def.name +
                             "[" + a.type_attr + "=" + dtype_enum_name(got) +
-                            "]\nAll kernels registered for op " + def.name + ":\n  <no registered kernels>\n [Op:" +
-                            def.name + "] name: ");
+                            "]\nAll kernels registered for op " + def.name +
+                            ":\n  <no registered kernels>\n [Op:" + def.name + "] name: ");
           }
           type_error("Value passed to parameter '" + a.name + "' has DataType " +
-                     std::string(dtype_name(got)) + " not in list of allowed values: " +
-                     allowed_list(*t));
+                     std::string(dtype_name(got)) +
+                     " not in list of allowed values: " + allowed_list(*t));
         }
         attrs[a.type_attr] = got;
         first_arg[a.type_attr] = a.name;
@@ -390,7 +445,8 @@ std::string InferenceContext::input_shapes_text() const {
       continue;
     }
     s += "[";
-    for (int d = 0; d < p.rank(); ++d) s += (d ? "," : "") + (p.dim(d) < 0 ? std::string("?") : std::to_string(p.dim(d)));
+    for (int d = 0; d < p.rank(); ++d)
+      s += (d ? "," : "") + (p.dim(d) < 0 ? std::string("?") : std::to_string(p.dim(d)));
     s += "]";
   }
   return s;
@@ -455,7 +511,8 @@ void InferenceContext::fail(const std::string& msg) const {
       continue;
     if (requested[i] == 2) {
       std::string s = shape_tensor_text(*t);
-      if (!s.empty()) shapes += (shapes.empty() ? "" : ",") + ("input[" + std::to_string(i) + "] = " + s);
+      if (!s.empty())
+        shapes += (shapes.empty() ? "" : ",") + ("input[" + std::to_string(i) + "] = " + s);
     } else {
       values += (values.empty() ? "" : ", ") +
                 ("input[" + std::to_string(i) + "] = <" + summarize_value(*t) + ">");
@@ -479,6 +536,15 @@ void infer_shapes(const OpDef& def, InferenceContext& ctx) {
 Tensor& OpKernelContext::allocate_output(int i, DType dtype, const Shape& shape) {
   auto& outs = *outputs;
   if (outs.size() <= static_cast<size_t>(i)) outs.resize(static_cast<size_t>(i) + 1);
+  if (i < detail::t_offered_count) {
+    // The buffer this output had in the plan's last run (detail/kernel_run.h).
+    Tensor& spare = detail::t_offered[i];
+    if (spare.defined() && spare.dtype() == dtype && spare.eager_shape() == shape &&
+        detail::buffer_unshared(spare)) {
+      outs[static_cast<size_t>(i)] = std::move(spare);
+      return outs[static_cast<size_t>(i)];
+    }
+  }
   try {
     outs[static_cast<size_t>(i)] = Tensor::empty(dtype, shape);
   } catch (const std::bad_alloc&) {
@@ -535,7 +601,9 @@ class EagerKernelStates {
 
 }  // namespace
 
-uint64_t kernel_state_epoch() { return g_kernel_state_epoch.load(); }
+uint64_t kernel_state_epoch() {
+  return g_kernel_state_epoch.load();
+}
 
 void clear_kernel_states() {
   EagerKernelStates::global().clear();
