@@ -537,6 +537,24 @@ TFS_AVX512 void pass512(const float* a, int64_t a_rs, int64_t a_cs, const float*
   }
 }
 
+// k = 1 (a weight gradient at batch 1): every output is the blocked tiles' one-step chain,
+// fma(a_i, b_j, +0) (so a -0 product is +0, as theirs), written row after row: A (m x 1) and B
+// (1 x n) are contiguous whether transposed or not.
+TFS_AVX512 void outer512(const float* a, const float* b, int64_t m, int64_t n, float* c) {
+  const __m512 zero = _mm512_setzero_ps();
+  const int64_t tail = n % 16;
+  const __mmask16 mask = static_cast<__mmask16>((1u << tail) - 1u);
+  for (int64_t i = 0; i < m; ++i, c += n) {
+    const __m512 av = _mm512_set1_ps(a[i]);
+    int64_t j = 0;
+    for (; j + 16 <= n; j += 16)
+      _mm512_storeu_ps(c + j, _mm512_fmadd_ps(av, _mm512_loadu_ps(b + j), zero));
+    if (tail)
+      _mm512_mask_storeu_ps(c + j, mask,
+                            _mm512_fmadd_ps(av, _mm512_maskz_loadu_ps(mask, b + j), zero));
+  }
+}
+
 // Dot products of one row of A with NJ rows of B (both contiguous in k), 16 lanes each.
 template <int NJ>
 TFS_AVX2 void dot16_avx2(const float* a, const float* const* b, int64_t k, float* out) {
@@ -730,6 +748,8 @@ void gemm_f32_on(GemmIsa isa, const float* a, bool ta, const float* b, bool tb, 
   }
   isa = std::min(isa, gemm_f32_best_isa());
   if (isa == GemmIsa::kScalar) return gemm_f32_scalar(a, ta, b, tb, m, k, n, order, c);
+  if (order.sum == SumOrder::kBlocked && k == 1 && isa == GemmIsa::kAvx512)
+    return outer512(a, b, m, n, c);
   if (order.sum == SumOrder::kBlocked)
     return blocked_avx2(a, ta, b, tb, m, k, n, order.split, c, isa == GemmIsa::kAvx512);
   dot_operands(a, ta, b, tb, m, k, n);

@@ -9,6 +9,7 @@
 #include "buffer_reuse.h"
 #include "complex_kernels.h"
 #include "float_binary.h"
+#include "float_loops.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 
@@ -32,8 +33,11 @@ R* binary_output(OpKernelContext& ctx, const Tensor& a, const Tensor& b, const S
   return ctx.allocate_output(0, dtype_v<R>, shape).template data<R>();
 }
 
-template <typename T, typename R, typename F>
-void binary_loop(OpKernelContext& ctx, F f) {
+// `bulk(a, a_step, b, b_step, o, n)`, where given, runs the loops over whole operands (a step of
+// 0 repeats a scalar operand's element): the float32 add, subtract and multiply of float_loops.h.
+template <typename T, typename R, typename F, typename Bulk = std::nullptr_t>
+void binary_loop(OpKernelContext& ctx, F f, Bulk bulk = nullptr) {
+  constexpr bool kBulk = !std::is_same_v<Bulk, std::nullptr_t>;
   const Tensor &a = ctx.input(0), &b = ctx.input(1);
   const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
   const T* pa = a.data<T>();
@@ -41,6 +45,7 @@ void binary_loop(OpKernelContext& ctx, F f) {
   if (sa == sb) {
     R* po = binary_output<R>(ctx, a, b, sa);
     int64_t n = sa.num_elements();
+    if constexpr (kBulk) return bulk(pa, 1, pb, 1, po, n);
     for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], pb[i]);
     return;
   }
@@ -49,6 +54,7 @@ void binary_loop(OpKernelContext& ctx, F f) {
     const Shape& shape = sb.rank() == 0 ? sa : sb;
     R* po = binary_output<R>(ctx, a, b, shape);
     int64_t n = shape.num_elements();
+    if constexpr (kBulk) return bulk(pa, sa.rank() != 0, pb, sb.rank() != 0, po, n);
     if (sb.rank() == 0) {
       T y = pb[0];
       for (int64_t i = 0; i < n; ++i) po[i] = f(pa[i], y);
@@ -78,6 +84,18 @@ void binary_loop(OpKernelContext& ctx, F f) {
                      [&](int64_t k, int64_t ia, int64_t ib) { po[k] = f(pa[ia], pb[ib]); });
 }
 
+// The float_loops.h operation a functor is, where it is one.
+template <typename F>
+struct FloatOpOf {
+  static constexpr bool kKnown = false;
+  static constexpr detail::FloatOp kOp = detail::FloatOp::kAdd;
+};
+template <detail::FloatOp kO>
+struct KnownFloatOp {
+  static constexpr bool kKnown = true;
+  static constexpr detail::FloatOp kOp = kO;
+};
+
 // Dispatch a binary functor over the numeric dtypes (bool where Bool is true). The kernel's own
 // type, so that a kernel wrapping it (or_complex) calls it directly.
 template <bool kCompare, typename F>
@@ -89,6 +107,12 @@ auto binary_kernel(F f) {
         binary_loop<T, bool>(ctx, [&](T x, T y) { return f(x, y); });
       } else if constexpr (std::is_same_v<T, bool>) {
         ctx.fail("[ops] bool is not a supported dtype for " + *ctx.op_name);
+      } else if constexpr (std::is_same_v<T, float> && FloatOpOf<F>::kKnown) {
+        binary_loop<T, T>(
+            ctx, f,
+            [](const float* a, int64_t as, const float* b, int64_t bs, float* o, int64_t n) {
+              detail::float_loop<FloatOpOf<F>::kOp>(a, as, b, bs, o, n);
+            });
       } else {
         binary_loop<T, T>(ctx, [&](T x, T y) { return static_cast<T>(f(x, y)); });
       }
@@ -111,6 +135,9 @@ OpDef binary_def(const std::string& name, const std::vector<DType>& types, Kerne
 struct Add { template <typename T> T operator()(T x, T y) const { return x + y; } };
 struct Sub { template <typename T> T operator()(T x, T y) const { return x - y; } };
 struct Mul { template <typename T> T operator()(T x, T y) const { return x * y; } };
+template <> struct FloatOpOf<Add> : KnownFloatOp<detail::FloatOp::kAdd> {};
+template <> struct FloatOpOf<Sub> : KnownFloatOp<detail::FloatOp::kSub> {};
+template <> struct FloatOpOf<Mul> : KnownFloatOp<detail::FloatOp::kMul> {};
 // TF's integer division and remainder fail on a zero divisor ("Integer division by zero", an
 // InvalidArgumentError for Div, FloorDiv and FloorMod; TruncateDiv and TruncateMod report it as
 // an InternalError). The quotient of the most negative value by -1 wraps around, as in TF.

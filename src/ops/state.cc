@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "buffer_reuse.h"
+#include "float_loops.h"
 #include "kernel_util.h"
 #include "tfscope/ops.h"
 #include "tfscope/variable_state.h"
@@ -40,8 +41,8 @@ OpRegistration r_var_handle([] {
     const AttrMap& a = *ctx.attrs;
     std::string name = a.count("shared_name") ? attr_string(a, "shared_name") : *ctx.node_name;
     if (name.empty()) name = *ctx.node_name;
-    ctx.set_output(0, Tensor::resource(lookup_or_create(name, attr_type(a, "dtype"),
-                                                        attr_shape(a, "shape"))));
+    ctx.set_output(
+        0, Tensor::resource(lookup_or_create(name, attr_type(a, "dtype"), attr_shape(a, "shape"))));
   };
   return d;
 }());
@@ -106,7 +107,12 @@ OpDef assign_update(const std::string& name, bool add) {
           const T* b = delta.data<T>();
           T* o = detail::reused_data<T>(next);
           const int64_t n = cur.num_elements();  // not re-counted per element
-          if (add) {
+          if constexpr (std::is_same_v<T, float>) {
+            if (add)
+              detail::float_loop<detail::FloatOp::kAdd>(a, 1, b, 1, o, n);
+            else
+              detail::float_loop<detail::FloatOp::kSub>(a, 1, b, 1, o, n);
+          } else if (add) {
             for (int64_t i = 0; i < n; ++i) o[i] = static_cast<T>(a[i] + b[i]);
           } else {
             for (int64_t i = 0; i < n; ++i) o[i] = static_cast<T>(a[i] - b[i]);

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gemm_f32.h"
@@ -311,6 +312,27 @@ TEST(GemmF32, ProductsAreFusedMultiplyAdds) {
   EXPECT_EQ(c, std::ldexp(1.0f, -24));
   gemm_f32_scalar(a.data(), false, b.data(), false, 1, 2, 1, kSequential, &c);
   EXPECT_EQ(c, std::ldexp(1.0f, -24));
+}
+
+TEST(GemmF32, OneStepProductsStartFromPositiveZero) {
+  // k = 1 (the weight gradients at batch 1, the AVX-512 rank-1 loop): each output is the FMA
+  // chain's one step from +0, so a -0 product (-1 * 0) is +0 on every kernel, as the reference
+  // computes it; 784 x 256 and a 19-column row (a masked tail) as well.
+  for (auto [m, n] : {std::pair<int64_t, int64_t>{3, 19}, {784, 256}}) {
+    std::vector<float> a = random_floats(m, 5), b = random_floats(n, 6);
+    a[1] = -1.0f, b[2] = 0.0f, b[n - 1] = -0.0f;
+    for (int t = 0; t < 4; ++t) {
+      std::vector<float> want = reference(a, t & 1, b, t & 2, m, 1, n, {1});
+      ASSERT_FALSE(std::signbit(want[static_cast<size_t>(n + 2)]));
+      for (int isa = 0; isa <= static_cast<int>(gemm_f32_best_isa()); ++isa) {
+        std::vector<float> c(static_cast<size_t>(m * n), NAN);
+        gemm_f32_on(static_cast<GemmIsa>(isa), a.data(), t & 1, b.data(), t & 2, m, 1, n,
+                    kSequential, c.data());
+        const int64_t d = first_difference(c, want);
+        ASSERT_EQ(d, -1) << "isa " << isa << " m=" << m << " n=" << n << ": output " << d;
+      }
+    }
+  }
 }
 
 }  // namespace
