@@ -209,6 +209,13 @@ void bind_tensor(nb::module_& m) {
   nb::class_<Tensor>(m, "Tensor")
       .def_prop_ro("dtype", [](const Tensor& t) { return py_dtype(t.dtype()); })
       .def_prop_ro("shape", [](const Tensor& t) { return py_shape(t.shape()); })
+      // TF's: an eager tensor's device is where it lives (the CPU here); a graph tensor's is its
+      // op's requested device, "" (tfscope keeps no requested devices: tf.device in a graph is
+      // not recorded).
+      .def_prop_ro("device",
+                   [](const Tensor& t) -> std::string {
+                     return t.is_symbolic() ? "" : "/job:localhost/replica:0/task:0/device:CPU:0";
+                   })
       .def_prop_ro("ndim", [](const Tensor& t) { return t.shape().rank(); })
       .def_prop_ro(
           "name",
@@ -344,7 +351,13 @@ void bind_tensor(nb::module_& m) {
                             nb::handle x) { return v.assign_add(Value(to_tensor(x, v.dtype()))); })
       .def("assign_sub", [](tfs::Variable& v,
                             nb::handle x) { return v.assign_sub(Value(to_tensor(x, v.dtype()))); })
-      .def("__repr__", &tfs::Variable::repr);
+      // TF's text, numpy's repr of the value (on a line of its own when it spans several).
+      .def("__repr__", [](const tfs::Variable& v) {
+        std::string s = "<tf.Variable '" + v.name() + "' shape=" + v.shape().str() +
+                        " dtype=" + std::string(tfs::dtype_name(v.dtype()));
+        if (v.state()->initialized()) s += ", numpy=" + numpy_text(v.state()->read(), true);
+        return s + ">";
+      });
 
   // ---- ops ----
   m.def(

@@ -160,7 +160,18 @@ class Variable:
         return self._tfscope_variable.numpy()
 
     # TF returns the variable, read lazily when used; read_value=False returns the op (None here).
+    @property
+    def device(self):
+        return _CPU_DEVICE
+
     def assign(self, value, use_locking=False, name=None, read_value=True):
+        # TF's ResourceVariable.assign checks the shapes before the op (its odd spacing kept).
+        value_shape = value.shape if isinstance(value, (Tensor, Variable)) else _np.shape(value)
+        if not self.shape.is_compatible_with(TensorShape(value_shape)):
+            raise ValueError(
+                f"Cannot assign value to variable ' {self.name}': Shape mismatch.The variable "
+                f"shape {self.shape}, and the assigned value shape {TensorShape(value_shape)} are "
+                "incompatible.")
         self._tfscope_variable._assign_op("AssignVariableOp", value)
         return self if read_value else None
 
@@ -245,10 +256,17 @@ def _binop(name, reverse=False):
     return op
 
 
+# `[[1., 2.]] @ t`: TF's Tensor.__rmatmul__ is matmul(other, self).
+Tensor.__rmatmul__ = lambda self, other: matmul(other, self)
+
+# A variable takes every operator its value has (TF's variables overload the tensor operators).
 for _n in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
-           "__rtruediv__", "__floordiv__", "__mod__", "__pow__", "__lt__", "__le__", "__gt__",
-           "__ge__", "__neg__", "__matmul__", "__abs__"):
-    setattr(Variable, _n, (lambda n: (lambda self, *a: getattr(self.value(), n)(*a)))(_n))
+           "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__",
+           "__rpow__", "__lt__", "__le__", "__gt__", "__ge__", "__neg__", "__matmul__",
+           "__rmatmul__", "__abs__", "__and__", "__rand__", "__or__", "__ror__", "__xor__",
+           "__rxor__", "__invert__"):
+    if hasattr(Tensor, _n):
+        setattr(Variable, _n, (lambda n: (lambda self, *a: getattr(self.value(), n)(*a)))(_n))
 
 import builtins as _builtins  # noqa: E402
 builtins_bool = _builtins.bool
@@ -311,6 +329,54 @@ def is_tensor(x):
 
 def executing_eagerly():
     return _core.executing_eagerly()
+
+
+_CPU_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def _check_device_spec(spec):
+    """TF's DeviceSpec parsing, for its errors: "/job:x/replica:0/task:0/device:CPU:0", "CPU:0",
+    "/gpu:*", ... (tfscope runs every op on the CPU, as TF's soft placement does here)."""
+    if not isinstance(spec, str):
+        raise ValueError(f"Expecting a string device name. Got {type(spec)}({spec})")
+    device_type = None
+    for part in spec.split("/"):
+        y = part.split(":")
+        if len(y) == 2 and y[0] in ("job", "replica", "task"):
+            if y[0] != "job":
+                int(y[1])
+        elif len(y) in (1, 2) and y[0].upper() in ("CPU", "GPU", "TPU"):
+            if device_type is not None:
+                raise ValueError("Multiple device types are not allowed while parsing the "
+                                 f"device spec: {spec}.")
+            device_type = y[0].upper()
+            if len(y) == 2 and y[1] != "*":
+                int(y[1])
+        elif len(y) == 3 and y[0] == "device":
+            if device_type is not None:
+                raise ValueError("Multiple device types are not allowed while parsing the "
+                                 f"device spec: {spec}.")
+            device_type = y[1]
+            if y[2] != "*":
+                int(y[2])
+        elif y[0] != "":
+            raise ValueError(f"Unknown attribute '{y[0]}' is encountered while parsing the "
+                             f"device spec: '{spec}'.")
+
+
+class device:  # noqa: N801  (a context manager, as tf.device)
+    """tf.device(name): checks the device spec when entered; every op runs on the CPU."""
+
+    def __init__(self, device_name):
+        self._name = device_name
+
+    def __enter__(self):
+        if self._name is not None:
+            _check_device_spec(self._name)
+        return None
+
+    def __exit__(self, *exc):
+        return False
 
 
 class init_scope:  # noqa: N801  (a context manager, as tf.init_scope)
