@@ -28,6 +28,28 @@ void Interpreter::Impl::fail(const std::string& what) const {
   throw FormatError("[lite] " + fname() + ": " + what);
 }
 
+void Interpreter::Impl::check_byte_count(const RtTensor& r) const {
+  // LiteRT's BytesRequired when it reads the model: a shape whose element or byte count overflows
+  // 64 bits is invalidly specified (the file's verifier has refused negative dimensions).
+  uint64_t count = 1;
+  bool overflow = false;
+  for (int d : r.shape) overflow |= __builtin_mul_overflow(count, static_cast<uint64_t>(d), &count);
+  overflow |=
+      __builtin_mul_overflow(count, static_cast<uint64_t>(tensor_type_size(r.type)), &count);
+  if (overflow) fail("tensor " + r.name + ": shape " + shape_str(r.shape) + " overflows 64 bits");
+}
+
+void Interpreter::Impl::size_input(size_t i, const std::vector<int>& shape) {
+  TensorValue& v = values[static_cast<size_t>(inputs[i])];
+  const int64_t count = element_count(shape);
+  if (count < 0 || count > kMaxElements) {
+    fail("input " + std::to_string(i) + " " + tensors[static_cast<size_t>(inputs[i])].name +
+         ": shape " + shape_str(shape) + " is more than the interpreter allocates (2^31 elements)");
+  }
+  v.shape = shape;
+  v.data.resize(static_cast<size_t>(count));
+}
+
 void Interpreter::Impl::load() {
   const tflite::Model& m = file.model();
   if (!m.subgraphs() || m.subgraphs()->size() == 0) fail("model has no subgraph");
@@ -42,6 +64,7 @@ void Interpreter::Impl::load() {
     r.type = t->type();
     r.name = t->name() ? t->name()->str() : "";
     if (t->shape()) r.shape.assign(t->shape()->begin(), t->shape()->end());
+    check_byte_count(r);
     const tflite::Buffer* b = m.buffers() ? m.buffers()->Get(t->buffer()) : nullptr;
     if (b && b->data() && b->data()->size() > 0) {
       r.is_const = true;
@@ -96,12 +119,12 @@ void Interpreter::Impl::load() {
   }
   if (sg->inputs()) inputs.assign(sg->inputs()->begin(), sg->inputs()->end());
   if (sg->outputs()) outputs.assign(sg->outputs()->begin(), sg->outputs()->end());
+  // An input takes its declared shape, and a buffer only when it is first written or the run is
+  // planned (size_input): as LiteRT's interpreter, which allocates at AllocateTensors, so a
+  // declared shape may be resized before anything is allocated.
   for (int t : inputs) {
     if (t < 0 || static_cast<size_t>(t) >= n) fail("missing input tensor");
-    TensorValue& v = values[static_cast<size_t>(t)];
-    v.shape = tensors[static_cast<size_t>(t)].shape;
-    const int64_t count = element_count(v.shape);
-    if (count >= 0 && count <= kMaxElements) v.data.assign(static_cast<size_t>(count), 0.0f);
+    values[static_cast<size_t>(t)].shape = tensors[static_cast<size_t>(t)].shape;
   }
   for (int t : outputs) {
     if (t < 0 || static_cast<size_t>(t) >= n) fail("missing output tensor");
@@ -302,9 +325,13 @@ void Interpreter::Impl::plan() {
       defined[t] = known[t] = 1;
     }
   }
-  for (int t : inputs) {
-    defined[static_cast<size_t>(t)] = 1;
-    known[static_cast<size_t>(t)] = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const size_t t = static_cast<size_t>(inputs[i]);
+    if (values[t].data.size() != static_cast<size_t>(element_count(values[t].shape))) {
+      size_input(i, values[t].shape);
+    }
+    defined[t] = 1;
+    known[t] = 0;
   }
   for (Op& o : ops) {
     prepare_op(*this, o);
@@ -377,14 +404,8 @@ void Interpreter::resize_input(int i, const std::vector<int>& shape) {
     m.fail("no input " + std::to_string(i) + " (the model has " + std::to_string(m.inputs.size()) +
            ")");
   }
-  TensorValue& v = m.values[static_cast<size_t>(m.inputs[static_cast<size_t>(i)])];
-  if (v.shape == shape) return;
-  const int64_t count = element_count(shape);
-  if (count < 0 || count > kMaxElements) {
-    m.fail("input " + std::to_string(i) + ": shape " + shape_str(shape) + " is not a valid size");
-  }
-  v.shape = shape;
-  v.data.resize(static_cast<size_t>(count));
+  if (m.values[static_cast<size_t>(m.inputs[static_cast<size_t>(i)])].shape == shape) return;
+  m.size_input(static_cast<size_t>(i), shape);
   m.planned = false;
 }
 
@@ -394,7 +415,11 @@ float* Interpreter::input_data(int i) {
     m.fail("no input " + std::to_string(i) + " (the model has " + std::to_string(m.inputs.size()) +
            ")");
   }
-  return m.values[static_cast<size_t>(m.inputs[static_cast<size_t>(i)])].data.data();
+  TensorValue& v = m.values[static_cast<size_t>(m.inputs[static_cast<size_t>(i)])];
+  if (v.data.size() != static_cast<size_t>(element_count(v.shape))) {
+    m.size_input(static_cast<size_t>(i), v.shape);
+  }
+  return v.data.data();
 }
 
 void Interpreter::invoke() {

@@ -103,6 +103,11 @@ struct Interpreter::Impl {
   [[noreturn]] void fail(const std::string& what) const;
 
   void load();
+  // Refuses a shape whose element or byte count overflows 64 bits, as LiteRT does at load.
+  void check_byte_count(const RtTensor& r) const;
+  // Gives input i (an index into `inputs`) `shape` and a buffer of its size (at most 2^31
+  // elements), when it is resized, first written or planned: never at load.
+  void size_input(size_t i, const std::vector<int>& shape);
   void check_op(Op& o);
   void plan();
 

@@ -10,9 +10,11 @@
 
 namespace {
 std::atomic<long> g_allocations{0};
+std::atomic<long long> g_bytes{0};
 
 void* counted(size_t n, size_t align) {
   g_allocations.fetch_add(1, std::memory_order_relaxed);
+  g_bytes.fetch_add(static_cast<long long>(n), std::memory_order_relaxed);
   void* p = align <= alignof(std::max_align_t)
                 ? std::malloc(n ? n : 1)
                 : std::aligned_alloc(align, (n + align - 1) / align * align);
@@ -24,6 +26,9 @@ void* counted(size_t n, size_t align) {
 namespace tfs::testing {
 long allocation_count() {
   return g_allocations.load();
+}
+long long allocated_bytes() {
+  return g_bytes.load();
 }
 }  // namespace tfs::testing
 

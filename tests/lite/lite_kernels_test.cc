@@ -3,11 +3,13 @@
 // prepared (packed SIMD) kernel this CPU can run against the reference kernels, bit for bit: the
 // hybrid and exact float kernels against the reference, the fused float kernel against a scalar
 // sequential std::fma sum written here. Then the interpreter: invoking at the same shapes
-// allocates nothing, and its outputs are the reference kernels' bits.
+// allocates nothing, loading allocates no input of the declared shape, and its outputs are the
+// reference kernels' bits.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <random>
 #include <string>
@@ -417,6 +419,79 @@ TEST(LiteInterpreter, ReferenceModeGivesTheReferenceKernelsBits) {
     auto got = interp.run({{{3, 784}, x}});
     EXPECT_TRUE(same_bits(got[0].data, want));
   }
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const FormatError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A float RELU model whose input x and output y declare `shape`, as a damaged file may.
+std::string relu_model(const std::vector<int>& shape) {
+  flatbuffers::FlatBufferBuilder fbb;
+  std::vector<flatbuffers::Offset<tflite::Buffer>> buffers = {tflite::CreateBuffer(fbb)};
+  std::vector<flatbuffers::Offset<tflite::Tensor>> tensors = {
+      tflite::CreateTensorDirect(fbb, &shape, tflite::TensorType_FLOAT32, 0, "x"),
+      tflite::CreateTensorDirect(fbb, &shape, tflite::TensorType_FLOAT32, 0, "y")};
+  std::vector<flatbuffers::Offset<tflite::OperatorCode>> codes = {
+      create_operator_code(fbb, tflite::BuiltinOperator_RELU)};
+  std::vector<int> in = {0}, out = {1};
+  std::vector<flatbuffers::Offset<tflite::Operator>> ops = {
+      tflite::CreateOperatorDirect(fbb, 0, &in, &out)};
+  std::vector<flatbuffers::Offset<tflite::SubGraph>> subgraphs = {
+      tflite::CreateSubGraphDirect(fbb, &tensors, &in, &out, &ops, "main")};
+  return finish_model(
+      fbb, tflite::CreateModelDirect(fbb, kSchemaVersion, &codes, &subgraphs, nullptr, &buffers));
+}
+
+TEST(LiteInterpreter, LoadingAllocatesNoInputOfTheDeclaredShape) {
+  // `make fuzz` found a file declaring a 2^31-element input that cost 8 GiB at load. LiteRT
+  // allocates at AllocateTensors, after any resize (its Python Interpreter loads a [2^30, 4, 4]
+  // float input and fails only in allocate_tensors); so does this interpreter: a declared shape
+  // costs nothing until the input is written or the run is planned.
+  auto load_bytes = [](const std::vector<int>& shape) {
+    const std::string bytes = relu_model(shape);
+    const long long before = tfs::testing::allocated_bytes();
+    Interpreter interp(ModelFile(bytes, "relu.tflite"));
+    return tfs::testing::allocated_bytes() - before;
+  };
+  EXPECT_EQ(load_bytes({1024, 1024, 4}), load_bytes({1, 1, 4}));
+
+  // 2^32 elements declared: it loads, allocating it is a one-line error, and resized first it
+  // runs.
+  Interpreter interp(ModelFile(relu_model({65536, 65536, 1}), "relu.tflite"));
+  const std::string too_big =
+      "[lite] relu.tflite: input 0 x: shape [65536, 65536, 1] is more than the interpreter "
+      "allocates (2^31 elements)";
+  EXPECT_EQ(error_of([&] { interp.input_data(0); }), too_big);
+  EXPECT_EQ(error_of([&] { interp.invoke(); }), too_big);
+  EXPECT_EQ(error_of([&] {
+              interp.resize_input(0, {65536, 65536, 2});
+            }),
+            "[lite] relu.tflite: input 0 x: shape [65536, 65536, 2] is more than the interpreter "
+            "allocates (2^31 elements)");
+  interp.resize_input(0, {1, 2, 2});
+  const float x[] = {-1.5f, 2.0f, -0.0f, 4.25f};
+  std::copy(std::begin(x), std::end(x), interp.input_data(0));
+  interp.invoke();
+  EXPECT_EQ(interp.output(0).shape, (std::vector<int>{1, 2, 2}));
+  EXPECT_EQ(interp.output(0).data, (std::vector<float>{0.0f, 2.0f, 0.0f, 4.25f}));
+
+  // Counts that overflow 64 bits are refused at load, as LiteRT refuses them ("BytesRequired
+  // number of elements overflowed" / "of bytes overflowed": "Tensor 0 is invalidly specified").
+  EXPECT_EQ(error_of([] {
+              Interpreter(ModelFile(relu_model({1 << 30, 1 << 30, 1 << 5}), "r"));
+            }),
+            "[lite] r: tensor x: shape [1073741824, 1073741824, 32] overflows 64 bits");
+  EXPECT_EQ(error_of([] {
+              Interpreter(ModelFile(relu_model({1 << 30, 1 << 30, 4}), "r"));
+            }),
+            "[lite] r: tensor x: shape [1073741824, 1073741824, 4] overflows 64 bits");
+  EXPECT_EQ(error_of([] { Interpreter(ModelFile(relu_model({1 << 30, 1 << 30, 3}), "r")); }), "");
 }
 
 }  // namespace
