@@ -68,7 +68,8 @@ void read_x86(CpuInfo& info) {
     info.amx_tile = os_amx && bit(l7.d, 24);
     info.amx_int8 = os_amx && bit(l7.d, 25);
   }
-  if (__get_cpuid_max(0x80000000u, nullptr) >= 0x80000004u) {
+  // GCC's <cpuid.h> returns unsigned int, clang's int: compare as unsigned in both.
+  if (static_cast<unsigned>(__get_cpuid_max(0x80000000u, nullptr)) >= 0x80000004u) {
     char brand[49] = {};
     for (unsigned i = 0; i < 3; ++i) {
       Regs r = cpuid(0x80000002u + i);

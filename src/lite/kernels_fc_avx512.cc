@@ -16,9 +16,12 @@
 
 #include "kernels_fc_internal.h"
 
-// GCC 12 warns about the intrinsics' own undefined-vector idiom (_mm512_undefined_ps).
+// GCC 12 warns about the intrinsics' own undefined-vector idiom (_mm512_undefined_ps); clang
+// has no -Wmaybe-uninitialized (and warns about an unknown group).
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 #define TFS_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,avx2,fma")))
 
