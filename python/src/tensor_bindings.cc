@@ -453,9 +453,12 @@ void bind_tensor(nb::module_& m) {
     return tfs::where(to_tensor(c), converted_operand(x), converted_operand(y));
   });
   def_any(m, "matmul", [](nb::handle a, nb::handle b, bool ta, bool tb) {
-    // tf.matmul converts its operands inside its "MatMul" name scope.
+    // tf.matmul converts its operands inside its "MatMul" name scope, b with a's dtype as a
+    // hint only: a tensor b of another dtype reaches the op, whose error TF raises.
     Tensor x = in_op_scope("MatMul", [&] { return to_tensor(a); });
-    Tensor y = in_op_scope("MatMul", [&] { return to_tensor(b, x.dtype()); });
+    Tensor y = nb::isinstance<Tensor>(b)
+                   ? nb::cast<Tensor>(b)
+                   : in_op_scope("MatMul", [&] { return to_tensor(b, x.dtype()); });
     return tfs::matmul(x, y, ta, tb);
   });
   def_any(m, "bias_add",

@@ -8,6 +8,8 @@
 // by the scale); a remainder element is Smith's algorithm (what the C runtime's complex division
 // does). This file is compiled with -ffp-contract=off so no product is fused into a sum.
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "complex_kernels.h"
@@ -159,7 +161,9 @@ OpRegistration r_abs(complex_to_real("ComplexAbs",
 OpRegistration r_angle(complex_to_real("Angle",
                                        [](auto z) { return std::atan2(z.imag(), z.real()); }));
 
-// A complex tensor's elements mapped one by one to a tensor of the same dtype and shape.
+// A complex tensor's elements mapped one by one to a tensor of the same dtype and shape:
+// f(z, in_packet), in_packet false for the n % packet elements TF's executor leaves to Eigen's
+// scalar functions.
 template <typename F>
 void complex_map(OpKernelContext& ctx, F f) {
   const Tensor& x = ctx.input(0);
@@ -168,7 +172,8 @@ void complex_map(OpKernelContext& ctx, F f) {
     using C = decltype(tag);
     const C* p = x.data<C>();
     C* o = out.data<C>();
-    for (int64_t i = 0; i < x.num_elements(); ++i) o[i] = f(p[i]);
+    const int64_t n = x.num_elements(), packed = n / kPacket<C> * kPacket<C>;
+    for (int64_t i = 0; i < n; ++i) o[i] = f(p[i], i < packed);
   });
 }
 
@@ -180,7 +185,7 @@ OpRegistration r_conj([] {
   d.type_attrs = {{"T", {kComplex64, kComplex128, DType::kVariant}, kComplex64}};
   d.shape_fn = same_shape_fn;
   d.kernel = [](OpKernelContext& ctx) {
-    complex_map(ctx, [](auto z) { return decltype(z)(z.real(), -z.imag()); });
+    complex_map(ctx, [](auto z, bool) { return decltype(z)(z.real(), -z.imag()); });
   };
   return d;
 }());
@@ -210,11 +215,11 @@ void complex_binary_kernel(OpKernelContext& ctx, ComplexBinary op) {
 }
 
 void complex_neg_kernel(OpKernelContext& ctx) {
-  complex_map(ctx, [](auto z) { return decltype(z)(-z.real(), -z.imag()); });
+  complex_map(ctx, [](auto z, bool) { return decltype(z)(-z.real(), -z.imag()); });
 }
 
 void complex_square_kernel(OpKernelContext& ctx) {
-  complex_map(ctx, [](auto z) { return mul(z, z); });
+  complex_map(ctx, [](auto z, bool) { return mul(z, z); });
 }
 
 namespace {
@@ -223,7 +228,8 @@ template <typename C>
 void divide_by_count(C* out, int64_t n, int64_t count) {
   const C y(static_cast<typename C::value_type>(count), 0);
   const int64_t packed = n / kPacket<C> * kPacket<C>;
-  for (int64_t i = 0; i < n; ++i) out[i] = i < packed ? packet_div(out[i], y) : scalar_div(out[i], y);
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = i < packed ? packet_div(out[i], y) : scalar_div(out[i], y);
 }
 
 }  // namespace
@@ -233,6 +239,164 @@ void complex_divide_by_count(complex64* out, int64_t n, int64_t count) {
 }
 void complex_divide_by_count(complex128* out, int64_t n, int64_t count) {
   divide_by_count(out, n, count);
+}
+
+namespace {
+
+// The four real sums of a complex dot product as Eigen's gebp kernel keeps them (a DoublePacket:
+// re(a) re(b), im(a) im(b), im(a) re(b), re(a) im(b)), each a sequential sum of rounded products,
+// combined at the end as (rr - ii) + (ri + ir)i. `Split` says how each sum runs over k:
+//  kSequential: k in order (gebp's 2- and 3-packet micro kernels, and its one-column kernels);
+//  kEvenOdd:    the one-packet kernel (and its half packets): over the first k / 8 * 8 values,
+//               even and odd k apart, added, then the rest of k in order;
+//  kFourLanes:  the kernel for the rows left over (Eigen's swapped traits, vectorised along k):
+//               k mod 4 apart over the first k / 4 * 4 values, added as (0 + 1) + (2 + 3), then
+//               the rest in order.
+enum class Split { kSequential, kEvenOdd, kFourLanes };
+
+template <typename C>
+C gebp_dot(const C* a, int64_t sa, const C* b, int64_t sb, int64_t k, Split split) {
+  using R = typename C::value_type;
+  R acc[4][4] = {};
+  int64_t lanes = 1, peeled = 0;
+  if (split == Split::kEvenOdd) lanes = 2, peeled = k / 8 * 8;
+  if (split == Split::kFourLanes) lanes = 4, peeled = k / 4 * 4;
+  auto add = [&](int64_t p, int64_t lane) {
+    const C x = a[p * sa], y = b[p * sb];
+    acc[0][lane] += x.real() * y.real();
+    acc[1][lane] += x.imag() * y.imag();
+    acc[2][lane] += x.imag() * y.real();
+    acc[3][lane] += x.real() * y.imag();
+  };
+  int64_t p = 0;
+  for (; p < peeled; ++p) add(p, p % lanes);
+  R sum[4];
+  for (int q = 0; q < 4; ++q) {
+    sum[q] = lanes == 4   ? (acc[q][0] + acc[q][1]) + (acc[q][2] + acc[q][3])
+             : lanes == 2 ? acc[q][0] + acc[q][1]
+                          : acc[q][0];
+  }
+  for (; p < k; ++p) {
+    const C x = a[p * sa], y = b[p * sb];
+    sum[0] += x.real() * y.real();
+    sum[1] += x.imag() * y.imag();
+    sum[2] += x.imag() * y.real();
+    sum[3] += x.real() * y.imag();
+  }
+  return {sum[0] - sum[1], sum[2] + sum[3]};
+}
+
+// Eigen's scalar path (rows left over in the one-column kernel): a complex product per k, added.
+template <typename C>
+C scalar_dot(const C* a, int64_t sa, const C* b, int64_t sb, int64_t k) {
+  C acc(0, 0);
+  for (int64_t p = 0; p < k; ++p) {
+    const C t = mul(a[p * sa], b[p * sb]);
+    acc = C(acc.real() + t.real(), acc.imag() + t.imag());
+  }
+  return acc;
+}
+
+template <typename C>
+void matmul(const C* a, bool ta, const C* b, bool tb, int64_t m, int64_t k, int64_t n, C* out) {
+  // Element strides of op(a)[i, p] and op(b)[p, j].
+  const int64_t a_row = ta ? 1 : k, a_k = ta ? m : 1;
+  const int64_t b_k = tb ? 1 : n, b_col = tb ? k : 1;
+  // Eigen is column-major: its lhs rows are TF's columns j (mr = 2 packets of 4 complex64; for
+  // complex128 the same counts hold in TF's AVX build, packets of 2), its rhs panels nr = 4 of
+  // TF's rows i, then the rows left one column at a time.
+  const int64_t packet = std::is_same_v<C, complex64> ? 4 : 2;
+  const int64_t p2 = n / (2 * packet) * (2 * packet);
+  const int64_t p1 = p2 + (n - p2) / packet * packet;
+  const int64_t phalf = packet > 1 ? p1 + (n - p1) / (packet / 2) * (packet / 2) : p1;
+  const int64_t panel_rows = m / 4 * 4;
+  for (int64_t i = 0; i < m; ++i) {
+    const C* ai = a + i * a_row;
+    for (int64_t j = 0; j < n; ++j) {
+      const C* bj = b + j * b_col;
+      C v;
+      if (i < panel_rows) {
+        v = j < p2      ? gebp_dot(ai, a_k, bj, b_k, k, Split::kSequential)
+            : j < phalf ? gebp_dot(ai, a_k, bj, b_k, k, Split::kEvenOdd)
+                        : gebp_dot(ai, a_k, bj, b_k, k, Split::kFourLanes);
+      } else {
+        v = j < phalf ? gebp_dot(ai, a_k, bj, b_k, k, Split::kSequential)
+                      : scalar_dot(ai, a_k, bj, b_k, k);
+      }
+      out[i * n + j] = v;
+    }
+  }
+}
+
+}  // namespace
+
+void complex_matmul(const Tensor& a, bool ta, const Tensor& b, bool tb, int64_t m, int64_t k,
+                    int64_t n, Tensor& out) {
+  visit_complex(a.dtype(), [&](auto tag) {
+    using C = decltype(tag);
+    matmul(a.data<C>(), ta, b.data<C>(), tb, m, k, n, out.data<C>());
+  });
+}
+
+namespace {
+
+// Eigen's psqrt_complex on one element of a packet: |z| as max * sqrt(1 + (min / max)^2),
+// rho = sqrt((|x| + |z|) / 2), eta = (y / rho) / 2; (rho, eta) for x >= 0, (|eta|, sign(y) rho)
+// for x < 0; then its infinities; a NaN in either part makes both parts all ones (the packet's
+// por with the NaN mask of both lanes).
+template <typename R>
+std::complex<R> packet_sqrt(std::complex<R> z) {
+  const R x = z.real(), y = z.imag();
+  const R ax = std::fabs(x), ay = std::fabs(y);
+  const R inf = std::numeric_limits<R>::infinity();
+  const R mx = max_ps(ay, ax), mn = ay < ax ? ay : ax;  // Eigen's pmax / pmin, operands swapped
+  const R r = mn / mx;
+  const R l = mn == R(0) ? mx : mx * std::sqrt(R(1) + r * r);
+  const R rho = std::sqrt(R(0.5) * (ax + l));
+  const R eta = mx == R(0) ? R(0) : R(0.5) * (y / rho);
+  std::complex<R> out =
+      x < R(0) ? std::complex<R>(std::fabs(eta), std::copysign(rho, y)) : std::complex<R>(rho, eta);
+  if (ay == inf) return {inf, y};
+  if (ax == inf) {
+    const R zero_y = ay * R(0);
+    return x < R(0) ? std::complex<R>(zero_y, inf) : std::complex<R>(inf, zero_y);
+  }
+  if (!std::isnan(out.real()) && !std::isnan(out.imag())) return out;
+  using U = std::conditional_t<sizeof(R) == 4, uint32_t, uint64_t>;
+  const U ones = ~U(0);
+  R nan;
+  std::memcpy(&nan, &ones, sizeof nan);
+  return {nan, nan};
+}
+
+// Eigen's complex_sqrt (numext::sqrt of one std::complex): w = sqrt((|x| + hypot(x, y)) / 2)
+// with Eigen's hypot (max * sqrt(1 + (min / max)^2), infinities first, then NaNs).
+template <typename R>
+std::complex<R> scalar_sqrt(std::complex<R> z) {
+  const R x = z.real(), y = z.imag();
+  const R ax = std::fabs(x), ay = std::fabs(y);
+  const R inf = std::numeric_limits<R>::infinity();
+  R h;
+  if (std::isinf(ax) || std::isinf(ay)) {
+    h = inf;
+  } else if (std::isnan(ax) || std::isnan(ay)) {
+    h = std::numeric_limits<R>::quiet_NaN();
+  } else {
+    const R p = ax < ay ? ay : ax;  // numext::maxi(x, y): std::max
+    const R q = ay < ax ? ay : ax;  // numext::mini(y, x): std::min
+    h = p == R(0) ? R(0) : p * std::sqrt(R(1) + (q / p) * (q / p));
+  }
+  const R w = std::sqrt(R(0.5) * (ax + h));
+  if (std::isinf(y)) return {inf, y};
+  if (x == R(0)) return {w, y < R(0) ? -w : w};
+  if (x > R(0)) return {w, y / (R(2) * w)};
+  return {ay / (R(2) * w), y < R(0) ? -w : w};
+}
+
+}  // namespace
+
+void complex_sqrt_kernel(OpKernelContext& ctx) {
+  complex_map(ctx, [](auto z, bool packet) { return packet ? packet_sqrt(z) : scalar_sqrt(z); });
 }
 
 void complex_cast(const Tensor& x, Tensor& out) {

@@ -1,6 +1,6 @@
 // The complex64/complex128 side of ops whose real kernels live elsewhere (AddV2, Sub, Mul,
-// RealDiv, Equal, NotEqual, Neg, Square, Cast, Mean's division). Internal to src/ops; the complex-only ops (Complex,
-// Real, Imag, ComplexAbs, Conj, Angle) are registered in complex.cc.
+// RealDiv, Equal, NotEqual, Neg, Square, Cast, Mean's division). Internal to src/ops; the
+// complex-only ops (Complex, Real, Imag, ComplexAbs, Conj, Angle) are registered in complex.cc.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,16 @@ void complex_square_kernel(OpKernelContext& ctx);
 // outputs: whole packets of them with pdiv_complex, the rest with Smith's algorithm).
 void complex_divide_by_count(complex64* out, int64_t n, int64_t count);
 void complex_divide_by_count(complex128* out, int64_t n, int64_t count);
+
+// Sqrt: Eigen's psqrt_complex on whole packets (4 complex64, 2 complex128), its complex_sqrt on
+// the rest.
+void complex_sqrt_kernel(OpKernelContext& ctx);
+
+// MatMul: out (m x n) = op(a) (m x k) * op(b) (k x n), a and b row-major (k x m / n x k when
+// transposed), summed as Eigen's gebp kernel sums each output in TF's tensor contraction
+// (complex.cc says which kernel takes which output).
+void complex_matmul(const Tensor& a, bool ta, const Tensor& b, bool tb, int64_t m, int64_t k,
+                    int64_t n, Tensor& out);
 
 // A type list with complex64 and complex128 appended (TF's "numbertypes" order aside).
 std::vector<DType> with_complex(std::vector<DType> types);

@@ -76,21 +76,26 @@ OpRegistration float_op(const std::string& name) {
 }
 
 namespace u = detail::unary;
+// `real` for real inputs, `complex` (complex_kernels.h) for complex64 and complex128.
+Kernel or_complex(Kernel real, void (*complex)(OpKernelContext&)) {
+  return [real = std::move(real), complex](OpKernelContext& ctx) {
+    if (is_complex(ctx.input(0).dtype())) return complex(ctx);
+    real(ctx);
+  };
+}
+
 OpRegistration r_neg(unary_def("Neg", detail::with_complex(detail::kSignedNumberTypes),
-                               [k = unary_kernel(u::Neg{}, IntNeg{})](OpKernelContext& ctx) {
-                                 if (is_complex(ctx.input(0).dtype())) return detail::complex_neg_kernel(ctx);
-                                 k(ctx);
-                               }));
+                               or_complex(unary_kernel(u::Neg{}, IntNeg{}),
+                                          detail::complex_neg_kernel)));
 // TF's Abs, Neg and Pow take no unsigned types (uint8 is the OpDef's InvalidArgumentError).
 OpRegistration r_abs(unary_def("Abs", detail::kSignedNumberTypes,
                                unary_kernel(u::Abs{}, IntAbs{})));
 OpRegistration r_square(unary_def("Square", detail::with_complex(detail::kNumberTypes),
-                                  [k = unary_kernel(u::Square{}, IntSquare{})](OpKernelContext& ctx) {
-                                    if (is_complex(ctx.input(0).dtype()))
-                                      return detail::complex_square_kernel(ctx);
-                                    k(ctx);
-                                  }));
-OpRegistration r_sqrt = float_op<u::Sqrt>("Sqrt");
+                                  or_complex(unary_kernel(u::Square{}, IntSquare{}),
+                                             detail::complex_square_kernel)));
+OpRegistration r_sqrt(unary_def("Sqrt", detail::with_complex(detail::kFloatTypes),
+                                or_complex(unary_kernel(u::Sqrt{}, NoInt{}),
+                                           detail::complex_sqrt_kernel)));
 OpRegistration r_rsqrt = float_op<u::Rsqrt>("Rsqrt");
 OpRegistration r_reciprocal = float_op<u::Reciprocal>("Reciprocal");
 OpRegistration r_exp = float_op<u::Exp>("Exp");

@@ -8,6 +8,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "complex_kernels.h"
 #include "eigen_unary.h"
 #include "matmul_f32.h"
 #include "onednn_exp.h"
@@ -66,6 +67,7 @@ void matmul_kernel(OpKernelContext& ctx, MatMulAttrs attrs) {
   }
   int64_t m = ta ? sa.dim(1) : sa.dim(0), n = tb ? sb.dim(0) : sb.dim(1);
   Tensor& out = ctx.allocate_output(0, a.dtype(), Shape{m, n});
+  if (is_complex(a.dtype())) return detail::complex_matmul(a, ta, b, tb, m, ka, n, out);
   visit_dtype(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, bool>) {
@@ -84,7 +86,7 @@ OpRegistration r_matmul([] {
   d.name = "MatMul";
   d.inputs = {{"a", "T"}, {"b", "T"}};
   d.outputs = {{"product", "T"}};
-  d.type_attrs = {{"T", kMatMulTypes}};
+  d.type_attrs = {{"T", detail::with_complex(kMatMulTypes)}};
   d.shape_fn = [](InferenceContext& c) {
     const PartialShape &a = c.in(0), &b = c.in(1);
     const auto [ta, tb] = MatMulAttrs(*c.attrs);

@@ -1,0 +1,73 @@
+"""complex64/complex128 MatMul and Sqrt bit for bit with TF 2.21 (the bits of every part recorded).
+MatMul: TF's CPU kernel is Eigen's tensor contraction over Eigen's own gebp kernel for
+std::complex (TF's oneDNN kernels take no complex), whose micro kernels sum each output in
+different orders: shapes that put outputs in each of them (TF's columns in groups of 8, 4, 2 and
+1; its rows in panels of 4 and the rows left over), transposed operands, a tf.function. Matrix-
+vector products (a dimension of 1 but k) and long k (blocked or sharded by TF's thread pool) are
+not here: tfscope sums them in the same order, which is not TF's there (complex.cc). Sqrt: whole
+packets (Eigen's psqrt_complex) and the remainder (its complex_sqrt), zeros of both signs,
+infinities and NaNs in packets and in the remainder. Errors: mixed dtypes, a float operand, Sqrt
+of an integer."""
+import numpy as np
+
+rng = np.random.default_rng(1617)
+
+
+def operands(shape, dtype):
+    real = np.float32 if dtype == np.complex64 else np.float64
+    def part():
+        e = rng.integers(-8, 8, size=shape).astype(real)
+        return (rng.standard_normal(shape).astype(real) * np.asarray(2.0, real) ** e).astype(real)
+    return (part() + 1j * part()).astype(dtype)
+
+
+def bits(t):
+    a = np.ascontiguousarray(np.asarray(t))
+    return a.view(np.uint32 if a.dtype == np.complex64 else np.uint64).ravel().tolist()
+
+
+@tf.function
+def product(a, b):
+    return tf.matmul(a, b)
+
+
+SHAPES = ((2, 2, 2), (2, 13, 3), (3, 15, 8), (4, 13, 4), (5, 13, 5), (8, 15, 8), (4, 5, 17),
+          (9, 37, 13), (12, 20, 7), (5, 64, 12), (16, 64, 16), (7, 300, 9), (6, 1, 5))
+
+for dt in (np.complex64, np.complex128):
+    name = np.dtype(dt).name
+    for m, k, n in SHAPES:
+        a, b = operands((m, k), dt), operands((k, n), dt)
+        record("%s matmul %dx%dx%d" % (name, m, k, n), bits(tf.matmul(a, b)))
+    a, b = operands((5, 13), dt), operands((13, 7), dt)
+    record(name + " matmul transpose_a",
+           bits(tf.matmul(tf.constant(a.T.copy()), b, transpose_a=True)))
+    record(name + " matmul transpose_b",
+           bits(tf.matmul(a, tf.constant(b.T.copy()), transpose_b=True)))
+    record(name + " matmul both transposed",
+           bits(tf.matmul(a.T.copy(), b.T.copy(), transpose_a=True, transpose_b=True)))
+    r = product(tf.constant(a), tf.constant(b))
+    record(name + " matmul in a function", (r.dtype, r.shape, bits(r)))
+
+    z = operands((67,), dt)
+    record(name + " sqrt", bits(tf.sqrt(z)))
+    record(name + " sqrt of 3", bits(tf.math.sqrt(z[:3])))
+    inf, nan = np.inf, np.nan
+    special = np.array([0j, complex(-0.0, 0), complex(0, -0.0), complex(-0.0, -0.0), complex(-4, 0),
+                        complex(-4, -0.0), complex(4, -0.0), complex(inf, 1), complex(-inf, 1),
+                        complex(inf, nan), complex(-inf, nan), complex(1, inf), complex(nan, inf),
+                        complex(1, -inf), complex(nan, -inf), complex(nan, 1), complex(1, nan),
+                        complex(nan, nan), complex(inf, inf), complex(-inf, -inf),
+                        complex(3e38, 3e38), complex(-3e38, 1), complex(1e-30, -1e30),
+                        complex(-1, 1e-30), complex(0, 2), complex(0, -2), complex(-2, -3)], dt)
+    record(name + " sqrt special in packets", bits(tf.sqrt(np.concatenate([special, special[:1]]))))
+    for i, v in enumerate(special):
+        record(name + " sqrt special alone %d" % i, bits(tf.sqrt(np.array([v], dt))))
+
+z = tf.constant([1 + 2j, 3 - 1j], tf.complex64)
+attempt("matmul complex64 by complex128",
+        lambda: tf.matmul(tf.reshape(z, [1, 2]), tf.constant([[1j], [2j]], tf.complex128)))
+attempt("matmul complex64 by float32",
+        lambda: tf.matmul(tf.reshape(z, [1, 2]), tf.constant([[1.0], [2.0]])))
+attempt("matmul size mismatch", lambda: tf.matmul(tf.reshape(z, [1, 2]), tf.reshape(z, [1, 2])))
+attempt("sqrt of int32", lambda: tf.sqrt(tf.constant([4, 9])))
