@@ -4,23 +4,16 @@
 
 #include <cmath>
 #include <cstring>
-#include <functional>
 
 #include "demo_model.h"
+#include "format_error.h"
 
 namespace tfs::lite {
 namespace {
 
 const std::string kFixtures = TFSCOPE_FORMATS_FIXTURES;
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const FormatError& e) {
-    return e.what();
-  }
-  return "";
-}
+using testing::error_of;
 
 bool has_line(const std::string& text, const std::string& line) {
   return ("\n" + text).find("\n" + line + "\n") != std::string::npos;

@@ -9,12 +9,12 @@
 
 #include <cmath>
 #include <cstring>
-#include <functional>
 #include <limits>
 #include <random>
 #include <string>
 
 #include "alloc_counter.h"
+#include "format_error.h"
 #include "kernels_fc_internal.h"
 #include "lite_mlp.h"
 #include "tfscope/lite.h"
@@ -421,14 +421,7 @@ TEST(LiteInterpreter, ReferenceModeGivesTheReferenceKernelsBits) {
   }
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const FormatError& e) {
-    return e.what();
-  }
-  return "";
-}
+using testing::error_of;
 
 // A float RELU model whose input x and output y declare `shape`, as a damaged file may.
 std::string relu_model(const std::vector<int>& shape) {
