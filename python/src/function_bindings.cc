@@ -41,6 +41,7 @@ nb::handle run_eagerly_marker() {
 
 std::vector<Value> args_of(nb::handle args) {
   std::vector<Value> out;
+  if (PyTuple_Check(args.ptr())) out.reserve(static_cast<size_t>(PyTuple_GET_SIZE(args.ptr())));
   for (nb::handle a : args) out.push_back(to_value(a));
   return out;
 }

@@ -73,11 +73,17 @@ class CallTensors {
   CallTensors() = default;
   CallTensors(const CallTensors&) = delete;
   CallTensors& operator=(const CallTensors&) = delete;
-  void push_back(Tensor t) {
+  [[gnu::always_inline]] void push_back(Tensor t) {
     if (heap_.empty() && size_ < kInline) {
       inline_[size_++] = std::move(t);
       return;
     }
+    spill(std::move(t));
+  }
+  std::span<Tensor> span() { return {heap_.empty() ? inline_.data() : heap_.data(), size_}; }
+
+ private:
+  [[gnu::noinline]] void spill(Tensor t) {
     if (heap_.empty()) {
       heap_.reserve(2 * kInline);
       for (Tensor& x : inline_) heap_.push_back(std::move(x));
@@ -85,9 +91,7 @@ class CallTensors {
     heap_.push_back(std::move(t));
     ++size_;
   }
-  std::span<Tensor> span() { return {heap_.empty() ? inline_.data() : heap_.data(), size_}; }
 
- private:
   static constexpr size_t kInline = 4;
   std::array<Tensor, kInline> inline_;
   std::vector<Tensor> heap_;
@@ -133,9 +137,9 @@ std::vector<Tensor> detail::Tracer::run_eager(const ConcreteFunction& cf,
   }
 }
 
-Value detail::Tracer::call_bound(const ConcreteFunction& cf, std::span<const Value> values) {
-  if (!executing_eagerly())
-    return cf.call_flat(flatten_arguments(cf.type_, values, cf.fed_captures_.size()));
+Value detail::Tracer::call_bound(const ConcreteFunction& cf, std::span<const Value> values,
+                                 bool eager) {
+  if (!eager) return cf.call_flat(flatten_arguments(cf.type_, values, cf.fed_captures_.size()));
   CallTensors inputs;
   for (size_t i = 0; i < cf.type_.params.size(); ++i)
     feed_tensors(cf.type_.params[i].type, values[i], inputs);

@@ -408,7 +408,7 @@ Value Function::call(const std::vector<Value>& args, const Kwargs& kwargs) {
   const int64_t t0 = detail::LedgerClock::now();
   Value out = [&] {
     try {
-      return detail::Tracer::call_bound(*cf, values);
+      return detail::Tracer::call_bound(*cf, values, eager);
     } catch (const Error& e) {
       std::lock_guard<std::mutex> lock(mu_);
       ledger_->run_failed(*l.record, l.call, e.what());

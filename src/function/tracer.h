@@ -35,9 +35,10 @@ class Tracer {
   static TraceResult trace(const TraceRequest& request);
   // The two eager runs of a trace, which need its internals (Tracer is ConcreteFunction's
   // friend; they live in call_runtime.cc): a cache hit's call with `values` bound to the trace's
-  // parameters in order (its flat inputs kept on the stack), and the run of the call on its
-  // inputs (arguments, then fed captures), as the call op would run it.
-  static Value call_bound(const ConcreteFunction& cf, std::span<const Value> values);
+  // parameters in order (its flat inputs kept on the stack; `eager`: executing_eagerly(), which
+  // the caller knows), and the run of the call on its inputs (arguments, then fed captures), as
+  // the call op would run it.
+  static Value call_bound(const ConcreteFunction& cf, std::span<const Value> values, bool eager);
   static std::vector<Tensor> run_eager(const ConcreteFunction& cf, std::span<const Tensor> inputs);
 
  private:
