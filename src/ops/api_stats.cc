@@ -150,7 +150,12 @@ Tensor batch_normalization(const Value& x, const Value& mean, const Value& varia
                                                         : Value(-mean.as_double());
     shift = multiply(neg_mean, Value(inv));
   } else {
-    shift = subtract(offset, Value(multiply(mean, Value(inv))));
+    // offset - mean * inv: the product first; a variable offset is then read by its own
+    // __sub__ outside the Sub's scope ("batchnorm/ReadVariableOp", as in TF), a tensor or number
+    // converts inside it.
+    Tensor product = multiply(mean, Value(inv));
+    Value off = offset.kind() == Value::Kind::kVariable ? Value(convert_to_tensor(offset)) : offset;
+    shift = subtract(off, Value(product));
   }
   if (shift.dtype() != tx.dtype()) shift = cast(shift, tx.dtype());
   return add(Value(scaled), Value(shift));
