@@ -2,7 +2,9 @@
 // and captured tensors are frozen to constants, constant subgraphs are folded, MatMul with a
 // constant right operand becomes FULLY_CONNECTED (weights transposed to [units, depth]) with a
 // following bias add and Relu/Relu6 fused in, and every tensor is named after the graph nodes it
-// came from (fused names sorted and joined with ';', as MLIR's fused locations print).
+// came from (fused names joined with ';' in MLIR's order, as its fused locations print; equal
+// constants folded into one "arith.constant"). The ops are lowered in the order TF's graph
+// importer gives them (reverse_post_order), which is the order TF's converter writes them in.
 // Conv2D / DepthwiseConv2dNative become CONV_2D / DEPTHWISE_CONV_2D (bias and Relu/Relu6 fused
 // likewise, a zero bias when there is none), MaxPool / AvgPool become MAX_POOL_2D /
 // AVERAGE_POOL_2D (Relu/Relu6 fused).
@@ -36,6 +38,16 @@ std::string join_names(const std::set<std::string>& names) {
   return out;
 }
 
+// An MLIR fused location as TF's converter prints it: the names in the given order, each once.
+std::string fused_location(const std::vector<std::string>& names) {
+  std::string out;
+  std::set<std::string> seen;
+  for (const std::string& n : names) {
+    if (seen.insert(n).second) out += (out.empty() ? "" : ";") + n;
+  }
+  return out;
+}
+
 tflite::TensorType lite_type(DType d, const std::string& where) {
   switch (d) {
     case DType::kFloat32:
@@ -62,7 +74,8 @@ struct OutputLess {
 
 class Converter {
  public:
-  Converter(const detail::GraphSource& src, const ConvertOptions& options) : src_(src) {
+  Converter(const detail::GraphSource& src, const ConvertOptions& options)
+      : src_(src), dynamic_range_(options.dynamic_range) {
     model_.signature_key = options.signature_key;
   }
 
@@ -107,15 +120,54 @@ class Converter {
     }
   }
 
-  // Lowers the live nodes of a function body in order (the top-level function, or the body of a
-  // PartitionedCall, inlined).
+  // The order TF's graph importer gives the ops (and so the order of the operators TF's converter
+  // writes): a reverse post-order of a depth-first walk from the nodes without inputs, each
+  // node's consumers (data and control edges) pushed in name order, so that of two branches the
+  // one whose first node has the smaller name comes first (TF's GetReversePostOrder with a
+  // by-name comparator).
+  static std::vector<Node*> reverse_post_order(const GraphFunction& fn) {
+    std::map<const Node*, std::vector<Node*>> out;
+    std::vector<Node*> sources;
+    for (const auto& node : fn.graph->nodes()) {
+      Node* n = node.get();
+      for (const Output& in : n->inputs) out[in.node].push_back(n);
+      for (Node* c : n->control_inputs) out[c].push_back(n);
+      if (n->inputs.empty() && n->control_inputs.empty()) sources.push_back(n);
+    }
+    auto by_name = [](const Node* a, const Node* b) { return a->name < b->name; };
+    std::sort(sources.begin(), sources.end(), by_name);
+    std::vector<std::pair<Node*, bool>> stack;  // (node, leaving)
+    for (Node* s : sources) stack.emplace_back(s, false);
+    std::set<const Node*> visited;
+    std::vector<Node*> order;
+    while (!stack.empty()) {
+      auto [n, leaving] = stack.back();
+      stack.pop_back();
+      if (leaving) {
+        order.push_back(n);
+        continue;
+      }
+      if (!visited.insert(n).second) continue;
+      stack.emplace_back(n, true);
+      std::vector<Node*> next = out[n];
+      std::sort(next.begin(), next.end(), by_name);
+      for (Node* c : next) {
+        if (!visited.count(c)) stack.emplace_back(c, false);
+      }
+    }
+    std::reverse(order.begin(), order.end());
+    return order;
+  }
+
+  // Lowers the live nodes of a function body in TF's import order (the top-level function, or
+  // the body of a PartitionedCall, inlined).
   void lower_body(const GraphFunction& fn) {
     index_graph(fn);
+    count_const_values(fn);
     match_gelu(fn);
     match_div_sqrt(fn);
     mark_needed(fn);
-    for (const auto& node : fn.graph->nodes()) {
-      Node* n = node.get();
+    for (Node* n : reverse_post_order(fn)) {
       if (!needed_.count(n) || absorbed_.count(n) || alias_.count(Output{n, 0})) continue;
       if (n->op() == "Placeholder" || n->op() == "VarHandleOp") continue;  // inputs, resources
       if (n->num_outputs() > 0 && is_const(Output{n, 0})) continue;
@@ -292,7 +344,8 @@ class Converter {
     return id;
   }
 
-  int32_t const_tensor(const Tensor& v, const std::string& name, bool as_int32 = false) {
+  int32_t const_tensor(const Tensor& v, const std::string& name, bool as_int32 = false,
+                       bool merge_floats = false) {
     LiteTensor t;
     t.name = name;
     t.is_const = true;
@@ -301,13 +354,27 @@ class Converter {
     t.type = lite_type(value.dtype(), name);
     for (int64_t d : value.eager_shape().dims()) t.shape.push_back(static_cast<int32_t>(d));
     t.data.assign(static_cast<const char*>(value.raw_data()), value.nbytes());
-    // Equal integer constants (shapes, axes, slice bounds) are one tensor, as MLIR folds them;
-    // float constants stay apart (the quantizer rewrites weights in place).
-    if (t.type == tflite::TensorType_INT32) {
-      auto key = std::make_tuple(t.shape, t.data);
-      auto it = int_consts_.find(key);
-      if (it != int_consts_.end()) return it->second;
-      return int_consts_[key] = model_.add_tensor(std::move(t));
+    // Equal integer constants (shapes, axes, slice bounds) are one tensor, as MLIR folds them,
+    // and so are equal float constants of the graph (`merge_floats`; weights stay apart: the
+    // quantizer rewrites them in place). A constant that several nodes gave loses their names:
+    // MLIR's folder gives the one it keeps an unknown location, which TF's converter writes as
+    // the op's name, "arith.constant".
+    if (t.type == tflite::TensorType_INT32 || merge_floats) {
+      auto key = std::make_tuple(t.type, t.shape, t.data);
+      auto it = equal_consts_.find(key);
+      if (it == equal_consts_.end()) {
+        const int32_t id = model_.add_tensor(std::move(t));
+        equal_consts_[key] = {id, name};
+        return id;
+      }
+      auto& [id, first_name] = it->second;
+      if (first_name != name && first_name != "arith.constant") {
+        first_name = "arith.constant";
+        LiteTensor& kept = model_.tensors[static_cast<size_t>(id)];
+        kept.name.clear();  // its old name is free again
+        kept.name = model_.unique_name(first_name);
+      }
+      return id;
     }
     return model_.add_tensor(std::move(t));
   }
@@ -319,9 +386,54 @@ class Converter {
     if (it != tensor_of_.end()) return it->second;
     const Tensor* v = const_value(src);
     if (!v) fail("internal: no tensor for " + src.node->name);
-    int32_t id = const_tensor(*v, src.node->name, as_int32);
+    int32_t id = const_tensor(*v, const_name(src, *v), as_int32, /*merge_floats=*/true);
     tensor_of_[src] = id;
     return id;
+  }
+
+  // A graph constant's name: its node's, or "arith.constant" when MLIR folded it with an equal
+  // one (const_value_count_).
+  std::string const_name(const Output& src, const Tensor& v) {
+    return const_value_count_[value_key(v)] > 1 ? "arith.constant" : src.node->name;
+  }
+
+  // MLIR's first canonicalization folds equal constants into one, named "arith.constant" from
+  // then on (an unknown location), even when the users of the others are folded away later:
+  // BERT's tf.shape(x)[0] loses the name of its begin [0] to the folded begin Pack([0]) of the
+  // position table's slice [:length], and its last layer's reshape to [batch, length, 128] the
+  // 128 to the unused reshapes of the other layers. How many nodes of the graph (live or not:
+  // the import keeps them) hold each constant value
+  // that folds from constants alone (a Const, a frozen variable read, an op of those; an
+  // Identity is its input's value). A static dimension of tf.shape(x) folds only later and
+  // keeps its name (BERT's tf.shape(x)[1], "strided_slice_3", beside another 16).
+  static std::tuple<DType, std::vector<int64_t>, std::string> value_key(const Tensor& v) {
+    return {v.dtype(), v.eager_shape().dims(),
+            std::string(static_cast<const char*>(v.raw_data()), v.nbytes())};
+  }
+  bool folds_from_consts(Node* n) {
+    if (n->op() == "Const" || n->op() == "ReadVariableOp") return true;
+    if (n->op() == "Placeholder") return is_const(Output{n, 0});  // a captured tensor, frozen
+    if (n->op() == "Shape" || n->inputs.empty()) return false;
+    for (const Output& in : n->inputs) {
+      if (!folds_from_consts(resolve(in).node)) return false;
+    }
+    return true;
+  }
+  void count_const_values(const GraphFunction& fn) {
+    for (const auto& node : fn.graph->nodes()) {
+      Node* n = node.get();
+      const std::string& op = n->op();
+      if (n->num_outputs() != 1 || op == "Identity" || op == "Snapshot" || op == "StopGradient" ||
+          op == "IdentityN") {
+        continue;
+      }
+      const Tensor* v = const_value(Output{n, 0});
+      if (!v || v->dtype() == DType::kString || v->dtype() == DType::kVariant ||
+          v->dtype() == DType::kResource || !folds_from_consts(n)) {
+        continue;
+      }
+      ++const_value_count_[value_key(*v)];
+    }
   }
 
   // Follows Identity nodes back to the value they forward.
@@ -426,7 +538,9 @@ class Converter {
       Output x = half->inputs[1];
       if (!(resolve(x) == resolve(neg->inputs[0]))) continue;
       for (Node* inner : {half, neg, scaled, e}) absorbed_.insert(inner);
-      gelu_[f] = x;
+      // The GELU's fused location, in MLIR's order (with an empty name second).
+      gelu_[f] = {x, fused_location({f->name, ""}) + ";" +
+                         fused_location({half->name, neg->name, scaled->name, e->name})};
     }
   }
 
@@ -556,11 +670,22 @@ class Converter {
         l.end_mask |= 1 << d;
       }
     }
+    // Spelled out, the three are new constants named after the slice, uniquified in MLIR's
+    // constant order: "s" strides, "s1" end, "s2" begin (the output "s3"); in a dynamic-range
+    // model, whose constants TF's quantization passes reorder, "s" begin, "s1" end, "s2" strides.
+    const bool spelled_out = begin.size() > const_ints(n->inputs[1], what).size();
     auto spec = [&](const std::vector<int>& v, int input_index) {
-      return const_tensor(Tensor::from_vector<int32_t>(std::vector<int32_t>(v.begin(), v.end())),
-                          resolve(n->inputs[static_cast<size_t>(input_index)]).node->name);
+      return const_tensor(
+          Tensor::from_vector<int32_t>(std::vector<int32_t>(v.begin(), v.end())),
+          spelled_out
+              ? n->name
+              : const_name(resolve(n->inputs[static_cast<size_t>(input_index)]),
+                           *const_value(resolve(n->inputs[static_cast<size_t>(input_index)]))));
     };
-    l.inputs = {input, spec(begin, 1), spec(end, 2), spec(strides, 3)};
+    l.inputs = {input, -1, -1, -1};
+    for (int k : dynamic_range_ ? std::vector<int>{1, 2, 3} : std::vector<int>{3, 2, 1}) {
+      l.inputs[static_cast<size_t>(k)] = spec(k == 1 ? begin : k == 2 ? end : strides, k);
+    }
     emit(std::move(l), n, n->name);
   }
 
@@ -570,8 +695,8 @@ class Converter {
       LiteOp l;
       l.code = tflite::BuiltinOperator_GELU;
       l.approximate = false;
-      l.inputs = {tensor(g->second)};
-      return emit(std::move(l), n, n->name);
+      l.inputs = {tensor(g->second.first)};
+      return emit(std::move(l), n, g->second.second);
     }
     if (op == "Identity" || op == "Snapshot" || op == "StopGradient" || op == "IdentityN" ||
         op == "NoOp") {
@@ -596,13 +721,13 @@ class Converter {
         const int64_t axis = attr_int(n->attrs, "axis");
         l.axis = static_cast<int32_t>(axis < 0 && rank > 0 ? axis + rank : axis);
       }
-      for (const Output& in : n->inputs) l.inputs.push_back(tensor(in));
       if (op == "Pack") {
         if (std::optional<Output> whole = pack_of_whole_shape(n)) {
           tensor_of_[Output{n, 0}] = tensor(*whole);  // TF's converter reads SHAPE(x) itself
-          return;
+          return;  // (and writes none of the PACK's constant elements)
         }
       }
+      for (const Output& in : n->inputs) l.inputs.push_back(tensor(in));
       if (op == "Pack") {  // MLIR's CSE: an equal PACK of the same tensors is the same value
         for (const LiteOp& o : model_.ops) {
           if (o.code == l.code && o.inputs == l.inputs && o.axis == l.axis) {
@@ -699,6 +824,13 @@ class Converter {
       tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
       return;
     }
+    // MLIR's canonical form of a commutative op has a constant operand on the right.
+    const bool commutative = code == tflite::BuiltinOperator_ADD ||
+                             code == tflite::BuiltinOperator_MUL ||
+                             code == tflite::BuiltinOperator_SQUARED_DIFFERENCE;
+    if (commutative && n->op() != "BiasAdd" && is_const(resolve(a)) && !is_const(resolve(b))) {
+      std::swap(a, b);
+    }
     l.inputs = {tensor(a), tensor(b)};
     std::set<std::string> names = {n->name};
     Node* last = fuse_activation(n, l, names);
@@ -720,7 +852,7 @@ class Converter {
     }
     // FULLY_CONNECTED wants weights as [units, depth]: MatMul's [depth, units] transposed.
     Tensor kernel = tb ? *w : transpose(*w, std::vector<int64_t>{1, 0});
-    lower_fully_connected(n, kernel, false);
+    lower_fully_connected(n, kernel, false, tb ? resolve(n->inputs[1]).node->name : n->name);
   }
 
   // tf.einsum of an activation and a constant matrix contracting the activation's last axis
@@ -743,7 +875,7 @@ class Converter {
            "): only a contraction of the last axis with a "
            "constant matrix (\"bsd,df->bsf\") converts");
     }
-    lower_fully_connected(n, transpose(*w, std::vector<int64_t>{1, 0}), true);
+    lower_fully_connected(n, transpose(*w, std::vector<int64_t>{1, 0}), true, n->name);
   }
 
   // A constant vector added to the input of a FULLY_CONNECTED (a layer norm's beta) is folded
@@ -779,15 +911,18 @@ class Converter {
     return std::nullopt;
   }
 
-  void lower_fully_connected(Node* n, const Tensor& kernel, bool keep_num_dims) {
+  // `kernel_name`: the weights' name (the MatMul's when TF's converter folds a transpose into
+  // them, the weights' own node's when it takes them as they are).
+  void lower_fully_connected(Node* n, const Tensor& kernel, bool keep_num_dims,
+                             const std::string& kernel_name) {
     const int64_t units = kernel.eager_shape().dim(0);
     LiteOp l;
     l.code = tflite::BuiltinOperator_FULLY_CONNECTED;
     l.keep_num_dims = keep_num_dims;
     if (keep_num_dims) l.version = 5;
-    std::set<std::string> names = {n->name};
-    std::set<std::string> bias_names;
     Node* last = n;
+    Node* bias_add_node = nullptr;
+    std::string bias_src;
     std::optional<Tensor> bias;
     if (Node* c = sole_consumer(n)) {
       bool bias_add = c->op() == "BiasAdd" || c->op() == "AddV2" || c->op() == "Add";
@@ -800,37 +935,55 @@ class Converter {
             b->eager_shape().dim(0) == units) {
           bias = *b;
           absorbed_.insert(c);
-          names.insert(c->name);
-          bias_names.insert(c->name);
+          bias_add_node = c;
+          bias_src = resolve(c->inputs[static_cast<size_t>(other)]).node->name;
           alias_[Output{c, 0}] = Output{n, 0};
           last = c;
         }
       }
     }
-    std::set<std::string> before = names;
-    last = fuse_activation(last, l, names);
-    for (const std::string& s : names) {
-      if (!before.count(s)) bias_names.insert(s);
-    }
+    std::set<std::string> act_names;
+    Node* fused = fuse_activation(last, l, act_names);
+    // MLIR's fused locations, not sorted: the bias "Relu;add" (the activation, the bias add),
+    // the output "MatMul;Relu;add" (the MatMul first), "MatMul;BiasAdd" without an activation.
+    std::vector<std::string> bias_names;
+    if (fused != last) bias_names.push_back(fused->name);
+    if (bias_add_node) bias_names.push_back(bias_add_node->name);
+    std::vector<std::string> names = {n->name};
+    names.insert(names.end(), bias_names.begin(), bias_names.end());
+    last = fused;
     std::optional<Tensor> folded = bias;
     std::optional<Output> y = fold_input_add(n, kernel, folded);
     if (y) {
       bias = folded;
       if (bias_names.empty()) bias_names = names;
     }
+    std::string out_name = fused_location(names), bias_name = fused_location(bias_names);
+    std::string reshape_name = bias ? bias_name : "";
+    if (keep_num_dims && bias_add_node && last == bias_add_node) {
+      // An einsum's FULLY_CONNECTED keeps MLIR's own order of its fused locations: the einsum E,
+      // the bias add A, the bias's node R, behind a folded input add B: the output "B;E;A;R",
+      // the trailing RESHAPE "A;E;R"; the bias "A;E;R" (so the RESHAPE's is "A;E;R1"), or
+      // "E;A;R" when it was recomputed for a folded input add.
+      const std::string& e = n->name;
+      const std::string& a = bias_add_node->name;
+      out_name = fused_location({y ? resolve(n->inputs[0]).node->name : e, e, a, bias_src});
+      reshape_name = fused_location({a, e, bias_src});
+      bias_name = y ? fused_location({e, a, bias_src}) : reshape_name;
+    }
     int32_t input = tensor(y ? *y : n->inputs[0]);
-    int32_t kernel_id = const_tensor(kernel, n->name);
-    int32_t bias_id = bias ? const_tensor(*bias, join_names(bias_names)) : -1;
+    int32_t kernel_id = const_tensor(kernel, kernel_name);
+    int32_t bias_id = bias ? const_tensor(*bias, bias_name) : -1;
     l.inputs = {input, kernel_id, bias_id};
-    emit(std::move(l), last, join_names(names));
+    emit(std::move(l), last, out_name);
     tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
-    if (keep_num_dims) einsum_reshape(last, bias_id);
+    if (keep_num_dims) einsum_reshape(last, reshape_name);
   }
 
   // TF lowers an einsum to reshape, matmul, reshape; FULLY_CONNECTED with keep_num_dims takes
   // the first reshape, and the second stays unless the next op is a Reshape anyway: a RESHAPE to
-  // the output's shape (unknown dimensions -1), named after the bias ("<bias>1").
-  void einsum_reshape(Node* last, int32_t bias_id) {
+  // the output's shape (unknown dimensions -1), named `name` (the FULLY_CONNECTED's when empty).
+  void einsum_reshape(Node* last, const std::string& name) {
     Node* c = sole_consumer(last);
     if (c && c->op() == "Reshape") return;
     const PartialShape& s = last->output_shapes[0];
@@ -847,7 +1000,7 @@ class Converter {
     r.code = tflite::BuiltinOperator_RESHAPE;
     r.inputs = {fc_out, const_tensor(Tensor::from_vector<int32_t>(shape), "arith.constant")};
     LiteTensor t = model_.tensors[static_cast<size_t>(fc_out)];
-    if (bias_id >= 0) t.name = model_.tensors[static_cast<size_t>(bias_id)].name;
+    if (!name.empty()) t.name = name;
     const int32_t id = model_.add_tensor(std::move(t));
     r.outputs = {id};
     model_.ops.push_back(std::move(r));
@@ -959,11 +1112,7 @@ class Converter {
     if (bias_node) order.push_back(bias_node->name);
     order.push_back(n->name);
     if (bias_node) order.push_back(bias_src);
-    std::string location;
-    std::set<std::string> seen;
-    for (const std::string& s : order) {
-      if (seen.insert(s).second) location += (location.empty() ? "" : ";") + s;
-    }
+    const std::string location = fused_location(order);
     const int32_t input = tensor(n->inputs[0]);
     const int32_t filter_id = model_.add_tensor(std::move(filter));
     const int32_t bias_id = bias ? const_tensor(*bias, location) : zero_bias(out_depth);
@@ -996,6 +1145,7 @@ class Converter {
   }
 
   const detail::GraphSource& src_;
+  const bool dynamic_range_;
   LiteModel model_;
   std::map<const Node*, std::vector<Node*>> consumers_;
   std::set<const Node*> graph_outputs_;
@@ -1003,13 +1153,19 @@ class Converter {
   std::set<const Node*> live_;
   std::set<const Node*> needed_;  // live and not behind a constant (mark_needed)
   std::set<const Node*> absorbed_;
-  std::map<const Node*, Output> gelu_;    // final Mul of a matched gelu -> its input
+  // The final Mul of a matched gelu -> its input and the GELU's name.
+  std::map<const Node*, std::pair<Output, std::string>> gelu_;
   std::map<const Node*, Node*> sqrt_of_;  // RealDiv of a matched x / sqrt(v) -> the Sqrt
   std::map<Output, std::optional<Tensor>, OutputLess> consts_;
   std::map<Output, int32_t, OutputLess> tensor_of_;
   std::map<Output, Output, OutputLess> alias_;
+  std::map<std::tuple<DType, std::vector<int64_t>, std::string>, int> const_value_count_;
   std::map<int64_t, int32_t> zero_bias_;  // output depth -> its zero bias tensor
-  std::map<std::tuple<std::vector<int32_t>, std::string>, int32_t> int_consts_;  // shape, bytes
+  // Constants MLIR would fold into one (type, shape, bytes) -> the tensor, and the name it
+  // was first asked for.
+  std::map<std::tuple<tflite::TensorType, std::vector<int32_t>, std::string>,
+           std::pair<int32_t, std::string>>
+      equal_consts_;
 };
 
 }  // namespace

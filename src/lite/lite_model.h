@@ -61,7 +61,11 @@ struct LiteModel {
   std::vector<std::pair<std::string, int32_t>> signature_inputs, signature_outputs;
   std::string min_runtime_version = "1.5.0";
 
+  // Adds a tensor, its name made unique (unique_name).
   int32_t add_tensor(LiteTensor t);
+  // MLIR's unique names: `base`, or when a tensor has it, `base` with the first free numeric
+  // suffix ("name1", "name2").
+  std::string unique_name(const std::string& base) const;
 };
 
 // Writes the model as TF's converter lays it out: buffer 0 empty, then one buffer per tensor in

@@ -12,19 +12,20 @@ int64_t LiteTensor::num_elements() const {
   return n;
 }
 
-int32_t LiteModel::add_tensor(LiteTensor t) {
-  // MLIR's unique names: a repeated name gets the next free numeric suffix ("name1", "name2").
-  if (std::any_of(tensors.begin(), tensors.end(),
-                  [&](const LiteTensor& o) { return o.name == t.name; })) {
-    for (int k = 1;; ++k) {
-      std::string candidate = t.name + std::to_string(k);
-      if (std::none_of(tensors.begin(), tensors.end(),
-                       [&](const LiteTensor& o) { return o.name == candidate; })) {
-        t.name = candidate;
-        break;
-      }
-    }
+std::string LiteModel::unique_name(const std::string& base) const {
+  auto taken = [&](const std::string& name) {
+    return std::any_of(tensors.begin(), tensors.end(),
+                       [&](const LiteTensor& o) { return o.name == name; });
+  };
+  if (!taken(base)) return base;
+  for (int k = 1;; ++k) {
+    std::string candidate = base + std::to_string(k);
+    if (!taken(candidate)) return candidate;
   }
+}
+
+int32_t LiteModel::add_tensor(LiteTensor t) {
+  t.name = unique_name(t.name);
   tensors.push_back(std::move(t));
   return static_cast<int32_t>(tensors.size() - 1);
 }
