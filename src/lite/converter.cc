@@ -414,10 +414,11 @@ class Converter {
     if (n->op() == "Const" || n->op() == "ReadVariableOp") return true;
     if (n->op() == "Placeholder") return is_const(Output{n, 0});  // a captured tensor, frozen
     if (n->op() == "Shape" || n->inputs.empty()) return false;
-    for (const Output& in : n->inputs) {
-      if (!folds_from_consts(resolve(in).node)) return false;
-    }
-    return true;
+    auto memo = folds_from_consts_.find(n);
+    if (memo != folds_from_consts_.end()) return memo->second;
+    bool all = true;
+    for (const Output& in : n->inputs) all = all && folds_from_consts(resolve(in).node);
+    return folds_from_consts_[n] = all;
   }
   void count_const_values(const GraphFunction& fn) {
     for (const auto& node : fn.graph->nodes()) {
@@ -1160,6 +1161,7 @@ class Converter {
   std::map<Output, int32_t, OutputLess> tensor_of_;
   std::map<Output, Output, OutputLess> alias_;
   std::map<std::tuple<DType, std::vector<int64_t>, std::string>, int> const_value_count_;
+  std::map<const Node*, bool> folds_from_consts_;
   std::map<int64_t, int32_t> zero_bias_;  // output depth -> its zero bias tensor
   // Constants MLIR would fold into one (type, shape, bytes) -> the tensor, and the name it
   // was first asked for.

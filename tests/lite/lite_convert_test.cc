@@ -275,6 +275,42 @@ TEST(LiteConvert, ElementwiseOpsSoftmaxReshapeMeanConcatTransposeRunLikeTheFunct
   }
 }
 
+TEST(LiteConvert, OperatorsComeInTfsImportOrderWithOneArithConstantForEqualConstants) {
+  // 2.0 * tanh(x) + sigmoid(x) * 2.0, as TF 2.21's converter writes it (checked with the oracle,
+  // conformance/tflite/NOTES.md "Names and operator order"): the Sigmoid branch first (TF's
+  // import order visits consumers by name), the constant of 2.0 * t on the right, the two equal
+  // 2.0s one tensor named "arith.constant".
+  FunctionOptions opts;
+  opts.input_signature = std::vector<Value>{TensorSpec(PartialShape{-1, 8}, DType::kFloat32, "x")};
+  auto fn = function(
+      "f", {"x"},
+      [](Tensor x) {
+        Tensor t = 2.0 * tanh(x);  // built first, as Python builds it; lowered second
+        Tensor s = sigmoid(x) * 2.0;
+        return t + s;
+      },
+      opts);
+  ModelFile model(convert(*fn->get_concrete_function()), "tfscope");
+  const tflite::SubGraph& g = subgraph(model);
+  std::vector<tflite::BuiltinOperator> codes;
+  for (const tflite::Operator* op : *g.operators()) {
+    codes.push_back(model.model().operator_codes()->Get(op->opcode_index())->builtin_code());
+  }
+  using namespace tflite;
+  ASSERT_EQ(codes, (std::vector<BuiltinOperator>{BuiltinOperator_LOGISTIC, BuiltinOperator_MUL,
+                                                 BuiltinOperator_TANH, BuiltinOperator_MUL,
+                                                 BuiltinOperator_ADD}));
+  auto name = [&](int32_t id) { return g.tensors()->Get(id)->name()->str(); };
+  const auto* mul_sigmoid = g.operators()->Get(1)->inputs();
+  const auto* mul_tanh = g.operators()->Get(3)->inputs();
+  EXPECT_EQ(name(mul_sigmoid->Get(0)), "Sigmoid");
+  EXPECT_EQ(name(mul_tanh->Get(0)), "Tanh");
+  EXPECT_EQ(mul_sigmoid->Get(1), mul_tanh->Get(1));
+  EXPECT_EQ(name(mul_tanh->Get(1)), "arith.constant");
+  EXPECT_EQ(name(g.operators()->Get(1)->outputs()->Get(0)), "mul_1");
+  EXPECT_EQ(name(g.operators()->Get(3)->outputs()->Get(0)), "mul");
+}
+
 TEST(LiteConvert, ExactGeluBecomesOneGeluOpAndRunsLikeTheFunction) {
   // tf.nn.gelu(approximate=False) is five TF ops; TF's converter legalizes them to one GELU
   // (GeluOptions{approximate=false}, conformance/formats/NOTES.md).
