@@ -975,6 +975,9 @@ class Converter {
     int32_t input = tensor(y ? *y : n->inputs[0]);
     int32_t kernel_id = const_tensor(kernel, kernel_name);
     int32_t bias_id = bias ? const_tensor(*bias, bias_name) : -1;
+    // Without a bias, MLIR's no-value operand takes the op's name after the weights: "MatMul"
+    // weights, the output "MatMul2" (checked with the oracle on matmul -> tanh, 2026-12-02).
+    if (!bias) model_.reserved_names.push_back(model_.unique_name(out_name));
     l.inputs = {input, kernel_id, bias_id};
     emit(std::move(l), last, out_name);
     tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];

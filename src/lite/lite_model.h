@@ -63,9 +63,11 @@ struct LiteModel {
 
   // Adds a tensor, its name made unique (unique_name).
   int32_t add_tensor(LiteTensor t);
-  // MLIR's unique names: `base`, or when a tensor has it, `base` with the first free numeric
-  // suffix ("name1", "name2").
+  // MLIR's unique names: `base`, or when a tensor has it (or it is reserved), `base` with the
+  // first free numeric suffix ("name1", "name2").
   std::string unique_name(const std::string& base) const;
+  // Names taken by values that write no tensor (a FULLY_CONNECTED's missing bias).
+  std::vector<std::string> reserved_names;
 };
 
 // Writes the model as TF's converter lays it out: buffer 0 empty, then one buffer per tensor in

@@ -15,7 +15,8 @@ int64_t LiteTensor::num_elements() const {
 std::string LiteModel::unique_name(const std::string& base) const {
   auto taken = [&](const std::string& name) {
     return std::any_of(tensors.begin(), tensors.end(),
-                       [&](const LiteTensor& o) { return o.name == name; });
+                       [&](const LiteTensor& o) { return o.name == name; }) ||
+           std::find(reserved_names.begin(), reserved_names.end(), name) != reserved_names.end();
   };
   if (!taken(base)) return base;
   for (int k = 1;; ++k) {

@@ -311,6 +311,23 @@ TEST(LiteConvert, OperatorsComeInTfsImportOrderWithOneArithConstantForEqualConst
   EXPECT_EQ(name(g.operators()->Get(3)->outputs()->Get(0)), "mul");
 }
 
+TEST(LiteConvert, BiaslessFullyConnectedOutputNameSkipsTheNoValueBiassName) {
+  // tanh(matmul(x, w)) without a bias, as TF 2.21's converter names it (checked with the oracle):
+  // the weights "MatMul", MLIR's no-value bias takes "MatMul1" (no tensor), the output "MatMul2".
+  FunctionOptions opts;
+  opts.input_signature = std::vector<Value>{TensorSpec(PartialShape{-1, 8}, DType::kFloat32, "x")};
+  Variable w(Tensor::from_vector(testing::lcg_floats(32, 3), Shape{8, 4}), "w");
+  auto fn = function(
+      "f", {"x"}, [&w](Tensor x) { return tanh(matmul(x, w.read_value())); }, opts);
+  ModelFile model(convert(*fn->get_concrete_function()), "tfscope");
+  const tflite::SubGraph& g = subgraph(model);
+  const tflite::Operator* fc = g.operators()->Get(0);
+  EXPECT_EQ(g.tensors()->Get(fc->inputs()->Get(1))->name()->str(), "MatMul");
+  EXPECT_EQ(fc->inputs()->Get(2), -1);
+  EXPECT_EQ(g.tensors()->Get(fc->outputs()->Get(0))->name()->str(), "MatMul2");
+  EXPECT_EQ(find_tensor(model, "MatMul1"), nullptr);
+}
+
 TEST(LiteConvert, ExactGeluBecomesOneGeluOpAndRunsLikeTheFunction) {
   // tf.nn.gelu(approximate=False) is five TF ops; TF's converter legalizes them to one GELU
   // (GeluOptions{approximate=false}, conformance/formats/NOTES.md).
