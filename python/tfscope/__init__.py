@@ -256,6 +256,38 @@ def _binop(name, reverse=False):
     return op
 
 
+# A missing attribute as TF reports it: TF's tensors are EagerTensor (a C type named by its
+# module) and SymbolicTensor, and numpy's method names get TF's pointer to numpy behaviour.
+_NUMPY_LIKE_ATTRIBUTES = frozenset(
+    {"T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist", "data"})
+
+
+def _tensor_getattr(self, name):
+    if any(name in k.__dict__ for k in type(self).__mro__):  # a property that raised its own
+        return object.__getattribute__(self, name)  # AttributeError (Tensor.op eagerly): again
+    kind = "SymbolicTensor" if self._is_symbolic else "EagerTensor"
+    if name in _NUMPY_LIKE_ATTRIBUTES:
+        raise AttributeError(
+            f"{kind} object has no attribute '{name}'. \n"
+            "        If you are looking for numpy-related methods, please run the following:\n"
+            "        tf.experimental.numpy.experimental_enable_numpy_behavior()\n      ")
+    shown = kind if self._is_symbolic else "tensorflow.python.framework.ops.EagerTensor"
+    raise AttributeError(f"'{shown}' object has no attribute '{name}'")
+
+
+_eager_numpy = Tensor.numpy
+
+
+def _numpy_attribute(self):
+    # A graph tensor has no numpy() at all in TF (hasattr is False), not one that fails.
+    if self._is_symbolic:
+        raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
+    return _eager_numpy.__get__(self)
+
+
+Tensor.numpy = property(_numpy_attribute)
+Tensor.__getattr__ = _tensor_getattr
+
 # `[[1., 2.]] @ t`: TF's Tensor.__rmatmul__ is matmul(other, self).
 Tensor.__rmatmul__ = lambda self, other: matmul(other, self)
 

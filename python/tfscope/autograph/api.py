@@ -279,12 +279,15 @@ _FrameInfo = collections.namedtuple(
                    "is_allowlisted"))
 
 
-def _stack_trace_inside_mapped_code(tb):
-    """The frames from the innermost one to the innermost converted one, converted frames at the
-    user's lines; a frame of converted_call marks the frame below it as allowlisted."""
+def _stack_trace_inside_mapped_code(tb, converted_file):
+    """The frames from the innermost one to the innermost frame of the converted function whose
+    call caught the error (`converted_file`, its generated code: TF maps with that function's own
+    source map, so an outer function's error names its own line, not an inner one's), converted
+    frames at the user's lines; a frame of converted_call marks the frame below it as
+    allowlisted."""
     result = []
     for filename, lineno, function_name, text in reversed(tb):
-        origin = _source_map.get((filename, lineno))
+        origin = _source_map.get((filename, lineno)) if filename == converted_file else None
         if origin is not None:
             result.append(_FrameInfo(origin[0], origin[1], origin[2], origin[3], True, False))
             break
@@ -302,8 +305,8 @@ def _include_frame(filename):
 
 
 class _ErrorMetadata(object):
-    def __init__(self, callsite_tb, cause_metadata, cause_message):
-        translated = _stack_trace_inside_mapped_code(callsite_tb)
+    def __init__(self, callsite_tb, cause_metadata, cause_message, converted_file):
+        translated = _stack_trace_inside_mapped_code(callsite_tb, converted_file)
         if cause_metadata is None:
             self.translated_stack = translated
             self.cause_message = cause_message
@@ -362,13 +365,14 @@ class _ErrorMetadata(object):
         return exc
 
 
-def _attach_error_metadata(e, tb):
+def _attach_error_metadata(e, tb, converted):
     if hasattr(e, "ag_pass_through"):
         return
     metadata = getattr(e, "ag_error_metadata", None)
     message = "{}: {}".format(e.__class__.__name__, e) if metadata is None else None
     try:
-        e.ag_error_metadata = _ErrorMetadata(traceback.extract_tb(tb)[1:], metadata, message)
+        e.ag_error_metadata = _ErrorMetadata(traceback.extract_tb(tb)[1:], metadata, message,
+                                             converted.__code__.co_filename)
     except AttributeError:  # exceptions whose attributes cannot be set pass unchanged
         pass
 
@@ -467,7 +471,7 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     try:
         return converted(*effective_args, **kwargs)
     except Exception as e:
-        _attach_error_metadata(e, sys.exc_info()[2])
+        _attach_error_metadata(e, sys.exc_info()[2], converted)
         raise
 
 
