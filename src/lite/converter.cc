@@ -164,6 +164,7 @@ class Converter {
   void lower_body(const GraphFunction& fn) {
     index_graph(fn);
     count_const_values(fn);
+    count_conv_depths(fn);
     match_gelu(fn);
     match_div_sqrt(fn);
     mark_needed(fn);
@@ -1040,17 +1041,38 @@ class Converter {
     }
   }
 
-  // A zero bias of `size` floats, as TF's converter gives a convolution without one: one
-  // constant per size, shared by every op that needs it (MLIR folds equal constants).
-  int32_t zero_bias(int64_t size) {
-    auto it = zero_bias_.find(size);
-    if (it != zero_bias_.end()) return it->second;
+  int32_t zero_tensor(int64_t size, const std::string& name) {
     LiteTensor t;
-    t.name = "arith.constant";
+    t.name = name;
     t.is_const = true;
     t.shape = {static_cast<int32_t>(size)};
     t.data.assign(static_cast<size_t>(size) * sizeof(float), '\0');
-    return zero_bias_[size] = model_.add_tensor(std::move(t));
+    return model_.add_tensor(std::move(t));
+  }
+
+  // A zero bias of `size` floats, as TF's converter gives a convolution without one, when
+  // another convolution of the graph has that output depth: TF's legalization gives every
+  // convolution a zero bias first (one with a bias add fuses it in later), and MLIR folds the
+  // equal ones into one "arith.constant", shared by every op that still needs it.
+  int32_t zero_bias(int64_t size) {
+    auto it = zero_bias_.find(size);
+    if (it != zero_bias_.end()) return it->second;
+    return zero_bias_[size] = zero_tensor(size, "arith.constant");
+  }
+
+  // The output depth of a Conv2D / DepthwiseConv2dNative with a 4-D constant filter, or 0.
+  int64_t conv_out_depth(Node* n) {
+    const Tensor* w = const_value(resolve(n->inputs[1]));
+    if (!w || w->eager_shape().rank() != 4) return 0;
+    const Shape& ws = w->eager_shape();
+    return n->op() == "Conv2D" ? ws.dim(3) : ws.dim(2) * ws.dim(3);
+  }
+  void count_conv_depths(const GraphFunction& fn) {
+    for (const auto& node : fn.graph->nodes()) {
+      Node* n = node.get();
+      if (!live_.count(n) || (n->op() != "Conv2D" && n->op() != "DepthwiseConv2dNative")) continue;
+      if (const int64_t d = conv_out_depth(n)) ++conv_depth_count_[d];
+    }
   }
 
   // Conv2D (filter HWIO -> CONV_2D's OHWI) and DepthwiseConv2dNative (filter HWCM ->
@@ -1118,8 +1140,20 @@ class Converter {
     if (bias_node) order.push_back(bias_src);
     const std::string location = fused_location(order);
     const int32_t input = tensor(n->inputs[0]);
-    const int32_t filter_id = model_.add_tensor(std::move(filter));
-    const int32_t bias_id = bias ? const_tensor(*bias, location) : zero_bias(out_depth);
+    int32_t filter_id = -1, bias_id = -1;
+    if (bias || conv_depth_count_[out_depth] > 1) {
+      filter_id = model_.add_tensor(std::move(filter));
+      bias_id = bias ? const_tensor(*bias, location) : zero_bias(out_depth);
+    } else {
+      // A zero bias no other convolution's depth shares keeps the convolution's location, named
+      // before the filter when the convolution reads a model input ("Conv2D" bias, "Conv2D1"
+      // filter), after it otherwise ("Conv2D_1" filter, "Conv2D_11" bias); the output is next.
+      const Node* in = resolve(n->inputs[0]).node;
+      const bool first = std::find(src_.inputs.begin(), src_.inputs.end(), in) != src_.inputs.end();
+      if (first) bias_id = zero_tensor(out_depth, n->name);
+      filter_id = model_.add_tensor(std::move(filter));
+      if (!first) bias_id = zero_tensor(out_depth, n->name);
+    }
     l.inputs = {input, filter_id, bias_id};
     emit(std::move(l), fused, location);
     tensor_of_[Output{n, 0}] = model_.ops.back().outputs[0];
@@ -1165,7 +1199,9 @@ class Converter {
   std::map<Output, Output, OutputLess> alias_;
   std::map<std::tuple<DType, std::vector<int64_t>, std::string>, int> const_value_count_;
   std::map<const Node*, bool> folds_from_consts_;
-  std::map<int64_t, int32_t> zero_bias_;  // output depth -> its zero bias tensor
+  std::map<int64_t, int32_t> zero_bias_;
+  std::map<int64_t, int> conv_depth_count_;  // output depth -> live convolutions of that depth  //
+                                             // output depth -> its zero bias tensor
   // Constants MLIR would fold into one (type, shape, bytes) -> the tensor, and the name it
   // was first asked for.
   std::map<std::tuple<tflite::TensorType, std::vector<int32_t>, std::string>,

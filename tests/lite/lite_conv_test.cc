@@ -126,6 +126,33 @@ std::vector<float> iota(int n) {
   return v;
 }
 
+TEST(LiteConv, AnUnsharedZeroBiasTakesTheConvolutionsName) {
+  // tanh(depthwise_conv2d(x, w)) without a bias, as TF 2.21's converter names it (checked with
+  // the oracle, conformance/tflite/NOTES.md): no other convolution has its output depth, so the
+  // zero bias keeps the op's location, named before the filter since the op reads the model
+  // input: bias "depthwise", filter "depthwise1", output "depthwise2".
+  auto w = std::make_shared<Variable>(
+      Tensor::from_vector(testing::lcg_floats(3 * 3 * 4 * 2, 41, 0.3f), Shape{3, 3, 4, 2}), "w");
+  FunctionOptions opts;
+  opts.input_signature =
+      std::vector<Value>{TensorSpec(PartialShape{-1, 6, 6, 4}, DType::kFloat32, "x")};
+  auto fn = function(
+      "dw", {"x"},
+      [=](Tensor x) -> Tensor {
+        ConvAttrs same;
+        same.padding = "SAME";
+        return tanh(depthwise_conv2d(x, Value(w->state()), same));
+      },
+      opts);
+  ModelFile model(convert(*fn->get_concrete_function()), "tfscope");
+  const tflite::SubGraph& g = *model.model().subgraphs()->Get(0);
+  const tflite::Operator* dw = g.operators()->Get(0);
+  auto name = [&](int k) { return g.tensors()->Get(dw->inputs()->Get(k))->name()->str(); };
+  EXPECT_EQ(name(1), "depthwise1");
+  EXPECT_EQ(name(2), "depthwise");
+  EXPECT_EQ(g.tensors()->Get(dw->outputs()->Get(0))->name()->str(), "depthwise2");
+}
+
 TEST(LiteConv, SamePaddingPutsTheSmallerHalfFirstAndPoolsClipTheWindow) {
   // A 5x5 image of 0..24, 3x3 windows, stride 2, SAME: 3x3 outputs, total padding
   // (3 - 1) * 2 + 3 - 5 = 2, one row and column before. Output (0, 0) covers rows and columns
