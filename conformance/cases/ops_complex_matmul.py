@@ -6,7 +6,8 @@ different orders: shapes that put outputs in each of them (TF's columns in group
 vector products (a dimension of 1 but k) and long k (blocked or sharded by TF's thread pool) are
 not here: tfscope sums them in the same order, which is not TF's there (complex.cc). Sqrt: whole
 packets (Eigen's psqrt_complex) and the remainder (its complex_sqrt), zeros of both signs,
-infinities and NaNs in packets and in the remainder. Errors: mixed dtypes, a float operand, Sqrt
+infinities and NaNs in packets and in the remainder. Adjoints: tf.matmul(adjoint_a=) and
+tf.transpose(conjugate=True) (Conj, ConjugateTranspose). Errors: mixed dtypes, a float operand, Sqrt
 of an integer."""
 import numpy as np
 
@@ -71,3 +72,30 @@ attempt("matmul complex64 by float32",
         lambda: tf.matmul(tf.reshape(z, [1, 2]), tf.constant([[1.0], [2.0]])))
 attempt("matmul size mismatch", lambda: tf.matmul(tf.reshape(z, [1, 2]), tf.reshape(z, [1, 2])))
 attempt("sqrt of int32", lambda: tf.sqrt(tf.constant([4, 9])))
+
+
+# Adjoints: tf.matmul conjugates a complex operand (a Conj in its scope) and transposes it;
+# tf.transpose(conjugate=True) is one ConjugateTranspose for complex, a Transpose otherwise.
+a = tf.constant(operands((3, 4), np.complex64))
+b = tf.constant(operands((3, 2), np.complex64))
+record("matmul adjoint_a", bits(tf.matmul(a, b, adjoint_a=True)))
+record("matmul adjoint_b", bits(tf.matmul(b, tf.constant(operands((5, 2), np.complex64)),
+                                          adjoint_b=True)))
+record("matmul adjoint of float", tf.matmul(tf.constant([[1.0, 2.0]]), tf.constant([[3.0, 4.0]]),
+                                            adjoint_b=True))
+record("transpose conjugate", bits(tf.transpose(a, conjugate=True)))
+record("transpose conjugate perm", bits(tf.transpose(tf.reshape(a, [3, 2, 2]), [1, 0, 2],
+                                                     conjugate=True)))
+record("transpose conjugate identity perm", bits(tf.transpose(a, [0, 1], conjugate=True)))
+record("transpose conjugate of float", tf.transpose(tf.constant([[1.0, 2.0]]), conjugate=True))
+attempt("transpose conjugate bad perm", lambda: tf.transpose(a, [0, 0], conjugate=True))
+
+
+@tf.function
+def adjoints(x, y):
+    return tf.matmul(x, y, adjoint_a=True), tf.transpose(x, conjugate=True)
+
+
+call("adjoints in a function", adjoints, a, b)
+record("adjoints nodes", [[n.name, n.op, list(n.input)] for n in
+                          adjoints.get_concrete_function(a, b).graph.as_graph_def().node])

@@ -7,6 +7,7 @@
 
 #include "convert.h"
 #include "tfscope/complex.h"
+#include "tfscope/complex_ops.h"
 #include "tfscope/control_flow.h"
 #include "tfscope/format.h"
 #include "tfscope/host_array.h"
@@ -452,14 +453,25 @@ void bind_tensor(nb::module_& m) {
   def_any(m, "where", [](nb::handle c, nb::handle x, nb::handle y) {
     return tfs::where(to_tensor(c), converted_operand(x), converted_operand(y));
   });
-  def_any(m, "matmul", [](nb::handle a, nb::handle b, bool ta, bool tb) {
+  def_any(m, "matmul", [](nb::handle a, nb::handle b, bool ta, bool tb, bool adj_a, bool adj_b) {
     // tf.matmul converts its operands inside its "MatMul" name scope, b with a's dtype as a
     // hint only: a tensor b of another dtype reaches the op, whose error TF raises.
     Tensor x = in_op_scope("MatMul", [&] { return to_tensor(a); });
     Tensor y = nb::isinstance<Tensor>(b)
                    ? nb::cast<Tensor>(b)
                    : in_op_scope("MatMul", [&] { return to_tensor(b, x.dtype()); });
-    return tfs::matmul(x, y, ta, tb);
+    // A complex operand is conjugated first (a Conj in the scope) where TF's matmul does it: for an
+    // adjoint of a matrix product (MatMul only transposes), for a transpose of a batched one
+    // (BatchMatMulV2 only takes adjoints).
+    const bool batched = (x.shape().has_rank() && x.shape().rank() > 2) ||
+                         (y.shape().has_rank() && y.shape().rank() > 2);
+    auto conj = [](const Tensor& t, bool yes) {
+      if (!yes || !tfs::is_complex(t.dtype())) return t;
+      return in_op_scope("MatMul", [&] { return tfs::execute1("Conj", {t}, {}, "Conj"); });
+    };
+    x = conj(x, batched ? ta : adj_a);
+    y = conj(y, batched ? tb : adj_b);
+    return tfs::matmul(x, y, ta || adj_a, tb || adj_b);
   });
   def_any(m, "bias_add",
           [](nb::handle x, nb::handle b) { return tfs::bias_add(operand(x), operand(b)); });
@@ -484,13 +496,18 @@ void bind_tensor(nb::module_& m) {
     auto a = axis_arg(axis);
     return tfs::squeeze(to_tensor(x), a ? *a : std::vector<int64_t>{});
   });
-  def_any(m, "transpose", [](nb::handle x, nb::handle perm) {
+  // tf.transpose: conjugate (a complex x only, as TF's) makes it a ConjugateTranspose.
+  def_any(m, "transpose", [](nb::handle x, nb::handle perm, bool conjugate) {
     tfs::EagerErrorName n(eager_error_name(x, perm));
-    if (nb::isinstance<Tensor>(perm))
-      return tfs::transpose_by(to_tensor(x), nb::cast<Tensor>(perm));
+    Tensor t = to_tensor(x);
+    const bool conj = conjugate && tfs::is_complex(t.dtype());
+    if (nb::isinstance<Tensor>(perm)) {
+      return conj ? tfs::conjugate_transpose_by(t, nb::cast<Tensor>(perm))
+                  : tfs::transpose_by(t, nb::cast<Tensor>(perm));
+    }
     std::optional<std::vector<int64_t>> p;
     if (!perm.is_none()) p = int_list(perm);
-    return tfs::transpose(to_tensor(x), p);
+    return conj ? tfs::conjugate_transpose(t, p) : tfs::transpose(t, p);
   });
   def_any(m, "concat", [](nb::list values, int64_t axis) {
     std::vector<Tensor> ts;

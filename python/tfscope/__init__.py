@@ -532,7 +532,7 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
 
 
 def transpose(a, perm=None, conjugate=False, name="transpose"):
-    return _named("transpose", name, _core.transpose, a, perm)
+    return _named("transpose", name, _core.transpose, a, perm, True if conjugate else False)
 
 
 def concat(values, axis, name="concat"):
@@ -609,8 +609,8 @@ def where(condition, x=None, y=None, name=None):
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, grad_a=False, grad_b=False,
            name=None):
-    return _named("MatMul", name, _core.matmul, a, b, transpose_a or adjoint_a,
-                  transpose_b or adjoint_b)
+    return _named("MatMul", name, _core.matmul, a, b, transpose_a, transpose_b, adjoint_a,
+                  adjoint_b)
 
 
 def add(x, y, name=None):

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "op_scope.h"
+#include "tfscope/complex_ops.h"
 #include "tfscope/operand_order.h"
 #include "tfscope/ops.h"
 
@@ -388,7 +389,10 @@ Tensor squeeze(const Tensor& x, std::vector<int64_t> axis) {
   return execute1("Squeeze", {x}, {{"squeeze_dims", axis}}, "Squeeze");
 }
 
-Tensor transpose(const Tensor& x, std::optional<std::vector<int64_t>> perm) {
+namespace {
+
+// tf.transpose's op (Transpose, or ConjugateTranspose) in the scope "transpose".
+Tensor transpose_as(const char* op, const Tensor& x, std::optional<std::vector<int64_t>> perm) {
   Scope s("transpose");
   Tensor p;
   if (perm) {
@@ -400,12 +404,27 @@ Tensor transpose(const Tensor& x, std::optional<std::vector<int64_t>> perm) {
   } else {
     invalid_argument("[ops] transpose of a tensor of unknown rank needs perm");
   }
-  return execute1("Transpose", {x, p}, {}, s.op_name());
+  return execute1(op, {x, p}, {}, s.op_name());
 }
 
-Tensor transpose_by(const Tensor& x, const Tensor& perm) {
+Tensor transpose_by_as(const char* op, const Tensor& x, const Tensor& perm) {
   Scope s("transpose");
-  return execute1("Transpose", {x, perm}, {}, s.op_name());
+  return execute1(op, {x, perm}, {}, s.op_name());
+}
+
+}  // namespace
+
+Tensor transpose(const Tensor& x, std::optional<std::vector<int64_t>> perm) {
+  return transpose_as("Transpose", x, std::move(perm));
+}
+Tensor transpose_by(const Tensor& x, const Tensor& perm) {
+  return transpose_by_as("Transpose", x, perm);
+}
+Tensor conjugate_transpose(const Tensor& x, std::optional<std::vector<int64_t>> perm) {
+  return transpose_as("ConjugateTranspose", x, std::move(perm));
+}
+Tensor conjugate_transpose_by(const Tensor& x, const Tensor& perm) {
+  return transpose_by_as("ConjugateTranspose", x, perm);
 }
 
 Tensor concat(const std::vector<Tensor>& values, int64_t axis) {

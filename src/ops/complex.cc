@@ -190,6 +190,32 @@ OpRegistration r_conj([] {
   return d;
 }());
 
+// ConjugateTranspose: Transpose's shape function, checks and element order (its kernel runs
+// first), then each element of a complex result conjugated; other dtypes are only transposed.
+OpRegistration r_conjugate_transpose([] {
+  OpDef d;
+  d.name = "ConjugateTranspose";
+  d.inputs = {{"x", "T"}, {"perm", "Tperm"}};
+  d.outputs = {{"y", "T"}};
+  d.type_attrs = {{"T", {}}, {"Tperm", kIndexTypes, DType::kInt32}};
+  d.shape_fn = [](InferenceContext& c) { OpRegistry::global().get("Transpose").shape_fn(c); };
+  d.kernel = [](OpKernelContext& ctx) {
+    OpRegistry::global().get("Transpose").kernel(ctx);
+    if (!is_complex(ctx.input(0).dtype())) return;
+    // The transposed values may be the input's own buffer (an identity perm): conjugated into a
+    // new output.
+    const Tensor t = std::move((*ctx.outputs)[0]);
+    Tensor& out = ctx.allocate_output(0, t.dtype(), t.eager_shape());
+    visit_complex(t.dtype(), [&](auto tag) {
+      using C = decltype(tag);
+      const C* p = t.data<C>();
+      C* o = out.data<C>();
+      for (int64_t i = 0; i < t.num_elements(); ++i) o[i] = C(p[i].real(), -p[i].imag());
+    });
+  };
+  return d;
+}());
+
 template <typename D, typename R>
 D real_to(R v) {
   if constexpr (std::is_same_v<D, bool>) {
