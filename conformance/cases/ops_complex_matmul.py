@@ -7,7 +7,8 @@ vector products (a dimension of 1 but k) and long k (blocked or sharded by TF's 
 not here: tfscope sums them in the same order, which is not TF's there (complex.cc). Sqrt: whole
 packets (Eigen's psqrt_complex) and the remainder (its complex_sqrt), zeros of both signs,
 infinities and NaNs in packets and in the remainder. Adjoints: tf.matmul(adjoint_a=) and
-tf.transpose(conjugate=True) (Conj, ConjugateTranspose). Errors: mixed dtypes, a float operand, Sqrt
+tf.transpose(conjugate=True) (Conj, ConjugateTranspose). Exp: bits where TF runs the C library's cexp,
+an error bound on complex64 packets. Errors: mixed dtypes, a float operand, Sqrt
 of an integer."""
 import numpy as np
 
@@ -99,3 +100,16 @@ def adjoints(x, y):
 call("adjoints in a function", adjoints, a, b)
 record("adjoints nodes", [[n.name, n.op, list(n.input)] for n in
                           adjoints.get_concrete_function(a, b).graph.as_graph_def().node])
+
+
+# Exp: the C library's cexp in TF for complex128 and for the complex64 elements after the last
+# whole packet (bits); Eigen's pexp_complex on complex64 packets, which tfscope does not
+# reproduce: its values there are within 2 epsilon of |exp(z)| of the exact exponential, as TF's.
+w = rng.standard_normal(67) * 4 + 1j * rng.standard_normal(67) * 30
+record("complex128 exp", bits(tf.exp(w.astype(np.complex128))))
+record("complex64 exp of 3", bits(tf.exp(w[:3].astype(np.complex64))))
+exact = np.exp(w.astype(np.complex64).astype(np.complex256))
+got = np.asarray(tf.exp(w.astype(np.complex64))).astype(np.complex256)
+record("complex64 exp within 2 epsilon",
+       bool((np.abs(got - exact) / np.abs(exact)).max() <= 2 * np.finfo(np.float32).eps))
+attempt("exp of int32", lambda: tf.exp(tf.constant([1, 2])))

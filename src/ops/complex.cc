@@ -421,6 +421,10 @@ std::complex<R> scalar_sqrt(std::complex<R> z) {
 
 }  // namespace
 
+void complex_exp_kernel(OpKernelContext& ctx) {
+  complex_map(ctx, [](auto z, bool) { return std::exp(z); });
+}
+
 void complex_sqrt_kernel(OpKernelContext& ctx) {
   complex_map(ctx, [](auto z, bool packet) { return packet ? packet_sqrt(z) : scalar_sqrt(z); });
 }

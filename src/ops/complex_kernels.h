@@ -31,6 +31,11 @@ void complex_divide_by_count(complex128* out, int64_t n, int64_t count);
 // the rest.
 void complex_sqrt_kernel(OpKernelContext& ctx);
 
+// Exp: the C library's cexp (std::exp), which is TF's on complex128 and on the complex64 elements
+// past the last whole packet; on complex64 packets TF runs Eigen's pexp_complex (its own exp and
+// sin/cos polynomials), not reproduced: within 2 epsilon of |exp(z)| of TF there (measured).
+void complex_exp_kernel(OpKernelContext& ctx);
+
 // MatMul: out (m x n) = op(a) (m x k) * op(b) (k x n), a and b row-major (k x m / n x k when
 // transposed), summed as Eigen's gebp kernel sums each output in TF's tensor contraction
 // (complex.cc says which kernel takes which output).

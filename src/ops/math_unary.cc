@@ -98,7 +98,9 @@ OpRegistration r_sqrt(unary_def("Sqrt", detail::with_complex(detail::kFloatTypes
                                            detail::complex_sqrt_kernel)));
 OpRegistration r_rsqrt = float_op<u::Rsqrt>("Rsqrt");
 OpRegistration r_reciprocal = float_op<u::Reciprocal>("Reciprocal");
-OpRegistration r_exp = float_op<u::Exp>("Exp");
+OpRegistration r_exp(unary_def("Exp", detail::with_complex(detail::kFloatTypes),
+                               or_complex(unary_kernel(u::Exp{}, NoInt{}),
+                                          detail::complex_exp_kernel)));
 OpRegistration r_expm1 = float_op<u::Expm1>("Expm1");
 OpRegistration r_log = float_op<u::Log>("Log");
 OpRegistration r_log1p = float_op<u::Log1p>("Log1p");
