@@ -261,7 +261,9 @@ TEST(TraceTypeShortcuts, MatchesIsTheBuiltTypesEquality) {
         TraceType tb = bb.from_value(b[i]);
         const bool eq = ta[i] == tb;
         // Equal types hash alike (1, 1.0 and True are one literal), or the cache would miss.
-        if (eq) EXPECT_EQ(ta[i].hash(), tb.hash()) << ta[i].repr() << " " << tb.repr();
+        if (eq) {
+          EXPECT_EQ(ta[i].hash(), tb.hash()) << ta[i].repr() << " " << tb.repr();
+        }
         all_equal = eq && all_equal;
         all_match = bm.matches(ta[i], b[i]) && all_match;
       }
