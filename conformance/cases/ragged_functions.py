@@ -93,6 +93,13 @@ call("signature 3 rows", with_signature, tokens)
 call("signature 2 rows", with_signature, tokenize(other))
 count("signature traces", with_signature)
 signatures("signature signatures", with_signature)
+record("signature concrete without arguments",
+       repr(with_signature.get_concrete_function().structured_input_signature))
+record("signature concrete of a narrower spec", repr(with_signature.get_concrete_function(
+    tf.RaggedTensorSpec([2, None], tf.string)).structured_input_signature))
+call("signature concrete of another dtype's spec",
+     lambda: with_signature.get_concrete_function(tf.RaggedTensorSpec([2, None], tf.int32)))
+count("signature traces after concrete", with_signature)
 call("signature wrong dtype", with_signature, int_rows)
 call("signature dense tensor", with_signature, batch)
 record("spec repr", repr(tf.RaggedTensorSpec(shape=[None, None], dtype=tf.string)))

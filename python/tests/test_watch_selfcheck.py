@@ -201,3 +201,69 @@ def test_fresh_twins_of_one_kind_share_the_first_answer(tmp_path):
             assert r["self_check"]["disagreements"] == 1
             d = g["self_check"]["disagreements"]
             assert [(x["call"], x["tf_traces"], x["tfscope_traces"]) for x in d] == [(6, 0, 1)]
+
+
+RAGGED_AND_SAVE = '''
+import tempfile
+import tensorflow as tf
+
+
+@tf.function
+def lengths(t):
+    return t.row_lengths()
+
+
+@tf.function(input_signature=[tf.RaggedTensorSpec([None, None], tf.string)])
+def signed(t):
+    return t.row_lengths()
+
+
+lengths(tf.ragged.constant([[1, 2], [3]]))
+lengths(tf.ragged.constant([[1], [2, 3, 4]]))  # the same two rows: a hit
+lengths(tf.ragged.constant([[1], [2], [3]]))  # three rows: a trace
+lengths(tf.ragged.constant([[1, 2], [3]], row_splits_dtype=tf.int32))  # int32 splits: a trace
+signed(tf.strings.split(tf.constant(["a b", "c"])))
+signed(tf.strings.split(tf.constant(["a", "b c", "d"])))
+signed.get_concrete_function()
+
+
+class M(tf.Module):
+    @tf.function
+    def f(self, x):
+        return x * 2.0
+
+
+m = M()
+m.f(tf.zeros([2]))
+tf.saved_model.save(m, tempfile.mkdtemp())  # traces f again, in its save context
+tf.saved_model.save(m, tempfile.mkdtemp())  # traces nothing
+m.f(tf.zeros([2]))
+'''
+
+
+def test_ragged_arguments_and_calls_inside_saved_model_save_are_predicted(tmp_path):
+    # A RaggedTensor argument traces as its RaggedTensorSpec (rows, dtype, row_splits_dtype), in an
+    # input_signature too; tf.saved_model.save's own get_concrete_function calls are asked inside
+    # tfscope's save context (TF keys those traces apart: the save traces M.f again, once). Only
+    # TF's saver functions, traced in the save's graph, are left not modelled.
+    prog = tmp_path / "ragged_save.py"
+    prog.write_text(RAGGED_AND_SAVE)
+    rep = tmp_path / "r.json"
+    wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), str(prog)])
+    r = json.loads(rep.read_text())
+    assert r["self_check"]["disagreements"] == 0
+    seen = {}
+    for name in ("lengths", "signed", "M.f"):
+        f = wo.function(r, name)
+        sc = f["self_check"]
+        assert sc["not_modelled"] == {} and sc["compared"] == sc["agreed"], (name, sc)
+        seen[name] = (f["calls"], f["traces"], sc["compared"])
+    # lengths: 4 calls, 3 traces (2 rows, 3 rows, int32 splits); signed: 2 calls and the
+    # no-argument get_concrete_function, 1 trace; M.f: 2 calls and the saves' calls, 2 traces
+    assert seen["lengths"] == (4, 3, 4)
+    assert seen["signed"] == (2, 1, 3)
+    assert seen["M.f"][:2] == (2, 2) and seen["M.f"][2] > 2
+    for f in r["functions"]:
+        if f["name"] not in seen:
+            assert set(f["self_check"]["not_modelled"]) == {
+                "inside tf.saved_model.save (its save context), in a graph"}, f["name"]

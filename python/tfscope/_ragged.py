@@ -301,6 +301,10 @@ class RaggedTensorSpec(TraceType):
         """`value` checked against this spec component by component, with TF's texts."""
         from . import _nest
         specs = self._component_specs()
+        if isinstance(value, RaggedTensorSpec):  # get_concrete_function's spec: a subtype
+            if value.is_subtype_of(self):
+                return value
+            raise TypeError("Can not cast %r to %r" % (value, self))
         if not isinstance(value, RaggedTensor):
             try:
                 _nest.assert_same_structure(specs, [value])

@@ -7,9 +7,12 @@ variable on its first trace when TF's body created variables on its first call (
 the body TF's tracing rules read). After each call of the real Function, the twin is given the
 same arguments, mapped to tfscope values (a TF tensor becomes a tfscope TensorSpec of its shape and
 dtype, a TF variable a tfscope variable of the same shape, dtype and trainability, Python values
-and other objects themselves), through get_concrete_function; the twin's trace count before and
-after is tfscope's prediction. Calls the twin cannot take (a TF value tfscope has no type for, a
-call in TF1 graph mode, a Function traced before the watch started) are counted as not modelled,
+and other objects themselves, a RaggedTensor or tf.RaggedTensorSpec a tfscope RaggedTensorSpec of
+its shape, dtype and row_splits_dtype), through get_concrete_function (a call made inside
+tf.saved_model.save is asked inside tfscope's save context, whose traces are keyed apart as
+TF's); the twin's trace count before and after is tfscope's prediction. Calls the twin cannot
+take (a TF value tfscope has no type for, a call in TF1 graph mode or in a graph inside the save,
+a Function traced before the watch started) are counted as not modelled,
 with the reason. A disagreement is kept with the calls that led to it, and can be written as a
 conformance case (write_cases).
 
@@ -77,6 +80,9 @@ def _tf():
             "eager_outside": ops.executing_eagerly_outside_functions,
             "in_save": save_context.in_save_context}
         from tensorflow.python.data.ops import dataset_ops, iterator_ops
+        from tensorflow.python.ops.ragged import ragged_tensor
+        t["Ragged"] = ragged_tensor.RaggedTensor
+        t["RaggedSpec"] = ragged_tensor.RaggedTensorSpec
         t["Dataset"] = dataset_ops.DatasetV2
         t["Iterator"] = iterator_ops.OwnedIterator
         from tensorflow.python.eager.polymorphic_function import eager_function_run
@@ -143,7 +149,7 @@ class FreshTwins:
 
     def __init__(self, refused):
         self.refused = refused  # why tfscope's tf.function refused this kind, or None
-        self.answers = {}       # (kind, eagerly, creates a variable, call key) -> the answer
+        self.answers = {}       # (kind, eagerly, saving, creates a variable, call key) -> answer
 
 
 _PLAIN_DEFAULTS = (type(None), bool, int, str, bytes)
@@ -273,9 +279,9 @@ class Twin:
                 type(e).__name__, str(e).strip().splitlines()[0] if str(e).strip() else "")
             return
         pending, self.pending = self.pending, []
-        for kind, margs, mkw, eagerly, create in pending:
+        for kind, margs, mkw, eagerly, create, saving in pending:
             self.create_next = create
-            self.ask(kind, margs, mkw, eagerly)
+            self.ask(kind, margs, mkw, eagerly, saving)
 
     def traced_count(self):
         """tfscope's tracing count of the twin (the answers' traces while it is not made)."""
@@ -376,6 +382,10 @@ class Twin:
             return _StandIn(_data().DatasetSpec(self.map(v.element_spec), dims), v)
         if isinstance(v, t["Iterator"]):  # tfscope's IteratorSpec of the mapped element spec
             return _StandIn(_data().IteratorSpec(self.map(v.element_spec)), v)
+        if isinstance(v, t["Ragged"]):  # traces as its RaggedTensorSpec, in TF and in tfscope
+            return self._ragged_spec(v._type_spec)
+        if isinstance(v, t["RaggedSpec"]):  # an input_signature's, or passed as itself
+            return self._ragged_spec(v)
         if hasattr(type(v), "__tf_tracing_type__") and not isinstance(v, t["Composite"]):
             # the tracing protocol: tfscope keys its cache on TF's own TraceType of the value
             # (the class's rules), so the self-check compares how each uses the protocol
@@ -399,6 +409,22 @@ class Twin:
         dims = None if shape.rank is None else shape.as_list()
         return tfscope.TensorSpec(dims, d, name)
 
+    def _ragged_spec(self, spec):
+        """tfscope's RaggedTensorSpec of TF's (the trace type of a RaggedTensor and of the spec
+        itself): shape, dtype, ragged_rank and row_splits_dtype, what TF's TypeSpec compares."""
+        import tfscope
+        if spec._ragged_rank != 1 or spec._flat_values_spec is not None or \
+                spec._shape.rank not in (None, 2):
+            raise NotModelledType("tfscope's RaggedTensorSpec has one ragged dimension over 1-D "
+                                  "values (got ragged_rank %d of rank %s)" % (
+                                      spec._ragged_rank, spec._shape.rank))
+        dims = None if spec._shape.rank is None else spec._shape.as_list()
+        try:
+            dtype = tfscope.as_dtype(spec._dtype.name)
+        except (KeyError, TypeError, ValueError):
+            raise NotModelled("tfscope has no dtype %s" % spec._dtype.name)
+        return tfscope.RaggedTensorSpec(dims, dtype, 1, spec._row_splits_dtype.name)
+
     def _variable(self, v):
         entry = self.variables.get(id(v))
         if entry is not None and entry[0]() is v:
@@ -417,7 +443,7 @@ class Twin:
         return mirror
 
     # Predictions ----------------------------------------------------------------------------------
-    def predict(self, kind, args, kwargs, eagerly):
+    def predict(self, kind, args, kwargs, eagerly, saving=False):
         """(tfscope's trace count for this call: the twin's count after minus before, the text of
         the error tfscope raised or None)."""
         if self.not_modelled:
@@ -441,23 +467,25 @@ class Twin:
         if fresh is not None and not self.answered:  # a first call: maybe a known answer
             ck = _call_key(args, kwargs)
             if ck is not None:
-                key = (kind, eagerly, self.create_next, ck)
+                key = (kind, eagerly, saving, self.create_next, ck)
                 answer = fresh.answers.get(key)
                 if answer is not None:
                     self.answered += 1
-                    self.pending.append((kind, margs, mkw, eagerly, self.create_next))
+                    self.pending.append((kind, margs, mkw, eagerly, self.create_next, saving))
                     self.create_next = False
                     self.pending_traces += answer[0]
                     return answer
         self.answered += 1
-        answer = self.ask(kind, margs, mkw, eagerly)
+        answer = self.ask(kind, margs, mkw, eagerly, saving)
         if key is not None and len(fresh.answers) < FRESH_ANSWERS_KEPT:
             fresh.answers[key] = answer
         return answer
 
-    def ask(self, kind, margs, mkw, eagerly):
+    def ask(self, kind, margs, mkw, eagerly, saving=False):
         """The twin's trace count for one call of mapped arguments, and tfscope's error text
-        (the twin made first, if it was not)."""
+        (the twin made first, if it was not); `saving`: the call was made inside
+        tf.saved_model.save, asked inside tfscope's save context (whose traces are keyed apart,
+        as TF's function context holds the save options' variable policy there)."""
         if self.function is None:
             self._make()
             if self.function is None:
@@ -468,7 +496,12 @@ class Twin:
         quiet = _state["quiet"]
         quiet.on = True
         error = None
+        save = None
         try:
+            if saving:
+                from tfscope import _function
+                save = _function._save_context()
+                save.__enter__()
             if eagerly:  # run_functions_eagerly(True): tfscope's __call__ decides (no trace)
                 from tfscope import _core
                 was = _core.functions_run_eagerly()
@@ -479,8 +512,13 @@ class Twin:
                     _core.run_functions_eagerly(was)
             else:
                 from tfscope import _function
-                if kind == "call" and f._input_signature is not None and margs:
-                    margs = _function._convert_numpy_to_signature(margs, f._input_signature)
+                if kind == "call" and f._input_signature is not None:
+                    # a call's RaggedTensor as a value: the signature casts values, not specs
+                    margs = [_ragged_value(a) for a in margs]
+                    mkw = {k: _ragged_value(v) for k, v in mkw.items()}
+                    if margs:
+                        margs = _function._convert_numpy_to_signature(margs,
+                                                                      f._input_signature)
                 if mkw:  # keyword names as tf.function sanitizes them (or its collision error)
                     mkw = _function._sanitize_kwargs(mkw)
                 core.get_concrete_function(*margs, **mkw)
@@ -488,9 +526,28 @@ class Twin:
             text = str(e).strip()
             error = "%s: %s" % (type(e).__name__, text.splitlines()[0] if text else "")
         finally:
+            if save is not None:
+                save.__exit__(None, None, None)
             quiet.on = False
             self.create_next = False
         return core.experimental_get_tracing_count() - before, error
+
+
+def _ragged_value(v):
+    """A mapped call argument with each RaggedTensorSpec of known rows made a tfscope RaggedTensor
+    of its type (its rows empty: the values' count is no part of the type)."""
+    import tfscope
+    if isinstance(v, tfscope.RaggedTensorSpec):
+        rows = v.shape[0]
+        if rows is None:
+            return v
+        return tfscope.RaggedTensor.from_row_splits(tfscope.zeros([0], v.dtype),
+                                                    tfscope.zeros([rows + 1], v.row_splits_dtype))
+    if type(v) in (list, tuple):
+        return type(v)(_ragged_value(c) for c in v)
+    if type(v) is dict:
+        return {k: _ragged_value(c) for k, c in v.items()}
+    return v
 
 
 def _data():
@@ -606,13 +663,21 @@ def _release_all():
 
 
 def modelled_context():
-    """None when tfscope can model the call's context, else the reason."""
+    """(None when tfscope can model the call's context, else the reason; whether it was made
+    inside tf.saved_model.save)."""
     t = _tf()
     if t["in_save"]():
-        return "inside tf.saved_model.save (its save context)"
+        if not t["eager"]():
+            return "inside tf.saved_model.save (its save context), in a graph", True
+        from tensorflow.python.saved_model import save_context, save_options
+        policy = save_context.get_save_options().experimental_variable_policy
+        if policy != save_options.VariablePolicy.NONE:
+            return ("inside tf.saved_model.save with experimental_variable_policy %s" %
+                    policy.name, True)
+        return None, True
     if not t["eager"]() and not t["eager_outside"]():
-        return "called in TF1 graph mode (a tf.Graph as default)"
-    return None
+        return "called in TF1 graph mode (a tf.Graph as default)", False
+    return None, False
 
 
 class Disagreement:
@@ -712,7 +777,7 @@ def observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok
     if led is None:
         led = rec.selfcheck = Ledger()
     try:
-        why = modelled_context()
+        why, saving = modelled_context()
         if why is not None:
             raise NotModelled(why)
         twin = twin_of(session, fn, rec, idx)
@@ -721,7 +786,7 @@ def observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok
             twin.create_next = twin.creates_variables = True
         twin.seen_created = created
         eagerly = kind == "call" and bool(fn._run_functions_eagerly)
-        predicted, error = twin.predict(kind, args, kwargs, eagerly)
+        predicted, error = twin.predict(kind, args, kwargs, eagerly, saving)
     except NotModelled as e:
         reason = str(e)
         led.not_modelled[reason] = led.not_modelled.get(reason, 0) + 1
@@ -740,7 +805,7 @@ def observe(session, fn, rec, idx, kind, args, kwargs, tf_traces, call, site, ok
     if error is None and predicted == tf_traces:
         led.agreed += 1
         twin.agreed += 1
-        if (kind == "call" and ok and not eagerly and not twin.concurrent and
+        if (kind == "call" and ok and not eagerly and not saving and not twin.concurrent and
                 len(twin.memo) < HIT_MEMO_KEPT):
             key = call_key(args, kwargs)
             if key is not None and key not in twin.memo:
@@ -830,6 +895,11 @@ def _value_text(v, twin, names, unknown):
             return "tf.zeros(%r, tf.%s)" % (dims, v.dtype.name)
         unknown.append(True)
         return "tf.TensorSpec(%r, tf.%s)" % (dims, v.dtype.name)
+    if isinstance(v, tfscope.RaggedTensorSpec):
+        unknown.append(True)
+        dims = None if v.shape.rank is None else v.shape.as_list()
+        return "tf.RaggedTensorSpec(%r, tf.%s, 1, tf.%s)" % (dims, v.dtype.name,
+                                                             v.row_splits_dtype.name)
     if isinstance(v, (tfscope.Variable, VarToken)):
         return names.setdefault(id(v), ("v%d" % (len(names) + 1), v))[0]
     if isinstance(v, (bool, int, float, complex)):
