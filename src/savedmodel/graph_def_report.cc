@@ -154,13 +154,18 @@ class GraphDefView {
     return f;
   }
 
-  TensorFacts require(const std::string& tensor) const {
+  // A tensor of `given`: its node's facts, the shape from `given.shapes` where it has one.
+  TensorFacts require(const std::string& tensor, const GraphDefFacts& given) const {
     auto [n, index] = find(tensor);
     if (n == nullptr) {
       throw savedmodel::FormatError("[graphdef] " + where_ + ": no node for tensor '" + tensor +
                                     "'");
     }
-    return facts(*n, index);
+    TensorFacts f = facts(*n, index);
+    if (auto it = given.shapes.find(tensor); it != given.shapes.end()) {
+      f.shape = it->second ? PartialShape(*it->second) : PartialShape();
+    }
+    return f;
   }
 
  private:
@@ -205,15 +210,15 @@ GraphReport report_graph_def(std::string_view serialized, const GraphDefFacts& f
     return n != nullptr ? n->name() : t;
   };
   for (const auto& t : facts.inputs) {
-    TensorFacts f = view.require(t);
+    TensorFacts f = view.require(t, facts);
     r.inputs.push_back({node_of(t), f.dtype, f.shape, f.tf_dtype});
   }
   for (const auto& [t, kind] : facts.captures) {
-    TensorFacts f = view.require(t);
+    TensorFacts f = view.require(t, facts);
     r.captures.push_back({node_of(t), f.dtype, f.shape, kind, f.tf_dtype});
   }
   for (const auto& t : facts.outputs) {
-    TensorFacts f = view.require(t);
+    TensorFacts f = view.require(t, facts);
     r.outputs.push_back({t, f.dtype, f.shape, f.tf_dtype});
   }
   for (const auto& f : gd.library().function()) r.library.push_back(f.signature().name());

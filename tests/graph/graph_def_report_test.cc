@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tfscope/proto/graph.pb.h"
 #include "tfscope/tensor_bundle.h"
 
 namespace tfs {
@@ -75,6 +76,42 @@ TEST(GraphDefReport, TensorsHaveTfsDtypesAndShapes) {
   EXPECT_NE(rep.text().find("    BesselI0e: 1\n"), std::string::npos) << rep.text();
   EXPECT_NE(rep.dot().find("\"x\" -> \"add\" [label=\"float32 (None, 2)\"]"), std::string::npos)
       << rep.dot();
+}
+
+// The C API's serialization has no `_output_shapes`: the tensors' shapes given apart (as the watch
+// passes the FuncGraph's) make the same report as TF's add_shapes=True GraphDef, and a given shape
+// is the one reported.
+TEST(GraphDefReport, ShapesGivenApartMakeTheSameReport) {
+  Recorded r = recorded();
+  const std::string annotated = slurp(kDir + "/tf_graph_def.pb");
+  tensorflow::GraphDef gd;
+  ASSERT_TRUE(gd.ParseFromString(annotated));
+  std::map<std::string, tensorflow::AttrValue> shapes;
+  for (auto& n : *gd.mutable_node()) {
+    auto it = n.attr().find("_output_shapes");
+    if (it == n.attr().end()) continue;
+    shapes[n.name()] = it->second;
+    n.mutable_attr()->erase("_output_shapes");
+  }
+  const std::string bare = gd.SerializeAsString();
+  GraphDefFacts given = r.facts;
+  for (const std::string& t : r.facts.outputs) {
+    auto colon = t.rfind(':');
+    const auto& s = shapes.at(t.substr(0, colon)).list().shape(std::stoi(t.substr(colon + 1)));
+    std::vector<int64_t> dims;
+    for (const auto& d : s.dim()) dims.push_back(d.size());
+    given.shapes[t] = s.unknown_rank() ? std::nullopt : std::optional(dims);
+  }
+  auto expected = nlohmann::json::parse(report_graph_def(annotated, r.facts).json());
+  EXPECT_EQ(nlohmann::json::parse(report_graph_def(bare, given).json()), expected);
+  // without them the outputs' shapes are unknown
+  auto unshaped = nlohmann::json::parse(report_graph_def(bare, r.facts).json());
+  EXPECT_NE(unshaped["outputs"], expected["outputs"]);
+  given.shapes[r.facts.inputs[0]] = std::vector<int64_t>{7, -1};
+  given.shapes[r.facts.outputs[0]] = std::nullopt;
+  auto j = nlohmann::json::parse(report_graph_def(bare, given).json());
+  EXPECT_EQ(j["inputs"][0]["shape"], "(7, None)");
+  EXPECT_EQ(j["outputs"][0]["shape"], "<unknown>");
 }
 
 TEST(GraphDefReport, BadInputIsOneLine) {

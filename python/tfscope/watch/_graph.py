@@ -12,25 +12,86 @@ def _capture_kind(external):
     return "tensor" if hasattr(external, "numpy") else "outer"  # an eager value, or a graph's
 
 
-def graph_report(concrete):
-    """tfscope's GraphReportCore of a TF ConcreteFunction (text(), json(), dot())."""
-    from tfscope import _core
+def _facts(concrete):
+    """(function name, graph name, signature, inputs, captures, outputs) of a ConcreteFunction."""
     g = concrete.graph
     internal = {id(t): e for e, t in g.captures}
     name = concrete.name
     name = name.decode() if isinstance(name, bytes) else str(name)
+    return (name, g.name, concrete.pretty_printed_signature(verbose=False),
+            [t.name for t in g.inputs],
+            [(t.name, _capture_kind(internal[id(t)])) for t in g.inputs if id(t) in internal],
+            [t.name for t in g.outputs])
+
+
+def graph_report(concrete):
+    """tfscope's GraphReportCore of a TF ConcreteFunction (text(), json(), dot()), read from TF's
+    GraphDef with every node's `_output_shapes` (the drawing labels each edge with its shape)."""
+    from tfscope import _core
     return _core.graph_def_report(
-        g.as_graph_def(add_shapes=True).SerializeToString(), name, g.name,
-        concrete.pretty_printed_signature(verbose=False),
-        [t.name for t in g.inputs],
-        [(t.name, _capture_kind(internal[id(t)])) for t in g.inputs if id(t) in internal],
-        [t.name for t in g.outputs])
+        concrete.graph.as_graph_def(add_shapes=True).SerializeToString(), *_facts(concrete))
+
+
+def _serialized(g):
+    """The graph's GraphDef as TF's C API serializes it (what as_graph_def parses), bytes."""
+    from tensorflow.python.client import pywrap_tf_session
+    from tensorflow.python.framework import c_api_util
+    with g._lock:
+        with c_api_util.tf_buffer() as buf:
+            with g._c_graph.get() as c_graph:
+                pywrap_tf_session.TF_GraphToGraphDef(c_graph, buf)
+                return pywrap_tf_session.TF_GetBuffer(buf)
+
+
+def _shape_dims(t):
+    shape = t.shape
+    return None if shape.rank is None else [-1 if d is None else d for d in shape.as_list()]
 
 
 def report_dict(concrete):
     """The GraphReport as the JSON object tfscope's report writes (function, graph, signature,
     num_nodes, op_counts, inputs, outputs, captures, library)."""
-    return json.loads(graph_report(concrete).json())
+    return GraphSource(concrete).resolve()[2]
+
+
+class GraphSource:
+    """What a trace's graph facts are made from, taken when TF has traced: the GraphDef as TF's C
+    API serializes it (what as_graph_def parses; its add_shapes is a Python loop over every node,
+    most of a trace's report time, for shapes the report's JSON does not show), the FuncGraph's
+    facts and its inputs' and outputs' shapes. resolve() reads them (the watch does it when a
+    report is made, or when the bytes kept grow past _session.PENDING_BYTES_KEPT): the same facts
+    as reading the graph at trace time, since the bytes are the graph's then."""
+
+    __slots__ = ("data", "facts", "shapes", "size")
+
+    def __init__(self, concrete):
+        g = concrete.graph
+        self.data = _serialized(g)
+        self.size = len(self.data)
+        self.facts = _facts(concrete)
+        self.shapes = {t.name: _shape_dims(t) for t in list(g.inputs) + list(g.outputs)}
+
+    def resolve(self, most=None):
+        """(ops, the first `most` nodes for the drawing, the report's dict): the nodes as
+        (name, op type, input op names, control input names), in the graph's order."""
+        from tfscope import _core
+        report = _core.graph_def_report(self.data, *self.facts, shapes=self.shapes)
+        report = json.loads(report.json())
+        nodes = None
+        if most is not None:
+            from tensorflow.core.framework import graph_pb2
+            gd = graph_pb2.GraphDef()
+            gd.ParseFromString(self.data)
+            nodes = []
+            for n in gd.node[:most]:
+                inputs, control = [], []
+                for i in n.input:
+                    if i.startswith("^"):
+                        control.append(i[1:])
+                    else:
+                        inputs.append(i.split(":", 1)[0])
+                nodes.append((n.name, n.op, inputs, control))
+        return report["num_nodes"], nodes, report
 
 
 def ops_text(report, most=12):

@@ -4,6 +4,7 @@ Functions are grouped by their Python function's code object, the key TF's own r
 counts by (Function._key_for_call_stats): a tf.function made again in a loop, a method's Function
 per instance and Keras's step function per model are one entry with several Function objects.
 """
+import json
 import os
 import sys
 import threading
@@ -118,7 +119,7 @@ class TraceRecord:
         self.call = call            # 1-based call number of the entry, 0 outside a call
         self.seconds = 0.0
         self.rss_delta = 0
-        self.graph_ops = None
+        self._graph_ops = None
         self.reason = []
         self.diff_kinds = []
         self.hint = []
@@ -127,9 +128,54 @@ class TraceRecord:
         self.start = 0.0            # seconds since the watch started, and the thread
         self.tid = 0
         self.lint = []              # tfscope lint findings that explain it (see _lint_join)
-        self.graph = None           # [(name, op type, [input op names])] for the HTML report
-        self.graph_report = None    # the GraphReport (dict) tfscope's GraphDef reader gave
-        self.graph_report_error = None
+        # the graph's facts, read from _graph.GraphSource when first asked (graph_ops, graph,
+        # graph_report, graph_report_error)
+        self._graph_source = None
+        self._graph = None          # [(name, op type, [input op names])] for the HTML report
+        self._graph_report = None   # the GraphReport (dict) tfscope's GraphDef reader gave
+        self._graph_report_error = None
+
+    def keep_graph(self, source):
+        """The trace's graph facts, read when first asked (or when the bytes kept grow past
+        PENDING_BYTES_KEPT, the oldest first)."""
+        self._graph_source = source
+        _pending[id(self)] = self
+        _pending_size[0] += source.size
+        if _pending_size[0] > PENDING_BYTES_KEPT:  # recounted: records dropped since are gone
+            live = list(_pending.values())
+            _pending_size[0] = sum(t._graph_source.size for t in live)
+            for t in live:
+                if _pending_size[0] <= PENDING_BYTES_KEPT:
+                    break
+                t._read_graph()
+
+    def _read_graph(self):
+        src = self._graph_source
+        if src is None:
+            return
+        self._graph_source = None
+        if _pending.pop(id(self), None) is not None:
+            _pending_size[0] -= src.size
+        try:
+            self._graph_ops, self._graph, self._graph_report = src.resolve(GRAPH_NODES_KEPT)
+        except Exception as e:  # noqa: BLE001  (the report says why, the program goes on)
+            self._graph_report_error = "%s: %s" % (type(e).__name__, e)
+
+    def _graph_fact(name):  # noqa: N805  (a property maker, used in the class body only)
+        def get(self):
+            if self._graph_source is not None:
+                self._read_graph()
+            return getattr(self, name)
+
+        def set_(self, value):
+            setattr(self, name, value)
+        return property(get, set_)
+
+    graph_ops = _graph_fact("_graph_ops")
+    graph = _graph_fact("_graph")
+    graph_report = _graph_fact("_graph_report")
+    graph_report_error = _graph_fact("_graph_report_error")
+    del _graph_fact
 
     def signature(self):
         return ", ".join("%s: %s" % (n, _explain.type_text(p.type_constraint))
@@ -461,15 +507,9 @@ class Session:
         t.rss_delta = rss_delta
         t.record.trace_seconds += seconds
         try:
-            ops = concrete.graph.get_operations()
-            t.graph_ops = len(ops)
-            t.graph = _graph_nodes(ops)
-        except Exception:  # a ConcreteFunction whose graph was released
-            t.graph_ops = None
-        try:
-            t.graph_report = _graph.report_dict(concrete)
-        except Exception as e:  # noqa: BLE001  (the report says why, the program goes on)
-            t.graph_report_error = "%s: %s" % (type(e).__name__, e)
+            t.keep_graph(_graph.GraphSource(concrete))
+        except Exception:  # noqa: BLE001  (TF's internals moved: its graph read at once)
+            self._read_graph_now(t, concrete)
         try:
             ft = concrete.function_type
             if ft.parameters != t.lookup_type.parameters:
@@ -484,12 +524,28 @@ class Session:
         except Exception:
             pass
 
+    @staticmethod
+    def _read_graph_now(t, concrete):
+        try:
+            ops = concrete.graph.get_operations()
+            t.graph_ops = len(ops)
+            t.graph = _graph_nodes(ops)
+        except Exception:  # a ConcreteFunction whose graph was released
+            t.graph_ops = None
+        try:
+            t.graph_report = json.loads(_graph.graph_report(concrete).json())
+        except Exception as e:  # noqa: BLE001  (the report says why, the program goes on)
+            t.graph_report_error = "%s: %s" % (type(e).__name__, e)
+
     # Reports ------------------------------------------------------------------------------------
     def functions(self):
         return list(self.order)
 
 
 GRAPH_NODES_KEPT = 400  # ops kept per concrete function for the HTML report's drawing
+PENDING_BYTES_KEPT = 32 << 20  # serialized graphs kept unread, at most (TraceRecord.keep_graph)
+_pending = weakref.WeakValueDictionary()  # id -> a TraceRecord whose graph is unread, oldest first
+_pending_size = [0]
 
 
 def _graph_nodes(ops):
