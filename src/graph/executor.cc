@@ -37,9 +37,8 @@ struct Executor::Plan {
     StepKind kind = StepKind::kKernel;
     Kernel kernel;                     // detail::plan_kernel: run under the run's denormal guard
     const Executor* callee = nullptr;  // a call node's plan, when compiled with this one
-    std::vector<int> input_slots;
-    std::vector<uint8_t> take_input;  // per input: moved out of its slot (its last use)
-    std::vector<int> spare_inputs;    // inputs taken here and used once here: spares after
+    int first_input = 0;  // its inputs: step_inputs[first_input, first_input + num_inputs)
+    int num_inputs = 0;
     int first_output_slot = 0;
     int num_outputs = 0;
     Tensor const_value;                      // a Const node's value
@@ -59,11 +58,28 @@ struct Executor::Plan {
   std::shared_ptr<const Graph> graph;
   std::shared_ptr<const FunctionLibrary> library;
   std::vector<Step> steps;
-  std::vector<int> feed_slots;
-  std::vector<const Node*> feed_nodes;
-  std::vector<int> fetch_slots;
-  std::vector<uint8_t> fetch_moves;  // per fetch: its slot's last fetch, so moved out
-  std::vector<int> unused_slots;     // values no step reads and no fetch returns
+  // One input of a step. The steps' inputs are one array, and a feed's or fetch's facts one
+  // entry each, so that a run reads them in order instead of through each step's vectors (the
+  // kernels between the steps push them out of the nearest caches).
+  struct StepInput {
+    int slot;
+    bool take;   // moved out of its slot: its last use
+    bool spare;  // taken, and this step's only use of it: let go of after the step
+  };
+  struct Feed {
+    int slot;
+    DType dtype;
+    PartialShape shape;
+    const Node* node;  // for errors
+  };
+  struct Fetch {
+    int slot;
+    bool move;  // its slot's last fetch
+  };
+  std::vector<StepInput> step_inputs;
+  std::vector<Feed> feeds;
+  std::vector<Fetch> fetches;
+  std::vector<int> unused_slots;  // values no step reads and no fetch returns
   int num_slots = 0;
   // Plans of the library functions the graph's nodes name, compiled with this plan (read without
   // a lock on every call); a function met only later (too deep a nesting) is compiled on first
@@ -177,10 +193,10 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
       first_slot[f] = p.num_slots;
       p.num_slots += 1;
     }
-    p.feed_slots.push_back(first_slot[f]);
-    p.feed_nodes.push_back(f);
+    p.feeds.push_back({first_slot[f], f->output_dtypes[0], f->output_shapes[0], f});
   }
   std::vector<int> last_use(static_cast<size_t>(p.num_slots), -1);
+  std::vector<std::vector<int>> input_slots;  // per step
   for (auto& up : p.graph->nodes()) {
     const Node* n = up.get();
     if (!needed.count(n) || fed.count(n)) continue;
@@ -193,13 +209,19 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     } else {
       s.kind = is_call_op(s.def) ? StepKind::kCall : StepKind::kKernel;
       s.kernel = detail::plan_kernel(*s.def, n->attrs);
+      if (!s.kernel) {
+        s.kernel = [name = s.def->name](OpKernelContext&) {
+          throw Error(ErrorKind::kUnimplemented, "[ops] " + name + " has no CPU kernel");
+        };
+      }
     }
     if (s.def->keeps_state) s.state = std::make_shared<KernelStateSlot>();
-    for (auto& in : inputs_of(n)) s.input_slots.push_back(first_slot.at(in.node) + in.index);
+    std::vector<int>& slots = input_slots.emplace_back();
+    for (auto& in : inputs_of(n)) slots.push_back(first_slot.at(in.node) + in.index);
     s.first_output_slot = first_slot.at(n);
     s.num_outputs = n->num_outputs();
     int idx = static_cast<int>(p.steps.size());
-    for (int slot : s.input_slots) last_use[static_cast<size_t>(slot)] = idx;
+    for (int slot : slots) last_use[static_cast<size_t>(slot)] = idx;
     p.steps.push_back(std::move(s));
   }
   // The functions the plan's nodes call (If/While bodies, PartitionedCall's f), compiled now, so
@@ -234,12 +256,14 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     auto plan = p.fn_plans.find(f->name);
     if (plan != p.fn_plans.end()) s.callee = plan->second.get();
   }
-  for (auto& f : fetches) p.fetch_slots.push_back(first_slot.at(f.node) + f.index);
-  for (size_t i = 0; i < p.fetch_slots.size(); ++i) {
-    int slot = p.fetch_slots[i];
+  std::vector<int> fetch_slots;
+  for (auto& f : fetches) fetch_slots.push_back(first_slot.at(f.node) + f.index);
+  for (size_t i = 0; i < fetch_slots.size(); ++i) {
+    int slot = fetch_slots[i];
     last_use[static_cast<size_t>(slot)] = static_cast<int>(p.steps.size());
-    p.fetch_moves.push_back(std::find(p.fetch_slots.begin() + static_cast<long>(i) + 1,
-                                      p.fetch_slots.end(), slot) == p.fetch_slots.end());
+    bool last = std::find(fetch_slots.begin() + static_cast<long>(i) + 1, fetch_slots.end(),
+                          slot) == fetch_slots.end();
+    p.fetches.push_back({slot, last});
   }
   for (size_t slot = 0; slot < last_use.size(); ++slot) {
     if (last_use[slot] < 0) p.unused_slots.push_back(static_cast<int>(slot));
@@ -249,14 +273,16 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
   // let go of when the step is done (kept as a spare where nothing else holds it).
   for (size_t i = 0; i < p.steps.size(); ++i) {
     Plan::Step& s = p.steps[i];
-    s.take_input.assign(s.input_slots.size(), 0);
-    for (size_t k = 0; k < s.input_slots.size(); ++k) {
-      int slot = s.input_slots[k];
-      auto uses_here = std::count(s.input_slots.begin(), s.input_slots.end(), slot);
-      bool later_here = std::find(s.input_slots.begin() + static_cast<long>(k) + 1,
-                                  s.input_slots.end(), slot) != s.input_slots.end();
-      s.take_input[k] = last_use[static_cast<size_t>(slot)] == static_cast<int>(i) && !later_here;
-      if (s.take_input[k] && uses_here == 1) s.spare_inputs.push_back(static_cast<int>(k));
+    const std::vector<int>& slots = input_slots[i];
+    s.first_input = static_cast<int>(p.step_inputs.size());
+    s.num_inputs = static_cast<int>(slots.size());
+    for (size_t k = 0; k < slots.size(); ++k) {
+      int slot = slots[k];
+      auto uses_here = std::count(slots.begin(), slots.end(), slot);
+      bool later_here =
+          std::find(slots.begin() + static_cast<long>(k) + 1, slots.end(), slot) != slots.end();
+      bool take = last_use[static_cast<size_t>(slot)] == static_cast<int>(i) && !later_here;
+      p.step_inputs.push_back({slot, take, take && uses_here == 1});
     }
   }
 }
@@ -356,29 +382,30 @@ std::vector<Tensor> Executor::run(std::span<const Tensor> feed_values) const {
 void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed_values,
                                  std::vector<Tensor>& results) {
   const Plan& p = *e.plan_;
-  if (feed_values.size() != p.feed_slots.size()) {
-    invalid_argument("[graph] expected " + std::to_string(p.feed_slots.size()) + " feeds, got " +
+  if (feed_values.size() != p.feeds.size()) {
+    invalid_argument("[graph] expected " + std::to_string(p.feeds.size()) + " feeds, got " +
                      std::to_string(feed_values.size()));
   }
-  for (size_t i = 0; i < p.feed_slots.size(); ++i) {
+  for (size_t i = 0; i < p.feeds.size(); ++i) {
     const Tensor& v = feed_values[i];
-    const Node* ph = p.feed_nodes[i];
-    DType want = ph->output_dtypes[0];
+    const Plan::Feed& feed = p.feeds[i];
+    const Node* ph = feed.node;
+    DType want = feed.dtype;
     if (!v.defined() || v.dtype() != want) {
       invalid_argument("[graph] node " + ph->name + ": expected a " +
                        std::string(dtype_name(want)) + " tensor, got " +
                        (v.defined() ? std::string(dtype_name(v.dtype())) : "nothing"));
     }
-    if (!fits(ph->output_shapes[0], v.shape())) {
-      invalid_argument("[graph] node " + ph->name + ": expected shape " +
-                       ph->output_shapes[0].str() + ", got " + v.shape().str());
+    if (!fits(feed.shape, v.shape())) {
+      invalid_argument("[graph] node " + ph->name + ": expected shape " + feed.shape.str() +
+                       ", got " + v.shape().str());
     }
   }
   std::unique_ptr<Plan::RunState> held = p.acquire();
   Plan::RunState& st = *held;
   std::vector<Tensor>& values = st.values;
-  for (size_t i = 0; i < p.feed_slots.size(); ++i)
-    values[static_cast<size_t>(p.feed_slots[i])] = feed_values[i];
+  for (size_t i = 0; i < p.feeds.size(); ++i)
+    values[static_cast<size_t>(p.feeds[i].slot)] = feed_values[i];
   // A value let go of: kept as its slot's spare where nothing else holds its buffer and the
   // spares stay under kMaxSpareBytes, else dropped.
   auto let_go = [&st](int slot, Tensor& v) {
@@ -407,9 +434,10 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
       continue;
     }
     inputs.clear();
-    for (size_t k = 0; k < s.input_slots.size(); ++k) {
-      Tensor& v = values[static_cast<size_t>(s.input_slots[k])];
-      if (s.take_input[k])
+    const Plan::StepInput* step_inputs = p.step_inputs.data() + s.first_input;
+    for (int k = 0; k < s.num_inputs; ++k) {
+      Tensor& v = values[static_cast<size_t>(step_inputs[k].slot)];
+      if (step_inputs[k].take)
         inputs.push_back(std::move(v));
       else
         inputs.push_back(v);
@@ -451,18 +479,19 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
         msg += "\n\t [[{{node " + s.node->name + "}}]]";
       throw Error(err.kind(), msg);
     }
-    for (int k : s.spare_inputs)
-      let_go(s.input_slots[static_cast<size_t>(k)], inputs[static_cast<size_t>(k)]);
+    for (int k = 0; k < s.num_inputs; ++k) {
+      if (step_inputs[k].spare) let_go(step_inputs[k].slot, inputs[static_cast<size_t>(k)]);
+    }
     for (size_t k = 0; k < outputs.size(); ++k) {
       values[static_cast<size_t>(s.first_output_slot) + k] = std::move(outputs[k]);
     }
   }
   // Each fetched value is moved out at its last fetch.
   results.clear();
-  results.reserve(p.fetch_slots.size());
-  for (size_t i = 0; i < p.fetch_slots.size(); ++i) {
-    Tensor& v = values[static_cast<size_t>(p.fetch_slots[i])];
-    results.push_back(p.fetch_moves[i] ? std::move(v) : v);
+  results.reserve(p.fetches.size());
+  for (const Plan::Fetch& f : p.fetches) {
+    Tensor& v = values[static_cast<size_t>(f.slot)];
+    results.push_back(f.move ? std::move(v) : v);
   }
   // Nothing of this run stays held but the spares: not a caller's feed, not a step's operands.
   for (int slot : p.unused_slots) let_go(slot, values[static_cast<size_t>(slot)]);

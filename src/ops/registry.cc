@@ -134,23 +134,6 @@ Kernel plan_kernel(const OpDef& def, const AttrMap& attrs) {
   return guarded ? guarded->kernel : def.kernel;
 }
 
-namespace {
-// The spares a plan offers the kernel it is running on this thread (OfferedOutputs).
-thread_local Tensor* t_offered = nullptr;
-thread_local int t_offered_count = 0;
-}  // namespace
-
-OfferedOutputs::OfferedOutputs(Tensor* spares, int count)
-    : saved_spares_(t_offered), saved_count_(t_offered_count) {
-  t_offered = spares;
-  t_offered_count = count;
-}
-
-OfferedOutputs::~OfferedOutputs() {
-  t_offered = saved_spares_;
-  t_offered_count = saved_count_;
-}
-
 }  // namespace detail
 
 const OpDef* OpRegistry::find(const std::string& name) const {
@@ -531,15 +514,28 @@ void infer_shapes(const OpDef& def, InferenceContext& ctx) {
 
 // ---- kernels ----
 
+namespace {
+
+// Shape equality without a call to memcmp: the shapes compared are short.
+bool same_dims(const Shape& a, const Shape& b) {
+  if (a.rank() != b.rank()) return false;
+  for (int d = 0; d < a.rank(); ++d) {
+    if (a.dim(d) != b.dim(d)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 // A buffer the allocator cannot give (or whose size overflows) fails the op as TF's allocator
 // does, instead of reaching the kernel; TF's CPU allocator is "mklcpu" when oneDNN is on.
 Tensor& OpKernelContext::allocate_output(int i, DType dtype, const Shape& shape) {
   auto& outs = *outputs;
   if (outs.size() <= static_cast<size_t>(i)) outs.resize(static_cast<size_t>(i) + 1);
-  if (i < detail::t_offered_count) {
+  if (i < detail::offered_count) {
     // The buffer this output had in the plan's last run (detail/kernel_run.h).
-    Tensor& spare = detail::t_offered[i];
-    if (spare.defined() && spare.dtype() == dtype && spare.eager_shape() == shape &&
+    Tensor& spare = detail::offered_outputs[i];
+    if (spare.defined() && spare.dtype() == dtype && same_dims(spare.eager_shape(), shape) &&
         detail::buffer_unshared(spare)) {
       outs[static_cast<size_t>(i)] = std::move(spare);
       return outs[static_cast<size_t>(i)];

@@ -30,11 +30,22 @@ struct PreparedKernelRegistration {
 // ScopedFlushDenormal (src/ops/denormal.h).
 Kernel plan_kernel(const OpDef& def, const AttrMap& attrs);
 
+// The spares a plan offers the kernel it is running on this thread (OfferedOutputs).
+inline constinit thread_local Tensor* offered_outputs = nullptr;
+inline constinit thread_local int offered_count = 0;
+
 // While one lives on a thread, allocate_output(i, ...) there may take spares[i] (i < count).
 class OfferedOutputs {
  public:
-  OfferedOutputs(Tensor* spares, int count);
-  ~OfferedOutputs();
+  OfferedOutputs(Tensor* spares, int count)
+      : saved_spares_(offered_outputs), saved_count_(offered_count) {
+    offered_outputs = spares;
+    offered_count = count;
+  }
+  ~OfferedOutputs() {
+    offered_outputs = saved_spares_;
+    offered_count = saved_count_;
+  }
   OfferedOutputs(const OfferedOutputs&) = delete;
   OfferedOutputs& operator=(const OfferedOutputs&) = delete;
 
