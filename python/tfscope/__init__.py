@@ -159,11 +159,11 @@ class Variable:
     def numpy(self):
         return self._tfscope_variable.numpy()
 
-    # TF returns the variable, read lazily when used; read_value=False returns the op (None here).
     @property
     def device(self):
         return _CPU_DEVICE
 
+    # TF returns the variable, read lazily when used; read_value=False returns the op (None here).
     def assign(self, value, use_locking=False, name=None, read_value=True):
         # TF's ResourceVariable.assign checks the shapes before the op (its odd spacing kept).
         value_shape = value.shape if isinstance(value, (Tensor, Variable)) else _np.shape(value)

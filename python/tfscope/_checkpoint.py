@@ -61,22 +61,13 @@ def _is_trackable(value):
 def _object_tree(root):
     """The objects a checkpoint of `root` holds, as _core.checkpoint_write takes them."""
     from . import Variable
-    from ._saved_objects import checkpoint_children
-    entries, index = [], {}
+    from ._saved_objects import checkpoint_children, number_objects
 
-    def visit(o):
-        if id(o) in index:
-            return index[id(o)]
-        i = len(entries)
-        index[id(o)] = i
+    def describe(o, i):
         entry = ([], o._tfscope_variable if isinstance(o, Variable) else None)
-        entries.append(entry)
-        for name, child in checkpoint_children(o):
-            entry[0].append((name, visit(child)))
-        return i
+        return entry, entry[0], checkpoint_children(o)
 
-    visit(root)
-    return entries
+    return number_objects(root, describe)
 
 
 def _write_state(directory, latest, paths, timestamps=None, last_preserved=None):

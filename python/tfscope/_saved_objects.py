@@ -375,10 +375,11 @@ def _children(obj, functions=True):
     return out + functions
 
 
-def collect(root):
-    """The object tree under `root` for _core.saved_model_save_objects, root first."""
-    from . import Module, Variable
-    from ._function import Function
+def number_objects(root, describe):
+    """The objects reachable from `root`, each numbered at its first visit, depth first (root 0),
+    as both of TF's object-graph writers take them (SavedModel, checkpoint): `describe(o, i)`
+    gives an object's entry, the list its children's (local name, index) go into, and its
+    children as (local name, object). Returns the entries by index."""
     entries, index = [], {}
 
     def visit(o):
@@ -386,8 +387,23 @@ def collect(root):
             return index[id(o)]
         i = len(entries)
         index[id(o)] = i
-        entry = ["user_object", "_generic_user_object", [], None, [], None, None]
+        entry, slot, children = describe(o, i)
         entries.append(entry)
+        for name, child in children:
+            slot.append((name, visit(child)))
+        return i
+
+    visit(root)
+    return entries
+
+
+def collect(root):
+    """The object tree under `root` for _core.saved_model_save_objects, root first."""
+    from . import Module, Variable
+    from ._function import Function
+
+    def describe(o, i):
+        entry = ["user_object", "_generic_user_object", [], None, [], None, None]
         children = []
         if isinstance(o, Variable):
             entry[0], entry[3] = "variable", o
@@ -409,9 +425,6 @@ def collect(root):
             children = _container_children(o)
         elif isinstance(o, Module) or i == 0:
             children = _children(o)
-        for name, child in children:
-            entry[2].append((name, visit(child)))
-        return i
+        return entry, entry[2], children
 
-    visit(root)
-    return [tuple(e) for e in entries]
+    return [tuple(e) for e in number_objects(root, describe)]
