@@ -73,7 +73,7 @@ def _object_tree(root):
 def _write_state(directory, latest, paths, timestamps=None, last_preserved=None):
     """The `checkpoint` file (CheckpointState, text format), paths relative to `directory`."""
     def rel(p):
-        return os.path.relpath(p, directory) if os.path.dirname(p) == directory else p
+        return os.path.basename(p) if os.path.dirname(p) == directory else p
 
     lines = [f'model_checkpoint_path: "{rel(latest)}"']
     lines += [f'all_model_checkpoint_paths: "{rel(p)}"' for p in paths]
@@ -129,6 +129,15 @@ def _node_paths(nodes):
     return paths
 
 
+def _node_text(children, full_name, key):
+    """A variable's node of the object graph in protobuf's text format, as TF prints it."""
+    text = "".join(f'children {{\n  node_id: {c}\n  local_name: "{n}"\n}}\n'
+                   for n, c in children)
+    text += (f'attributes {{\n  name: "VARIABLE_VALUE"\n  full_name: "{full_name}"\n'
+             f'  checkpoint_key: "{key}"\n}}\n')
+    return text + "has_checkpoint_values {\n  value: true\n}\n"
+
+
 class _LoadStatus:
     """What Checkpoint.restore/read return: which saved values and Python objects were matched."""
 
@@ -143,7 +152,7 @@ class _LoadStatus:
         restore and its deletion warning, alive until the garbage collector runs.)"""
         from . import Variable
         from ._saved_objects import checkpoint_children
-        seen, out, stack = set(), [], [self._checkpoint]
+        seen, out, stack = set(), [], [self._checkpoint._tree_root()]
         while stack:
             o = stack.pop()
             if id(o) in seen:
@@ -161,14 +170,24 @@ class _LoadStatus:
             "likely due to changes in the Python program. Showing "
             f"{len(shown)} of {len(unmatched)} unmatched objects: {shown}")
 
-    def assert_consumed(self):
+    def assert_existing_objects_matched(self):
         unmatched = self._unmatched()
         if unmatched:
             self._raise_unmatched(unmatched)
         return self
 
-    def assert_existing_objects_matched(self):
-        return self.assert_consumed()
+    def assert_consumed(self):
+        """The Python objects all matched, and every value in the checkpoint went somewhere (TF
+        names the first that did not, with its node of the object graph as text)."""
+        self.assert_existing_objects_matched()
+        if self._restore is not None:
+            nodes = self._restore.nodes
+            for i, (children, full_name, key) in enumerate(nodes):
+                if key and i not in self._restore.restored:
+                    raise AssertionError(
+                        f"Unresolved object in checkpoint {_node_paths(nodes)[i]}: "
+                        f"{_node_text(children, full_name, key)}")
+        return self
 
     def assert_nontrivial_match(self):
         if not self._matched:
@@ -201,20 +220,14 @@ class InitializationOnlyStatus(_LoadStatus):
 
 
 def _restore_value(var, key, reader):
-    from . import init_scope
+    from . import TensorShape, init_scope
     value = reader.get_tensor(key)
     if tuple(var.shape) != tuple(value.shape):
         raise ValueError(
-            f"Received incompatible tensor with shape {_shape_text(value.shape)} when attempting "
-            f"to restore variable with shape {_shape_text(tuple(var.shape))} and name "
-            f"{var.name}.")
+            f"Received incompatible tensor with shape {TensorShape(value.shape)} when attempting "
+            f"to restore variable with shape {var.shape} and name {var.name}.")
     with init_scope():
-        var.assign(value.astype(var.dtype.as_numpy_dtype) if hasattr(value, "astype") else value)
-
-
-def _shape_text(shape):
-    dims = tuple(int(d) for d in shape)
-    return "(" + ", ".join(str(d) for d in dims) + ("," if len(dims) == 1 else "") + ")"
+        var.assign(value.astype(var.dtype.as_numpy_dtype))
 
 
 def _restore(obj, node_id, restore, seen):

@@ -65,8 +65,7 @@ class name_scope:  # noqa: N801  (a context manager, as tf.name_scope)
             pattern = _INNER_SCOPE if _core.get_name_scope() else _ROOT_SCOPE
             if not pattern.match(name):
                 kind = "scope" if pattern is _INNER_SCOPE else "root scope"
-                article = "A scope" if pattern is _INNER_SCOPE else "A root scope"
-                raise ValueError(f"'{name}' is not a valid {kind} name. {article} name has to "
+                raise ValueError(f"'{name}' is not a valid {kind} name. A {kind} name has to "
                                  f"match the following pattern: {pattern.pattern}")
         if not name:
             _core.enter_exact_scope("")
