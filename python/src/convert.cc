@@ -479,6 +479,46 @@ tfs::Tensor complex_host_tensor(nb::handle h, tfs::DType dtype) {
 
 }  // namespace
 
+bool is_tensor_shape(nb::handle h) {
+  return !PyType_Check(h.ptr()) && nb::hasattr(h, "_dims") && nb::hasattr(h, "as_list");
+}
+
+// TF's _tensor_shape_tensor_conversion_function: a fully known TensorShape converts to the
+// int32 vector of its dims (int64 when one passes int32), a Const "shape_as_tensor" in a graph.
+tfs::Tensor tensor_shape_to_tensor(nb::handle h, tfs::DType dtype) {
+  const std::string text = nb::cast<std::string>(nb::str(h));
+  nb::object dims = h.attr("_dims");
+  bool known = !dims.is_none();
+  bool wide = false;
+  nb::list values;
+  if (known) {
+    for (nb::handle d : dims) {
+      if (d.is_none()) {
+        known = false;
+        break;
+      }
+      const int64_t v = nb::cast<int64_t>(d);
+      wide = wide || v >= (int64_t{1} << 31);
+      values.append(v);
+    }
+  }
+  if (!known) {
+    throw nb::value_error(
+        ("Cannot convert a partially known TensorShape " + text + " to a Tensor.").c_str());
+  }
+  if (dtype != tfs::DType::kInvalid && dtype != tfs::DType::kInt32 && dtype != tfs::DType::kInt64) {
+    throw nb::type_error(("Cannot convert TensorShape " + text + " to dtype " +
+                          nb::cast<std::string>(nb::str(py_dtype(dtype))) +
+                          ". Allowed dtypes are tf.int32 and tf.int64.")
+                             .c_str());
+  }
+  const bool int64 = dtype == tfs::DType::kInt64 || (dtype == tfs::DType::kInvalid && wide);
+  tfs::Tensor t =
+      numpy_to_tensor(registry().numpy.attr("array")(values, "dtype"_a = int64 ? "int64" : "int32"));
+  if (tfs::GraphBuilder* b = tfs::current_builder()) return b->constant(t, "shape_as_tensor");
+  return t;
+}
+
 tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
   tfs::mark_context_initialized();  // TF's first tensor initializes its context
   if (nb::isinstance<tfs::Tensor>(h)) {
@@ -501,6 +541,7 @@ tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype) {
     if (tfs::GraphBuilder* b = tfs::current_builder()) return b->constant(t, "Const");
     return t;
   }
+  if (is_tensor_shape(h)) return tensor_shape_to_tensor(h, dtype);
   if (h.is_none()) {
     throw nb::value_error("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.");
   }

@@ -68,6 +68,8 @@ std::string namedtuple_class_repr(const std::string& name, const std::vector<std
 nb::object from_value(const tfs::Value& v);
 // Anything tensor-like -> Tensor (Tensor, Variable, numpy array/scalar, Python scalar or nest).
 tfs::Tensor to_tensor(nb::handle h, tfs::DType dtype = tfs::DType::kInvalid);
+// A tfscope TensorShape (what to_tensor converts as TF converts a TensorShape).
+bool is_tensor_shape(nb::handle h);
 // Whether a host value is a Python complex or a list/tuple nest holding one.
 bool holds_complex(nb::handle h);
 tfs::Tensor numpy_to_tensor(nb::handle arr);

@@ -52,7 +52,7 @@ Value operand(nb::handle h) {
   // ("add/ReadVariableOp").
   if (nb::isinstance<tfs::Variable>(h)) return Value(nb::cast<tfs::Variable&>(h).state());
   bool is_np = nb::hasattr(h, "__array__") && !PyType_Check(h.ptr()) && !PyList_Check(h.ptr());
-  if (is_np) return Value(to_tensor(h));
+  if (is_np || is_tensor_shape(h)) return Value(to_tensor(h));
   return to_value(h);
 }
 

@@ -1271,9 +1271,57 @@ from . import _index  # noqa: E402
 from ._tape import GradientTape, UnconnectedGradients, gradients  # noqa: E402  (tfscope/_tape.py)
 
 
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+    """tf.norm (linalg_ops.norm): vector norms and the Frobenius, 1 and inf matrix norms, built
+    from TF's ops in a "norm" scope (the matrix 2-norm needs Svd, which tfscope has not)."""
+    keepdims = False if keepdims is None else keepdims
+    is_matrix_norm = isinstance(axis, (tuple, list)) and len(axis) == 2
+    if is_matrix_norm:
+        axis = tuple(axis)
+        if not isinstance(axis[0], int) or not isinstance(axis[1], int) or axis[0] == axis[1]:
+            raise ValueError("'axis' must be None, an integer, or a tuple of 2 "
+                             f"unique integers, got {axis}")
+        supported_matrix_norms = ["euclidean", "fro", 1, 2, _np.inf]
+        if ord not in supported_matrix_norms:
+            raise ValueError(f"'ord' must be a supported matrix norm in "
+                             f"{supported_matrix_norms}, got {ord}")
+    else:
+        if not (isinstance(axis, int) or axis is None):
+            raise ValueError("'axis' must be None, an integer, or a "
+                             f"tuple of 2 unique integers, got {axis}")
+        supported_vector_norms = ["euclidean", 1, 2, _np.inf]
+        if (not _np.isreal(ord) or ord <= 0) and ord not in supported_vector_norms:
+            raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
+        if axis is not None:
+            axis = (axis,)
+    with name_scope(name or "norm"):
+        tensor = convert_to_tensor(tensor)
+        if ord in ["fro", "euclidean", 2, 2.0]:
+            if is_matrix_norm and ord in [2, 2.0]:
+                raise NotImplementedError("[ops] tf.norm: the matrix 2-norm (ord=2 over two axes) "
+                                          "needs Svd, which tfscope does not have yet")
+            result = sqrt(reduce_sum(tensor * _conj(tensor), axis, keepdims=True))
+        else:
+            result = abs(tensor)
+            if ord == 1:
+                result = reduce_sum(result, None if axis is None else axis[0], keepdims=True)
+                if is_matrix_norm:
+                    result = reduce_max(result, axis[-1], keepdims=True)
+            elif ord == _np.inf:
+                if is_matrix_norm:
+                    result = reduce_sum(result, axis[1], keepdims=True)
+                result = reduce_max(result, None if axis is None else axis[0], keepdims=True)
+            else:
+                result = pow(reduce_sum(pow(result, ord), axis, keepdims=True), 1.0 / ord)
+        if not keepdims:
+            result = squeeze(result, axis)
+        return result
+
+
 class linalg:  # noqa: N801  (tf.linalg namespace)
     matmul, eye, matvec = matmul, eye, staticmethod(_index.matvec)
     l2_normalize = staticmethod(_stats.l2_normalize)
+    norm = staticmethod(norm)
 
 
 from . import _losses  # noqa: E402,F401  (tf.nn's losses, clipping; tfscope/_losses.py)

@@ -38,6 +38,13 @@ Grads reshape_grad(const GradOp& op, const Grads& g) {
   return {reshape(g[0], Value(shape(x))), Tensor()};
 }
 
+// _ReshapeToInput (Squeeze's and ExpandDims' gradient): back to the input's Shape.
+Grads reshape_to_input(const GradOp& op, const Grads& g) {
+  Grads out(op.inputs.size());
+  out[0] = reshape(g[0], Value(shape(op.inputs[0])));
+  return out;
+}
+
 // _TransposeGrad: the gradient transposed back by the inverse permutation.
 Grads transpose_grad(const GradOp& op, const Grads& g) {
   return {transpose_by(g[0], gen("InvertPermutation", {op.inputs[1]})), Tensor()};
@@ -160,6 +167,8 @@ GradientRegistration r_unpack("Unpack", [](const GradOp& op, const Grads& g) -> 
 });
 GradientRegistration r_read("ReadVariableOp", pass_through);
 GradientRegistration r_reshape("Reshape", reshape_grad);
+GradientRegistration r_squeeze("Squeeze", reshape_to_input);
+GradientRegistration r_expand_dims("ExpandDims", reshape_to_input);
 
 NotDifferentiable n_shape("Shape"), n_size("Size"), n_rank("Rank"), n_zeros("ZerosLike"),
     n_ones("OnesLike"), n_stop("StopGradient"), n_bga("BroadcastGradientArgs"),

@@ -135,6 +135,14 @@ GradientRegistration r_bias_add("BiasAdd", bias_add_grad);
 GradientRegistration r_relu("Relu", [](const GradOp& op, const Grads& g) -> Grads {
   return {gen("ReluGrad", {g[0], op.outputs[0]})};
 });
+// _ReluGradGrad: the second derivative of relu is zero, so only the incoming gradient flows on.
+GradientRegistration r_relu_grad("ReluGrad", [](const GradOp& op, const Grads& g) -> Grads {
+  const Tensor& x = op.inputs[1];
+  return {gen("ReluGrad", {g[0], x}), zeros_like(x)};
+});
+GradientRegistration r_elu("Elu", [](const GradOp& op, const Grads& g) -> Grads {
+  return {gen("EluGrad", {g[0], op.outputs[0]})};
+});
 
 }  // namespace
 

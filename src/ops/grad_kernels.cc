@@ -1,5 +1,5 @@
 // The ops TF's gradient graphs are made of: BroadcastGradientArgs (bcast.h's reduction indices),
-// ReluGrad, Relu6Grad, TanhGrad, SigmoidGrad, SqrtGrad, RsqrtGrad, ReciprocalGrad (cwise_ops_gradients.h's functors, each
+// ReluGrad, Relu6Grad, EluGrad, TanhGrad, SigmoidGrad, SqrtGrad, RsqrtGrad, ReciprocalGrad (cwise_ops_gradients.h's functors, each
 // with its packet form on whole AVX packets and its scalar form on the tail, as Eigen evaluates
 // them in TF's build, which has no FMA) and BiasAddGrad (column sums down the rows).
 #include <cmath>
@@ -137,6 +137,15 @@ struct Relu6GradF {
     return dy * static_cast<T>(features > T(0) && features < T(6) ? 1 : 0);
   }
 };
+// relu_op_functor.h's EluGrad: outputs < 0 ? (outputs + 1) * gradients : gradients (single IEEE
+// operations: packets and scalars alike).
+struct EluGradF {
+  static constexpr int kRelu = 0;
+  template <bool kPacket, typename T>
+  static T eval(T dy, T y) {
+    return y < T(0) ? (y + T(1)) * dy : dy;
+  }
+};
 // scalar_inverse_gradient_op: -y * y * dy; the scalar form tests dy first, the packet form is
 // mul_no_nan(-(y * y), dy) (the same value: negation is exact).
 struct ReciprocalGradF {
@@ -222,6 +231,7 @@ OpRegistration r_rsqrt_grad(grad_def<RsqrtGradF>("RsqrtGrad", "y", "dy", "z"));
 OpRegistration r_relu_grad(grad_def<ReluGradF>("ReluGrad", "gradients", "features", "backprops"));
 OpRegistration r_relu6_grad(
     grad_def<Relu6GradF>("Relu6Grad", "gradients", "features", "backprops"));
+OpRegistration r_elu_grad(grad_def<EluGradF>("EluGrad", "gradients", "outputs", "backprops"));
 OpRegistration r_reciprocal_grad(grad_def<ReciprocalGradF>("ReciprocalGrad", "y", "dy", "z"));
 
 // BiasAddGrad (NHWC): each channel summed straight down the rows from zero. (TF's

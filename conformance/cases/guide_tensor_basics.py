@@ -1,0 +1,66 @@
+"""TF's "Introduction to Tensors" guide, its basics as the guide runs them: tensors of rank 0-3
+printed, converted to numpy, basic math by function and operator, reductions, argmax, softmax,
+conversions of lists and arrays, shape attributes, rank, shape, and indexing (single-axis and
+multi-axis). Each cell's printed lines, and its displayed value recorded as its repr. The guide's
+rank-2 tensor is float16; here float32 (tfscope has no float16: guide_tensor_float16)."""
+rank_0_tensor = tf.constant(4)
+print(rank_0_tensor)
+rank_1_tensor = tf.constant([2.0, 3.0, 4.0])
+print(rank_1_tensor)
+rank_2_tensor = tf.constant([[1, 2], [3, 4], [5, 6]], dtype=tf.float32)
+print(rank_2_tensor)
+rank_3_tensor = tf.constant([
+    [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]],
+    [[10, 11, 12, 13, 14], [15, 16, 17, 18, 19]],
+    [[20, 21, 22, 23, 24], [25, 26, 27, 28, 29]]])
+print(rank_3_tensor)
+record("np.array", repr(np.array(rank_2_tensor)))
+record("numpy()", repr(rank_2_tensor.numpy()))
+
+a = tf.constant([[1, 2], [3, 4]])
+b = tf.constant([[1, 1], [1, 1]])
+print(tf.add(a, b), "\n")
+print(tf.multiply(a, b), "\n")
+print(tf.matmul(a, b), "\n")
+print(a + b, "\n")
+print(a * b, "\n")
+print(a @ b, "\n")
+
+c = tf.constant([[4.0, 5.0], [10.0, 1.0]])
+print(tf.reduce_max(c))
+print(tf.math.argmax(c))
+print(tf.nn.softmax(c))
+record("convert_to_tensor", repr(tf.convert_to_tensor([1, 2, 3])))
+record("reduce_max of a list", repr(tf.reduce_max([1, 2, 3])))
+record("reduce_max of an array", repr(tf.reduce_max(np.array([1, 2, 3]))))
+
+rank_4_tensor = tf.zeros([3, 2, 4, 5])
+print("Type of every element:", rank_4_tensor.dtype)
+print("Number of axes:", rank_4_tensor.ndim)
+print("Shape of tensor:", rank_4_tensor.shape)
+print("Elements along axis 0 of tensor:", rank_4_tensor.shape[0])
+print("Elements along the last axis of tensor:", rank_4_tensor.shape[-1])
+print("Total number of elements (3*2*4*5): ", tf.size(rank_4_tensor).numpy())
+record("rank", repr(tf.rank(rank_4_tensor)))
+record("shape", repr(tf.shape(rank_4_tensor)))
+
+rank_1_tensor = tf.constant([0, 1, 1, 2, 3, 5, 8, 13, 21, 34])
+print(rank_1_tensor.numpy())
+print("First:", rank_1_tensor[0].numpy())
+print("Second:", rank_1_tensor[1].numpy())
+print("Last:", rank_1_tensor[-1].numpy())
+print("Everything:", rank_1_tensor[:].numpy())
+print("Before 4:", rank_1_tensor[:4].numpy())
+print("From 4 to the end:", rank_1_tensor[4:].numpy())
+print("From 2, before 7:", rank_1_tensor[2:7].numpy())
+print("Every other item:", rank_1_tensor[::2].numpy())
+print("Reversed:", rank_1_tensor[::-1].numpy())
+print(rank_2_tensor.numpy())
+print(rank_2_tensor[1, 1].numpy())
+print("Second row:", rank_2_tensor[1, :].numpy())
+print("Second column:", rank_2_tensor[:, 1].numpy())
+print("Last row:", rank_2_tensor[-1, :].numpy())
+print("First item in last column:", rank_2_tensor[0, -1].numpy())
+print("Skip the first row:")
+print(rank_2_tensor[1:, :].numpy(), "\n")
+print(rank_3_tensor[:, :, 4])
