@@ -6,6 +6,7 @@
 // (intra_op_threads()), not on the threads actually running.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -41,11 +42,14 @@ class ThreadPool {
 
   std::vector<std::thread> workers_;
   std::mutex busy_;  // held by the parallel_for that owns the workers
-  std::mutex mu_;    // guards job_, generation_, stop_ and each job's `users`
+  std::mutex mu_;    // the condition variables' mutex; the hand-offs themselves are atomic
   std::condition_variable wake_, idle_;
-  Job* job_ = nullptr;
-  uint64_t generation_ = 0;
-  bool stop_ = false;
+  std::atomic<Job*> job_{nullptr};           // the job workers may join
+  std::atomic<uint64_t> generation_{0};      // bumped for each job; polling workers watch it
+  std::atomic<int> active_{0};               // workers inside a job
+  std::atomic<int> sleepers_{0};             // workers waiting on wake_
+  std::atomic<bool> caller_waiting_{false};  // a parallel_for waiting on idle_
+  std::atomic<bool> stop_{false};
 };
 
 // tf.config.threading: 0 means TF's default. TF accepts any value until the context is

@@ -7,7 +7,9 @@
 #include <immintrin.h>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -28,19 +30,51 @@ TEST(ThreadPool, RunsEveryTaskOnceAndWaitsForAll) {
   }
 }
 
-TEST(ThreadPool, UsesTheWorkers) {
-  ThreadPool pool(3);
+// Waits (bounded) inside each of `threads` tasks until all have started: true when every thread
+// of the pool took one.
+bool every_thread_takes_a_task(ThreadPool& pool, int threads) {
   std::mutex mu;
   std::set<std::thread::id> ids;
   std::atomic<int> arrived{0};
-  // Each task waits (bounded) until three have started, so the three threads each take one.
-  pool.parallel_for(3, [&](int64_t) {
+  pool.parallel_for(threads, [&](int64_t) {
     arrived.fetch_add(1);
-    for (int spin = 0; spin < 20000000 && arrived.load() < 3; ++spin) std::this_thread::yield();
+    for (int spin = 0; spin < 20000000 && arrived.load() < threads; ++spin)
+      std::this_thread::yield();
     std::lock_guard<std::mutex> lock(mu);
     ids.insert(std::this_thread::get_id());
   });
-  EXPECT_EQ(ids.size(), 3u);
+  return static_cast<int>(ids.size()) == threads;
+}
+
+TEST(ThreadPool, UsesTheWorkers) {
+  ThreadPool pool(3);
+  EXPECT_TRUE(every_thread_takes_a_task(pool, 3));
+}
+
+// Jobs that follow each other closely are taken by workers still polling; after a pause longer
+// than their polling they sleep, and a new job still wakes them.
+TEST(ThreadPool, WorkersTakeBackToBackJobsAndWakeAfterAPause) {
+  ThreadPool pool(2);
+  int64_t sum = 0;
+  for (int rep = 0; rep < 20000; ++rep) {
+    std::atomic<int64_t> part{0};
+    pool.parallel_for(3, [&](int64_t i) { part.fetch_add(i + 1); });
+    sum += part.load();
+  }
+  EXPECT_EQ(sum, 20000 * 6);
+  EXPECT_TRUE(every_thread_takes_a_task(pool, 2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));  // past the workers' polling
+  EXPECT_TRUE(every_thread_takes_a_task(pool, 2));
+}
+
+TEST(ThreadPool, DestroysWhileWorkersPollOrSleep) {
+  for (int rep = 0; rep < 50; ++rep) {
+    ThreadPool pool(3);
+    std::atomic<int> ran{0};
+    pool.parallel_for(6, [&](int64_t) { ran.fetch_add(1); });
+    EXPECT_EQ(ran.load(), 6);
+    if (rep % 10 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
 }
 
 TEST(ThreadPool, RethrowsTheFirstExceptionAfterAllTasksRan) {
