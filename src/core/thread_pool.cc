@@ -38,7 +38,6 @@ struct ThreadPool::Job {
   int64_t tasks = 0;
   uint32_t fp_state = 0;
   std::atomic<int64_t> next{0};
-  std::atomic<int64_t> done{0};
   std::mutex error_mu;
   std::exception_ptr error;
 };
@@ -98,7 +97,6 @@ void ThreadPool::run_tasks(Job& job) {
       std::lock_guard<std::mutex> lock(job.error_mu);
       if (!job.error) job.error = std::current_exception();
     }
-    job.done.fetch_add(1, std::memory_order_acq_rel);
   }
   t_in_task = was_in_task;
 }
