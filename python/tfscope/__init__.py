@@ -809,6 +809,14 @@ def negative(x, name=None):
     return _op("Neg", [x], None, name)
 
 
+def sin(x, name=None):
+    return _op("Sin", [x], None, name)
+
+
+def cos(x, name=None):
+    return _op("Cos", [x], None, name)
+
+
 def sigmoid(x, name=None):
     return _op("Sigmoid", [x], None, name)
 
@@ -846,6 +854,7 @@ class math:  # noqa: N801  (tf.math namespace)
     add, subtract, multiply, divide, maximum, minimum, pow = add, subtract, multiply, divide, maximum, minimum, pow
     reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod = reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod
     abs, square, sqrt, exp, tanh, sigmoid, argmax = abs, square, sqrt, exp, tanh, sigmoid, argmax
+    sin, cos = sin, cos
     equal, not_equal, less, greater = equal, not_equal, less, greater
     less_equal, greater_equal = less_equal, greater_equal
     logical_and, logical_or, logical_not = logical_and, logical_or, logical_not

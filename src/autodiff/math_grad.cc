@@ -281,6 +281,17 @@ GradientRegistration r_exp("Exp", [](const GradOp& op, const Grads& g) -> Grads 
   ControlOn after(g[0]);  // with ops.control_dependencies([grad])
   return {multiply(g[0], op.outputs[0])};
 });
+// TF's _SinGrad and _CosGrad: grad * cos(x) and -grad * sin(x), x's conjugate (x itself for a
+// real x) taken under the control dependency on grad.
+GradientRegistration r_sin("Sin", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);
+  return {multiply(g[0], gen("Cos", {op.inputs[0]}))};
+});
+GradientRegistration r_cos("Cos", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);
+  Tensor neg = gen("Neg", {g[0]});
+  return {multiply(neg, gen("Sin", {op.inputs[0]}))};
+});
 GradientRegistration r_log("Log", [](const GradOp& op, const Grads& g) -> Grads {
   ControlOn after(g[0]);
   Tensor r = reciprocal(op.inputs[0]);

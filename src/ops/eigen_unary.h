@@ -8,7 +8,9 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "eigen_math.h"
@@ -292,6 +294,86 @@ struct Erfc {
   template <bool kPacket, typename T>
   static T eval(T x) {
     return eigen_erfc<kPacket>(x);
+  }
+};
+
+// Sin and Cos. Float packets: Eigen's psincos_float as TF's wheel compiles it (no FMA): x/(pi/2)
+// rounded to the nearest integer q by the 2^23 trick, x - q pi/2 in four multiply-then-add
+// steps, a Payne-Hanek reduction on 192 bits of 2/pi where |x| is at least 25966 (sine) or
+// 18838 (cosine), then one of two polynomials on the reduced x by q's parity and the sign from
+// q's second bit. Float scalars and doubles: the C library's sinf/cosf, sin/cos.
+namespace trig {
+// The bits of 2/pi, each word the previous one's low 24 bits and 8 new ones (so that a
+// 32-bit window starts at any whole byte): 2/pi = 0.28be60db 9391054a 7f09d5f4 ... in hex.
+inline constexpr uint32_t kTwoOverPi[] = {
+    0x00000028, 0x000028be, 0x0028be60, 0x28be60db, 0xbe60db93, 0x60db9391, 0xdb939105,
+    0x9391054a, 0x91054a7f, 0x054a7f09, 0x4a7f09d5, 0x7f09d5f4, 0x09d5f47d, 0xd5f47d4d,
+    0xf47d4d37, 0x7d4d3770, 0x4d377036, 0x377036d8, 0x7036d8a5, 0x36d8a566, 0xd8a5664f,
+    0xa5664f10, 0x664f10e4, 0x4f10e410, 0x10e41000, 0xe4100000};
+
+// |x| (finite, at least 2^14) reduced modulo pi/2: x * 2/pi in 2.62 fixed point from a 96-bit
+// window of 2/pi aligned to x's exponent, rounded to the quadrant q, the rest times pi/2.
+inline float reduce_huge(float x, int32_t* quadrant) {
+  uint32_t bits = std::bit_cast<uint32_t>(x);
+  const uint32_t e = (bits >> 23) - 118;  // the exponent, less 126, plus 8 for the byte window
+  const uint32_t mant = ((bits & 0x007fffffu) | 0x00800000u) << (e & 7);
+  const uint32_t w = e >> 3;
+  const uint64_t m = mant;
+  uint64_t p = m * kTwoOverPi[w + 7];
+  p = m * kTwoOverPi[w + 3] + (p >> 32);
+  p = (static_cast<uint64_t>(mant * kTwoOverPi[w - 1]) << 32) + p;
+  const uint64_t q = (p + (uint64_t{1} << 61)) >> 62;
+  *quadrant = static_cast<int32_t>(q);
+  p -= q << 62;
+  constexpr double kPiOver2Scaled = 3.4061215800865545e-19;  // pi/2 * 2^-62
+  return static_cast<float>(static_cast<double>(static_cast<int64_t>(p)) * kPiOver2Scaled);
+}
+
+template <bool kSine>
+inline float sincos_float_packet(float x_in) {
+  float x = std::fabs(x_in);
+  constexpr float kMagic = 12582912.0f;  // 1.5 * 2^23
+  const float y_round = x * 0.636619746685028076171875f + kMagic;
+  int32_t q = std::bit_cast<int32_t>(y_round);  // q's low bits are the mantissa's
+  const float y = y_round - kMagic;
+  x = y * -1.5703125f + x;
+  x = y * -0.000483989715576171875f + x;
+  x = y * 1.62865035235881805419921875e-07f + x;
+  x = y * 5.5644315544167710640977020375430583953857421875e-11f + x;
+  const float huge = kSine ? 25966.0f : 18838.0f;
+  if (std::fabs(x_in) >= huge && std::isfinite(x_in)) x = reduce_huge(std::fabs(x_in), &q);
+  const float x2 = x * x;
+  const uint32_t sign = (kSine ? std::bit_cast<uint32_t>(x_in) ^ (static_cast<uint32_t>(q) << 30)
+                               : static_cast<uint32_t>(q + 1) << 30) &
+                        0x80000000u;
+  float c = 2.4372266125283204019069671630859375e-05f;  // the cosine-like polynomial
+  c = c * x2 + -0.00138865201734006404876708984375f;
+  c = c * x2 + 0.041666619479656219482421875f;
+  c = c * x2 + -0.5f;
+  c = c * x2 + 1.0f;
+  float s = -0.0001959234114083702898469196984f;  // the sine-like one
+  s = s * x2 + 0.0083326873655616851693794799871f;
+  s = s * x2 + -0.1666666203982298255503735617821f;
+  s = s * x2;
+  s = s * x + x;
+  const bool even = (q & 1) == 0;
+  const float r = kSine == even ? s : c;
+  return std::bit_cast<float>(std::bit_cast<uint32_t>(r) ^ sign);
+}
+}  // namespace trig
+
+struct Sin {
+  template <bool kPacket, typename T>
+  static T eval(T x) {
+    if constexpr (kPacket && sizeof(T) == 4) return trig::sincos_float_packet<true>(x);
+    return std::sin(x);
+  }
+};
+struct Cos {
+  template <bool kPacket, typename T>
+  static T eval(T x) {
+    if constexpr (kPacket && sizeof(T) == 4) return trig::sincos_float_packet<false>(x);
+    return std::cos(x);
   }
 };
 

@@ -1,6 +1,6 @@
 // Unary math ops: Neg, Abs, Square, Sqrt, Rsqrt, Reciprocal, Exp, Expm1, Log, Log1p, Tanh,
-// Sigmoid, Erf, Erfc. Float and double compute what TF 2.21's Eigen kernels compute, bit for bit:
-// whole packets of one AVX register and the scalar tail each the way Eigen evaluates them
+// Sigmoid, Erf, Erfc, Sin, Cos. Float and double compute what TF 2.21's Eigen kernels compute, bit
+// for bit: whole packets of one AVX register and the scalar tail each the way Eigen evaluates them
 // (eigen_unary.h); the integer types Neg, Abs and Square take are plain C++.
 #include <cmath>
 #include <type_traits>
@@ -108,6 +108,8 @@ OpRegistration r_tanh = float_op<u::Tanh>("Tanh");
 OpRegistration r_sigmoid = float_op<u::Sigmoid>("Sigmoid");
 OpRegistration r_erf = float_op<u::Erf>("Erf");
 OpRegistration r_erfc = float_op<u::Erfc>("Erfc");
+OpRegistration r_sin = float_op<u::Sin>("Sin");
+OpRegistration r_cos = float_op<u::Cos>("Cos");
 
 }  // namespace
 

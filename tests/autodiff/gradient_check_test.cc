@@ -191,6 +191,8 @@ TEST(GradientCheck, MoreUnaryAndBinaryMath) {
   check_gradient([](auto& v) { return reciprocal(v[0]); }, {pos});
   check_gradient([](auto& v) { return tf_pow(v[0], v[1]); }, {pos, x});
   check_gradient([](auto& v) { return tf_pow(v[0], Value(3.0)); }, {x});
+  check_gradient([](auto& v) { return execute1("Sin", {v[0]}, {}, "sin"); }, {x});
+  check_gradient([](auto& v) { return execute1("Cos", {v[0]}, {}, "cos"); }, {x});
   auto row = rand_f64({4}, 33, 0.5, 2.0);
   check_gradient(
       [](auto& v) {

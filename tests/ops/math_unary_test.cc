@@ -124,6 +124,25 @@ TEST(UnaryFloatAccuracy, RationalApproximations) {
   EXPECT_LE(w.scalar, 12);
 }
 
+TEST(UnaryFloatAccuracy, SinCos) {
+  // Up to the thresholds of Eigen's four-step reduction (25966 and 18838), then the Payne-Hanek
+  // reduction on 2/pi's bits up to the largest float.
+  auto sin_ref = [](double x) { return std::sin(x); };
+  auto cos_ref = [](double x) { return std::cos(x); };
+  Worst w = sweep_float<u::Sin>(-25000.0f, 25000.0f, sin_ref);
+  EXPECT_GT(w.checked, 1000);
+  EXPECT_LE(w.packet, 2);
+  EXPECT_LE(w.scalar, 1);
+  w = sweep_float<u::Cos>(-18000.0f, 18000.0f, cos_ref);
+  EXPECT_LE(w.packet, 2);
+  EXPECT_LE(w.scalar, 1);
+  w = sweep_float<u::Sin>(-3.4e38f, 3.4e38f, sin_ref);
+  EXPECT_GT(w.checked, 100000);
+  EXPECT_LE(w.packet, 2);
+  w = sweep_float<u::Cos>(-3.4e38f, 3.4e38f, cos_ref);
+  EXPECT_LE(w.packet, 2);
+}
+
 TEST(UnaryFloatAccuracy, RootsAndReciprocal) {
   Worst w = sweep_float<u::Sqrt>(0.0f, 3.4e38f, [](double x) { return std::sqrt(x); });
   EXPECT_EQ(w.packet, 0);
@@ -199,6 +218,14 @@ TEST(UnaryFloatKernels, TheTailRoundsDifferentlyFromPackets) {
             (std::vector<float>{0x1.de5102p+1f, 0x1.de5104p+1f}));
   EXPECT_EQ(ends(run1("Elu", {nine(-0x1.32e512p-2f)})),
             (std::vector<float>{-0x1.092d0cp-2f, -0x1.092d1p-2f}));
+  // TF 2.21: its packets' polynomial against the C library's sinf/cosf in the tail; a huge
+  // argument reduced on 2/pi's bits.
+  EXPECT_EQ(ends(run1("Sin", {nine(-0x1.8511cap+1f)})),
+            (std::vector<float>{-0x1.a1041cp-4f, -0x1.a1041ep-4f}));
+  EXPECT_EQ(ends(run1("Cos", {nine(0x1.7325e6p-1f)})),
+            (std::vector<float>{0x1.7f4424p-1f, 0x1.7f4422p-1f}));
+  EXPECT_EQ(values<float>(run1("Sin", {nine(-0x1.502ee2p+59f)}))[0], -0x1.f0bb54p-1f);
+  EXPECT_EQ(values<float>(run1("Cos", {nine(-0x1.502ee2p+59f)}))[0], 0x1.f0697ep-3f);
 }
 
 TEST(UnaryFloatKernels, DoublePacketsOfFourAndTheTail) {
