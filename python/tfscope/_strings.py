@@ -7,6 +7,8 @@ from ._gen import name_scope
 from ._types import as_dtype
 
 _string = as_dtype("string")
+_int32 = as_dtype("int32")
+_int64 = as_dtype("int64")
 
 
 def _unary(op, input, name, attrs=None):  # noqa: A002  (TF's argument name)
@@ -61,6 +63,101 @@ class strings:  # noqa: N801  (tf.strings namespace)
             indices, values, shape = _split_v2(input, sep, maxsplit)
             return _ragged.RaggedTensor.from_value_rowids(
                 values=values, value_rowids=indices[:, 0], nrows=shape[0], validate=False)
+
+    # ---- bytes and Unicode characters (src/ops/strings_unicode.cc) ----
+    @staticmethod
+    def bytes_split(input, name=None):  # noqa: A002
+        """TF's string_bytes_split: the v1 StringSplit with an empty delimiter; a vector gives a
+        RaggedTensor of each string's bytes, a scalar a vector of its bytes."""
+        from . import _ragged
+        import tfscope as tf
+        with name_scope(name, "StringsByteSplit"):
+            input = tf.convert_to_tensor(input, _string, name="input")  # noqa: A001
+            rank = input.shape.rank
+            if rank is None:
+                raise ValueError("input must have a statically-known rank.")
+            if rank > 1:
+                raise NotImplementedError(
+                    "[python] tf.strings.bytes_split of a rank-%d input is not supported "
+                    "(tfscope's RaggedTensor has one ragged dimension)" % rank)
+            source = tf.stack([input]) if rank == 0 else input
+            indices, values, shape = _core.apply_op(
+                "StringSplit", [source, tf.convert_to_tensor("", _string)],
+                {"skip_empty": False})
+            if rank == 0:
+                return values
+            return _ragged.RaggedTensor.from_value_rowids(
+                values=values, value_rowids=indices[:, 0], nrows=shape[0], validate=False)
+
+    @staticmethod
+    def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533,  # noqa: A002
+                       replace_control_characters=False, name=None):
+        """TF's unicode_decode: UnicodeDecode of the flattened input; a scalar gives its code
+        points, a vector a RaggedTensor of each string's."""
+        from . import _ragged
+        import tfscope as tf
+        with name_scope(name, "UnicodeDecode"):
+            input = tf.convert_to_tensor(input, _string)  # noqa: A001
+            rank = input.shape.rank
+            if rank is None:
+                raise ValueError("Rank of `input` must be statically known.")
+            if rank > 1:
+                raise NotImplementedError(
+                    "[python] tf.strings.unicode_decode of a rank-%d input is not supported "
+                    "(tfscope's RaggedTensor has one ragged dimension)" % rank)
+            splits, chars = _core.apply_op(
+                "UnicodeDecode", [tf.reshape(input, [-1])],
+                {"input_encoding": input_encoding, "errors": errors,
+                 "replacement_char": int(replacement_char),
+                 "replace_control_characters": bool(replace_control_characters)})
+            if rank == 0:
+                return chars
+            return _ragged.RaggedTensor.from_row_splits(chars, splits, validate=False)
+
+    @staticmethod
+    def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533,  # noqa: A002
+                       name=None):
+        """TF's unicode_encode of a RaggedTensor of code points (one string per row) or of a
+        dense vector (one string) or matrix (one string per row)."""
+        from . import _ragged
+        import tfscope as tf
+        attrs = {"output_encoding": output_encoding, "errors": errors,
+                 "replacement_char": int(replacement_char)}
+        with name_scope(name, "UnicodeEncode"):
+            if isinstance(input, _ragged.RaggedTensor):
+                return _core.apply_op("UnicodeEncode", [input.values, input.row_splits], attrs)
+            t = tf.convert_to_tensor(input, _int32)
+            rank = t.shape.rank
+            if rank == 1:
+                n = tf.shape(t, out_type=_int64)[0]
+                out = _core.apply_op("UnicodeEncode", [t, tf.stack([tf.constant(0, _int64), n])],
+                                     attrs)
+                return tf.reshape(out, [])
+            if rank == 2:
+                rows = tf.shape(t, out_type=_int64)
+                splits = tf.range(rows[0] + 1, dtype=_int64) * rows[1]
+                return _core.apply_op("UnicodeEncode", [tf.reshape(t, [-1]), splits], attrs)
+            raise NotImplementedError(
+                "[python] tf.strings.unicode_encode of a rank-%s dense input is not supported"
+                % rank)
+
+    @staticmethod
+    def unicode_split(input, input_encoding, errors="replace", replacement_char=65533,  # noqa: A002
+                      name=None):
+        """TF's unicode_split: the code points, each encoded back as one string."""
+        from . import _ragged
+        with name_scope(name, "UnicodeSplit"):
+            points = strings.unicode_decode(input, input_encoding, errors, replacement_char)
+            enc = dict(errors=errors, replacement_char=replacement_char)
+            if isinstance(points, _ragged.RaggedTensor):
+                one = _ragged.RaggedTensor.from_row_splits(
+                    points.values, _row_splits_of_ones(points.values), validate=False)
+                chars = strings.unicode_encode(one, input_encoding, **enc)
+                return _ragged.RaggedTensor.from_row_splits(chars, points.row_splits,
+                                                            validate=False)
+            one = _ragged.RaggedTensor.from_row_splits(points, _row_splits_of_ones(points),
+                                                       validate=False)
+            return strings.unicode_encode(one, input_encoding, **enc)
 
     @staticmethod
     def regex_replace(input, pattern, rewrite, replace_global=True, name=None):  # noqa: A002
@@ -130,3 +227,19 @@ def _split_v2(source, sep, maxsplit):
     import tfscope as tf
     sep_t = tf.convert_to_tensor("" if sep is None else sep, _string)
     return _core.apply_op("StringSplitV2", [source, sep_t], {"maxsplit": int(maxsplit)})
+
+
+def _row_splits_of_ones(values):
+    """Row splits putting each element of `values` in a row of its own: 0, 1, ..., n."""
+    import tfscope as tf
+    return tf.range(tf.shape(values, out_type=_int64)[0] + 1, dtype=_int64)
+
+
+def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, name=None):
+    """tf.io.decode_raw: DecodeRaw (every string the same length)."""
+    if fixed_length is not None:
+        raise NotImplementedError("[python] tf.io.decode_raw's fixed_length (DecodePaddedRaw) "
+                                  "is not supported yet")
+    return _core.apply_op("DecodeRaw", [input_bytes],
+                          {"out_type": as_dtype(out_type), "little_endian": bool(little_endian)},
+                          name)

@@ -119,3 +119,6 @@ def parse_single_example(serialized, features, example_names=None, name=None):
 
 def parse_example(serialized, features, example_names=None, name=None):
     return _parse(serialized, features)
+
+
+from ._strings import decode_raw  # noqa: E402,F401  (tf.io.decode_raw)

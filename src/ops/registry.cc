@@ -49,6 +49,7 @@ void anchor_grad_kernel_ops();
 void anchor_xent_ops();
 void anchor_grad_support_ops();
 void anchor_sparse_update_ops();
+void anchor_string_unicode_ops();
 }  // namespace detail
 
 OpRegistry& OpRegistry::global() {
@@ -69,6 +70,7 @@ OpRegistry& OpRegistry::global() {
     detail::anchor_check_ops();
     detail::anchor_string_ops();
     detail::anchor_string_text_ops();
+    detail::anchor_string_unicode_ops();
     detail::anchor_ragged_ops();
     detail::anchor_complex_ops();
     detail::anchor_py_func_ops();
