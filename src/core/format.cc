@@ -458,6 +458,7 @@ std::string complex_text(const Tensor& t) {
 std::string format_numpy_str(const Tensor& t) {
   if (is_complex(t.dtype())) return complex_text(t);
   if (t.eager_shape().rank() == 0) return scalar_str(t);
+  if (t.num_elements() == 0) return "[]";  // numpy prints any empty array so, whatever its shape
   return format_array(t, " ", "", 75);
 }
 
@@ -465,7 +466,7 @@ std::string format_numpy_repr(const Tensor& t) {
   if (is_complex(t.dtype())) return complex_text(t);
   if (t.eager_shape().rank() == 0) return scalar_str(t);
   const std::string prefix = "array(";
-  std::string body = format_array(t, ", ", prefix, 75 - 1);
+  std::string body = t.num_elements() == 0 ? "[]" : format_array(t, ", ", prefix, 75 - 1);
   std::vector<std::string> extras;
   // numpy >= 2.2 also names the shape of a summarized array (more than 1000 elements).
   if ((t.num_elements() == 0 && t.eager_shape().rank() != 1) || t.num_elements() > 1000)

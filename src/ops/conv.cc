@@ -7,6 +7,7 @@
 #include "conv_f32.h"
 #include "conv_geometry.h"
 #include "kernel_util.h"
+#include "tfscope/cpu_info.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -269,8 +270,10 @@ OpRegistration r_depthwise([] {
     if (xs.rank() != 4) ctx.fail("input must be 4-dimensional" + dims_text(xs));
     if (fs.rank() != 4) ctx.fail("filter must be 4-dimensional: " + dims_text(fs));
     if (xs.dim(3) != fs.dim(2)) {
-      ctx.fail("input and filter must have the same depth: " + std::to_string(xs.dim(3)) + " vs " +
-               std::to_string(fs.dim(2)));
+      const bool onednn = x.dtype() == DType::kFloat32 && tf_onednn_enabled();  // its own text
+      ctx.fail(std::string(onednn ? "input depth must be evenly divisible by filter depth: "
+                                  : "input and filter must have the same depth: ") +
+               std::to_string(xs.dim(3)) + " vs " + std::to_string(fs.dim(2)));
     }
     ConvGeometry g = kernel_geometry(ctx, w, xs, fs.dim(0), fs.dim(1));
     const int64_t out_depth = xs.dim(3) * fs.dim(3);

@@ -4,8 +4,10 @@
 // transposed to [batch, free, contract] in label order, unless its labels are already in
 // [batch, contract, free] order (then it is used as it is, transposed in the product), the
 // contraction is TF's BatchMatMul kernel (matmul_f32.h for float32), and its [batch, free0, free1]
-// result is transposed to the output's labels. Labels are numbered by first appearance. Not
-// here: ellipses, a label repeated in one operand, a label summed out of one operand only.
+// result is transposed to the output's labels. Labels are numbered by first appearance. A label
+// repeated in one operand ('bxby->bxy', 'ii->i') takes that operand's diagonal first, as TF's
+// kernel does (a copy: no arithmetic). Not here: ellipses, a label summed out of one operand
+// only.
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -28,7 +30,8 @@ using detail::dims_text;
 enum DimType : int { kBatch = 1, kFree = 2, kContract = 3 };
 
 struct Equation {
-  std::vector<std::vector<int>> inputs;  // label ids per operand dim
+  std::vector<std::vector<int>> raw;     // label ids per operand dim, as written
+  std::vector<std::vector<int>> inputs;  // the same with each label once (its first place)
   std::vector<int> output;
   std::vector<DimType> types;  // per label id
   int num_labels = 0;
@@ -62,25 +65,27 @@ Equation parse(const std::string& eq, int num_inputs) {
   size_t start = 0;
   while (true) {
     const size_t comma = lhs.find(',', start);
-    e.inputs.push_back(
+    e.raw.push_back(
         labels_of(lhs.substr(start, comma == std::string::npos ? comma : comma - start)));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  if (static_cast<int>(e.inputs.size()) != num_inputs) {
+  if (static_cast<int>(e.raw.size()) != num_inputs) {
     invalid_argument("Expecting " + std::to_string(num_inputs) + " input subscripts in equation '" +
-                     eq + "' but got: " + std::to_string(e.inputs.size()));
+                     eq + "' but got: " + std::to_string(e.raw.size()));
   }
   if (num_inputs > 2) unsupported(eq, "more than two operands");
   e.output = labels_of(rhs);
   e.num_labels = static_cast<int>(ids.size());
   std::vector<int> in_count(e.num_labels, 0), out_count(e.num_labels, 0);
-  for (auto& in : e.inputs) {
-    std::vector<int> seen(e.num_labels, 0);
+  for (auto& in : e.raw) {
+    std::vector<int> seen(e.num_labels, 0), once;
     for (int l : in) {
-      if (seen[l]++) unsupported(eq, "a label repeated in one operand");
+      if (seen[l]++) continue;
+      once.push_back(l);
       ++in_count[l];
     }
+    e.inputs.push_back(std::move(once));
   }
   for (int l : e.output) {
     if (out_count[l]++)
@@ -113,9 +118,9 @@ std::vector<int64_t> label_sizes(const Equation& e, const std::vector<std::vecto
                                  const std::function<void(const std::string&)>& fail) {
   static const char* const kOrdinal[] = {"0th", "1st"};
   std::vector<int64_t> size(e.num_labels, -1);
-  for (size_t i = 0; i < e.inputs.size(); ++i) {
-    if (dims[i].size() != e.inputs[i].size()) {
-      const std::string want = std::to_string(e.inputs[i].size());
+  for (size_t i = 0; i < e.raw.size(); ++i) {
+    if (dims[i].size() != e.raw[i].size()) {
+      const std::string want = std::to_string(e.raw[i].size());
       const std::string got = std::to_string(dims[i].size());
       fail(graph ? "Shape must be rank " + want + " but is rank " + got + "\n\t for " +
                        kOrdinal[i] + " input and equation: " + eq
@@ -123,7 +128,7 @@ std::vector<int64_t> label_sizes(const Equation& e, const std::vector<std::vecto
                        " but got: " + got);
     }
     for (size_t d = 0; d < dims[i].size(); ++d) {
-      const int l = e.inputs[i][d];
+      const int l = e.raw[i][d];
       const int64_t v = dims[i][d];
       if (v < 0) continue;
       if (size[l] >= 0 && size[l] != v) {
@@ -181,6 +186,36 @@ std::vector<T> transpose(const T* in, const std::vector<int>& labels, const std:
   return out;
 }
 
+// Operand i's elements by its labels taken once: the diagonal where a label repeats (each
+// element copied from where all of that label's dims have the same index), else the input.
+template <typename T>
+const T* operand_data(const Tensor& x, const Equation& e, size_t i,
+                      const std::vector<int64_t>& size, std::vector<T>& diagonal) {
+  const std::vector<int>&raw = e.raw[i], &once = e.inputs[i];
+  if (raw.size() == once.size()) return x.data<T>();
+  std::vector<int64_t> stride(raw.size(), 1), label_stride(static_cast<size_t>(e.num_labels), 0);
+  for (size_t d = raw.size(); d-- > 1;) stride[d - 1] = stride[d] * size[raw[d]];
+  for (size_t d = 0; d < raw.size(); ++d) label_stride[raw[d]] += stride[d];
+  int64_t n = 1;
+  for (int l : once) n *= size[l];
+  diagonal.assign(static_cast<size_t>(n), T());
+  std::vector<int64_t> idx(once.size(), 0);
+  const T* in = x.data<T>();
+  int64_t src = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    diagonal[static_cast<size_t>(k)] = in[src];
+    for (size_t j = once.size(); j-- > 0;) {
+      if (++idx[j] < size[once[j]]) {
+        src += label_stride[once[j]];
+        break;
+      }
+      src -= label_stride[once[j]] * (size[once[j]] - 1);
+      idx[j] = 0;
+    }
+  }
+  return diagonal.data();
+}
+
 template <typename T, bool = std::is_integral_v<T>>
 struct Accumulator {
   using type = T;
@@ -219,12 +254,16 @@ void batch_product(const T* a, bool ta, const T* b, bool tb, int64_t m, int64_t 
 
 template <typename T>
 void einsum_kernel(OpKernelContext& ctx, const Equation& e, const std::vector<int64_t>& size) {
+  std::vector<T> diagonal[2];
+  const T* data[2] = {};
+  for (size_t i = 0; i < e.inputs.size(); ++i)
+    data[i] = operand_data<T>(ctx.input(static_cast<int>(i)), e, i, size, diagonal[i]);
   if (e.inputs.size() == 1) {
     const Tensor& x = ctx.input(0);
     std::vector<int64_t> dims;
     for (int l : e.output) dims.push_back(size[l]);
     Tensor& out = ctx.allocate_output(0, x.dtype(), Shape(dims));
-    std::vector<T> t = transpose(x.data<T>(), e.inputs[0], e.output, size);
+    std::vector<T> t = transpose(data[0], e.inputs[0], e.output, size);
     std::copy(t.begin(), t.end(), out.data<T>());
     return;
   }
@@ -251,7 +290,7 @@ void einsum_kernel(OpKernelContext& ctx, const Equation& e, const std::vector<in
     for (int l : order) {
       if (e.types[l] == kFree) frees[i].push_back(l);
     }
-    operand[i] = transpose(ctx.input(i).data<T>(), labels, order, size);
+    operand[i] = transpose(data[i], labels, order, size);
     // TF reshapes each operand to [batch, free, contract] (or [batch, contract, free]); the
     // batch dims must come in the same order in both, which sorting (or the check) ensures.
   }

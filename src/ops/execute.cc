@@ -8,6 +8,7 @@
 #include "op_scope.h"
 #include "tfscope/complex.h"
 #include "tfscope/context.h"
+#include "tfscope/cpu_info.h"
 #include "tfscope/detail/eager_error.h"
 #include "tfscope/host_array.h"
 #include "tfscope/ops.h"
@@ -128,6 +129,29 @@ std::string detail::eager_op_error_text(const OpDef& def, const AttrMap& attrs,
     }
   }
   std::string fn = def.name;
+  // With oneDNN on, TF's eager runtime rewrites these ops on float32 to its oneDNN kernels
+  // before running them (mkl_eager_op_rewrite), and the wrapper is named after the new op;
+  // the "[Op:...]" name stays the original. Checked against TF 2.21 op by op (MaxPool and
+  // MaxPoolGrad are not rewritten).
+  static const std::map<std::string, std::string> kOneDnnEager = {
+      {"MatMul", "__MklMatMul"},
+      {"BatchMatMulV2", "__MklBatchMatMulV2"},
+      {"Einsum", "__MklEinsum"},
+      {"Conv2D", "__MklNativeConv2D"},
+      {"Conv2DBackpropInput", "__MklNativeConv2DBackpropInput"},
+      {"Conv2DBackpropFilter", "__MklNativeConv2DBackpropFilter"},
+      {"DepthwiseConv2dNative", "__MklNativeDepthwiseConv2dNative"},
+      {"DepthwiseConv2dNativeBackpropInput", "__MklNativeDepthwiseConv2dNativeBackpropInput"},
+      {"DepthwiseConv2dNativeBackpropFilter", "__MklNativeDepthwiseConv2dNativeBackpropFilter"},
+      {"AvgPool", "__MklNativeAvgPool"},
+      {"FusedBatchNormV3", "__MklNativeFusedBatchNormV3"},
+      {"FusedBatchNormGradV3", "__MklNativeFusedBatchNormGradV3"},
+  };
+  if (auto it = kOneDnnEager.find(def.name); it != kOneDnnEager.end() && tf_onednn_enabled() &&
+                                             attrs.count("T") &&
+                                             attr_type(attrs, "T") == DType::kFloat32) {
+    fn = it->second;
+  }
   for (const auto& [attr, n] : lengths) fn += "_" + attr + "_" + std::to_string(n);
   return "{{function_node __wrapped__" + fn +
          "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " + msg + " [Op:" + def.name +

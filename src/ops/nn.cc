@@ -10,9 +10,9 @@
 
 #include "complex_kernels.h"
 #include "eigen_unary.h"
+#include "kernel_util.h"
 #include "matmul_f32.h"
 #include "onednn_exp.h"
-#include "kernel_util.h"
 #include "softmax.h"
 #include "tfscope/cpu_info.h"
 #include "tfscope/detail/kernel_run.h"
@@ -36,10 +36,14 @@ void gemm(const T* a, int64_t ar, int64_t ac, bool ta, const T* b, int64_t br, i
   MapU<T> A(a, ar, ac), B(b, br, bc);
   int64_t m = ta ? ac : ar, n = tb ? br : bc;
   MapM<T> C(out, m, n);
-  if (!ta && !tb) C.noalias() = A * B;
-  else if (ta && !tb) C.noalias() = A.transpose() * B;
-  else if (!ta && tb) C.noalias() = A * B.transpose();
-  else C.noalias() = A.transpose() * B.transpose();
+  if (!ta && !tb)
+    C.noalias() = A * B;
+  else if (ta && !tb)
+    C.noalias() = A.transpose() * B;
+  else if (!ta && tb)
+    C.noalias() = A * B.transpose();
+  else
+    C.noalias() = A.transpose() * B.transpose();
 }
 
 const std::vector<DType> kMatMulTypes = {DType::kFloat32, DType::kFloat64, DType::kInt32,
@@ -138,15 +142,20 @@ OpRegistration r_batch_matmul([] {
   };
   d.kernel = [](OpKernelContext& ctx) {
     const Tensor &a = ctx.input(0), &b = ctx.input(1);
-    bool ax = attr_bool_or(*ctx.attrs, "adj_x", false), ay = attr_bool_or(*ctx.attrs, "adj_y", false);
+    bool ax = attr_bool_or(*ctx.attrs, "adj_x", false),
+         ay = attr_bool_or(*ctx.attrs, "adj_y", false);
     const Shape &sa = a.eager_shape(), &sb = b.eager_shape();
     if (sa.rank() < 2 || sb.rank() < 2) ctx.fail("In[0] and In[1] must be at least rank 2");
     int64_t ar = sa.dim(sa.rank() - 2), ac = sa.dim(sa.rank() - 1);
     int64_t br = sb.dim(sb.rank() - 2), bc = sb.dim(sb.rank() - 1);
     int64_t ka = ax ? ar : ac, kb = ay ? bc : br;
     if (ka != kb) {
+      // TF's oneDNN kernel (float32 with oneDNN on) adds the adjoint flags.
+      const std::string flags = a.dtype() == DType::kFloat32 && tf_onednn_enabled()
+                                    ? std::string(" ") + (ax ? "1" : "0") + " " + (ay ? "1" : "0")
+                                    : "";
       ctx.fail("Matrix size-incompatible: In[0]: " + detail::dims_text(sa) +
-               ", In[1]: " + detail::dims_text(sb));
+               ", In[1]: " + detail::dims_text(sb) + flags);
     }
     Shape ba(std::vector<int64_t>(sa.dims().begin(), sa.dims().end() - 2));
     Shape bb(std::vector<int64_t>(sb.dims().begin(), sb.dims().end() - 2));
@@ -192,11 +201,13 @@ OpRegistration r_bias_add([] {
   d.type_attrs = {{"T", detail::kNumberTypes}};
   d.shape_fn = [](InferenceContext& c) {
     const PartialShape &v = c.in(0), &b = c.in(1);
-    if (v.has_rank() && v.rank() < 2) c.fail("Shape must be at least rank 2 but is rank " + std::to_string(v.rank()));
+    if (v.has_rank() && v.rank() < 2)
+      c.fail("Shape must be at least rank 2 but is rank " + std::to_string(v.rank()));
     if (v.has_rank() && b.has_rank() && b.rank() == 1) {
       int64_t last = v.dim(v.rank() - 1), bd = b.dim(0);
       if (last >= 0 && bd >= 0 && last != bd) {
-        c.fail("Dimensions must be equal, but are " + std::to_string(last) + " and " + std::to_string(bd));
+        c.fail("Dimensions must be equal, but are " + std::to_string(last) + " and " +
+               std::to_string(bd));
       }
       std::vector<int64_t> out = v.dims();
       if (out.back() < 0) out.back() = bd;
@@ -209,7 +220,8 @@ OpRegistration r_bias_add([] {
     const Tensor &v = ctx.input(0), &b = ctx.input(1);
     const Shape& s = v.eager_shape();
     if (s.rank() < 2) ctx.fail("Input tensor must be at least 2D: " + detail::dims_text(s));
-    if (b.eager_shape().rank() != 1) ctx.fail("Biases must be 1D: " + detail::dims_text(b.eager_shape()));
+    if (b.eager_shape().rank() != 1)
+      ctx.fail("Biases must be 1D: " + detail::dims_text(b.eager_shape()));
     int64_t c = s.dim(s.rank() - 1);
     if (b.eager_shape().dim(0) != c) {
       ctx.fail("Must provide as many biases as the last dimension of the input tensor: " +
@@ -330,7 +342,8 @@ OpDef softmax_def(const std::string& name, bool log) {
   d.outputs = {{log ? "logsoftmax" : "softmax", "T"}};
   d.type_attrs = {{"T", detail::kFloatTypes}};
   d.shape_fn = [](InferenceContext& c) {
-    if (c.in(0).has_rank() && c.in(0).rank() < 1) c.fail("Shape must be at least rank 1 but is rank 0");
+    if (c.in(0).has_rank() && c.in(0).rank() < 1)
+      c.fail("Shape must be at least rank 1 but is rank 0");
     c.set_output(0, c.in(0));
   };
   d.kernel = [log](OpKernelContext& ctx) {

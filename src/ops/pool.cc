@@ -12,6 +12,7 @@
 
 #include "conv_geometry.h"
 #include "kernel_util.h"
+#include "tfscope/cpu_info.h"
 #include "tfscope/ops.h"
 
 namespace tfs {
@@ -83,6 +84,9 @@ ConvGeometry pool_geometry(OpKernelContext& ctx) {
   if (auto e = detail::explicit_padding_error(padding, pads)) ctx.fail(*e);
   const Shape& in = ctx.input(0).eager_shape();
   if (in.rank() != 4) {
+    // TF's oneDNN pooling (float32 with oneDNN on; MaxPool too, under its own name) says it so.
+    if (ctx.input(0).dtype() == DType::kFloat32 && tf_onednn_enabled() && in.rank() != 5)
+      ctx.fail("Input must be 4 or 5-dimensional");
     ctx.fail("tensor_in_shape must have 2 spatial dimensions. " + std::to_string(in.rank()) + " 0");
   }
   ConvGeometry g;

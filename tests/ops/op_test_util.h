@@ -90,8 +90,11 @@ inline std::string error_of(const std::function<void()>& f, ErrorKind kind) {
 }
 
 // TF's eager error text for a kernel failure in `op`.
-inline std::string eager_text(const std::string& op, const std::string& msg) {
-  return "{{function_node __wrapped__" + op +
+// `wrapped`: the op TF's wrapper function is named after when it differs from op (with oneDNN on,
+// TF rewrites float32 MatMul, the convolutions, ... to its oneDNN ops first: "__MklNativeConv2D").
+inline std::string eager_text(const std::string& op, const std::string& msg,
+                              const std::string& wrapped = "") {
+  return "{{function_node __wrapped__" + (wrapped.empty() ? op : wrapped) +
          "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " + msg + " [Op:" + op +
          "] name: ";
 }
