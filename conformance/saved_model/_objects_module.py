@@ -100,4 +100,27 @@ def calls(tf, m):
     run("v", lambda: m.v)
     run("b", lambda: m.b)
     run("child_w", lambda: m.child.w)
+    # The saved traces as the restored functions print them (the saved specs' names included).
+    # Not h's nor the signatures': TF decodes a dict of several keys in no fixed order.
+    for name, fn in (("f", m.f), ("t", m.t), ("g", m.child.g)):
+        out["text_" + name] = fn.pretty_printed_concrete_signatures()
     return out
+
+
+def wrapper_saves(tf):
+    """How TF names a signature's wrapper function in the library, by what signatures= is given:
+    {label: (module, signatures argument)} for `tf.saved_model.save(module, d, signatures=...)`.
+    A tf.function gives signature_wrapper_<fn>_N; a ConcreteFunction (TF traces the function
+    again for saving) and the default export (no signatures=) give signature_wrapper_N."""
+    class W(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+        def s(self, x):
+            return x * 2.0
+
+    saves = {}
+    for label in ("default", "function", "concrete_function", "dict_of_both"):
+        w = W()
+        sig = {"default": None, "function": w.s, "concrete_function": w.s.get_concrete_function(),
+               "dict_of_both": {"a": w.s, "b": w.s.get_concrete_function()}}[label]
+        saves[label] = (w, sig)
+    return saves

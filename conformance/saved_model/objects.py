@@ -6,12 +6,15 @@
    restores the object and every call of _objects_module.calls gives TF's own outputs on its
    own loaded model, bit for bit, and TF's error texts (a function called with an input no
    concrete function accepts, a binding error); the variables hold TF's values; the asset
-   path names the copied file; fingerprint.pb reads as TF's read_fingerprint reads it.
+   path names the copied file; fingerprint.pb reads as TF's read_fingerprint reads it; the
+   restored functions print their saved traces as TF prints them.
 2. tfscope -> TF: tfscope builds the same module from the same seeds and saves it;
    tf.saved_model.load restores it with its methods and its asset, and every call gives the outputs TF gives
    on its own model, bit for bit, and the same errors; TF's read_fingerprint reads tfscope's
    fingerprint.pb (TF's fields); saver_def and the save/restore functions and calls it names
-   equal TF's node by node, and TF's v1 loader restores and saves through them.
+   equal TF's node by node, and TF's v1 loader restores and saves through them; the function
+   library's names equal TF's (uids aside), the signature wrappers' too for each form of
+   signatures= (a tf.function, a ConcreteFunction, none, a dict of both).
 3. tfscope -> tfscope: the tfscope-saved model loads back in tfscope with the same results.
 
   python conformance/saved_model/objects.py [--python TFSCOPE_PYTHON]
@@ -114,6 +117,18 @@ def saver_parts(d):
     return out
 
 
+def library_names(d):
+    """The names of the functions in d's saved_model.pb library, the uid ending each dropped,
+    sorted (a name traced twice is there twice)."""
+    import re
+    from tensorflow.core.protobuf import saved_model_pb2
+    sm = saved_model_pb2.SavedModel()
+    with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+        sm.ParseFromString(f.read())
+    return sorted(re.sub(r"_\d+$", "", f.signature.name)
+                  for f in sm.meta_graphs[0].graph_def.library.function)
+
+
 def saver_round_trip(d):
     """TF's v1 loader on `d` (it runs saver_def's restore op), then saver_def's save op to a new
     prefix: whether that checkpoint holds the keys and values of d's variables/."""
@@ -205,6 +220,18 @@ def main():
               "equal TF's (function uids aside)", not bad and len(ours_saver) == len(tf_saver),
               "; ".join(f"{k}: ours {ours_saver.get(k)!r:.400} TF {tf_saver[k]!r:.400}"
                         for k in bad))
+        ours_lib, tf_lib = library_names(ts_dir), library_names(tf_dir)
+        check("tfscope's function library names equal TF's (uids aside)", ours_lib == tf_lib,
+              f"ours {ours_lib} TF {tf_lib}")
+        # The signature wrappers' names by what signatures= is given.
+        tfscope(args.python, "wrappers", os.path.join(work, "wrappers"))
+        for label, (module, signatures) in mod.wrapper_saves(tf).items():
+            tf_w = os.path.join(work, "tf_wrappers", label)
+            tf.saved_model.save(module, tf_w, signatures=signatures)
+            ours_lib = library_names(os.path.join(work, "wrappers", label))
+            tf_lib = library_names(tf_w)
+            check(f"signatures={label}: tfscope's library names equal TF's (uids aside)",
+                  ours_lib == tf_lib, f"ours {ours_lib} TF {tf_lib}")
         ok, detail = saver_round_trip(ts_dir)
         check("TF's v1 loader runs tfscope's restore op, and its save op writes the same "
               "checkpoint back", ok, detail)

@@ -2,6 +2,7 @@
   objects_tfscope.py load DIR OUT.pkl   load DIR with tfscope.saved_model.load, make every call
   objects_tfscope.py save DIR ASSET     build the module with tfscope, ASSET as its asset, and
                                         save it to DIR
+  objects_tfscope.py wrappers DIR       each of _objects_module.wrapper_saves into DIR/<label>
 """
 import os
 import pickle
@@ -14,6 +15,10 @@ import _objects_module as mod  # noqa: E402
 
 def main():
     what, d = sys.argv[1], sys.argv[2]
+    if what == "wrappers":
+        for label, (module, signatures) in mod.wrapper_saves(tf).items():
+            tf.saved_model.save(module, os.path.join(d, label), signatures=signatures)
+        return 0
     if what == "save":
         m = mod.build(tf)
         m.vocab = tf.saved_model.Asset(sys.argv[3])

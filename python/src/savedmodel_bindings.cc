@@ -1,6 +1,7 @@
 // tfs::saved_model for the Python API (tfscope.saved_model): save concrete functions, load a
 // SavedModel's signatures, roundtrip. The package's saved_model.py shapes these into TF's API.
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/set.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -124,7 +125,7 @@ void bind_savedmodel(nb::module_& m) {
   m.def("saved_model_save_objects",
         [](nb::list objects,
            const std::vector<std::pair<std::string, std::shared_ptr<tfs::ConcreteFunction>>>& sigs,
-           const std::string& dir) {
+           const std::string& dir, const std::set<std::string>& named_after_function) {
           std::vector<sm::SaveObject> objs;
           for (nb::handle h : objects) {
             nb::tuple t = nb::cast<nb::tuple>(h);
@@ -140,7 +141,7 @@ void bind_savedmodel(nb::module_& m) {
             o.input_signature = to_value(t[6]);
             objs.push_back(std::move(o));
           }
-          sm::save_objects(objs, sigs, dir);
+          sm::save_objects(objs, sigs, dir, named_after_function);
         });
   m.def("saved_model_load", &sm::load);
 

@@ -89,7 +89,19 @@ def save(obj, export_dir, signatures=None, options=None):
         _trace_for_saving(obj)
         exported = _object_signatures(obj, signatures)
         objects = _saved_objects.collect(obj)
-    _core.saved_model_save_objects(objects, exported, _os.fspath(export_dir))
+    _core.saved_model_save_objects(objects, exported, _os.fspath(export_dir),
+                                   _named_after_function(signatures))
+
+
+def _named_after_function(signatures):
+    """The keys whose signature wrapper TF names after the function (signature_wrapper_<fn>_N):
+    those signatures= gave a tf.function. A ConcreteFunction's and the default export's wrapper
+    is signature_wrapper_N."""
+    if signatures is None:
+        return set()
+    if not isinstance(signatures, dict):
+        signatures = {DEFAULT_SERVING_SIGNATURE_DEF_KEY: signatures}
+    return {k for k, fn in signatures.items() if isinstance(fn, _Function)}
 
 
 def _object_signatures(obj, signatures):
@@ -125,8 +137,19 @@ class _SignatureFunction:
 
     @property
     def structured_outputs(self):
+        """{key: TensorSpec} named as TF names a signature's outputs ('B' -> 'b')."""
         from ._types import TensorSpec
-        return {k: TensorSpec(shape, dtype, name=k) for k, _, dtype, shape in self._outputs}
+        return {k: TensorSpec(shape, dtype, name=_core.sanitize_spec_name(k))
+                for k, _, dtype, shape in self._outputs}
+
+    def pretty_printed_signature(self, verbose=True):
+        """TF's text of a loaded signature: its inputs keyword-only, a dict of outputs."""
+        params = [(k, "KEYWORD_ONLY", spec)
+                  for k, spec in self.structured_input_signature[1].items()]
+        return _core.signature_text(params, self.structured_outputs, verbose)
+
+    def __str__(self):
+        return "ConcreteFunction " + self.pretty_printed_signature(True)
 
     def __call__(self, *args, **kwargs):
         from . import convert_to_tensor
@@ -156,7 +179,7 @@ class _SignatureFunction:
         return formats[format]()
 
     def __repr__(self):
-        return "<tfscope.saved_model signature %r>" % self.name
+        return "<ConcreteFunction %s at 0x%X>" % (self.pretty_printed_signature(False), id(self))
 
 
 _RESERVED = ("signatures", "variables", "trainable_variables", "format", "fingerprint")
