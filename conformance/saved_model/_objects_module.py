@@ -3,7 +3,12 @@
 Elementwise math and small reductions only, whose kernels tfscope runs bit-identically to TF's
 on every CPU (conformance/saved_model/NOTES.md), so the outputs compare bit for bit.
 """
+import collections
+
 import numpy as np
+
+# A namedtuple output (its saved specs are named after the fields).
+Pair = collections.namedtuple("Pair", ["u", "w"])
 
 
 def build(tf):
@@ -40,9 +45,18 @@ def build(tf):
         def t(self, x):
             return x * self.table, x - 2.0
 
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.float32, name="inp")])
+        def n(self, x):
+            return Pair(x + 1.0, [x * self.v, {"c": x - 1.0}])
+
+        @tf.function
+        def k(self, x, *, scale=2.0):
+            return x * scale
+
     m = M()
     m.f(tf.constant(2.0))
     m.f(tf.constant([1.0, 2.0, 3.0]))
+    m.k(tf.constant([1.0]), scale=3.0)
     return m
 
 
@@ -102,7 +116,7 @@ def calls(tf, m):
     run("child_w", lambda: m.child.w)
     # The saved traces as the restored functions print them (the saved specs' names included).
     # Not h's nor the signatures': TF decodes a dict of several keys in no fixed order.
-    for name, fn in (("f", m.f), ("t", m.t), ("g", m.child.g)):
+    for name, fn in (("f", m.f), ("t", m.t), ("g", m.child.g), ("n", m.n), ("k", m.k)):
         out["text_" + name] = fn.pretty_printed_concrete_signatures()
     return out
 
