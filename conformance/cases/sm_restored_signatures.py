@@ -1,4 +1,4 @@
-"""tf.saved_model.load's restored functions and signatures print as TF 2.21 prints them: pretty_printed_concrete_signatures lists the saved traces (keyword-only, *args, literals; `Captures: None` though a trace captures a variable), output specs are named by nest path (b_0, tensor_1_0, tensor_1_a_1_c, a namedtuple's fields), a traced namedtuple output prints P[['u', ...]], and a loaded signature's str, repr and pretty_printed_signature are a ConcreteFunction's."""
+"""tf.saved_model.load's restored functions and signatures print as TF 2.21 prints them: pretty_printed_concrete_signatures lists the saved traces (keyword-only, *args, literals; `Captures: None` though a trace captures a variable), output specs are named by nest path (b_0, tensor_1_0, tensor_1_a_1_c, a namedtuple's fields), a traced namedtuple output prints P[['u', ...]], and a loaded signature's str, repr and pretty_printed_signature are a ConcreteFunction's (its captured variable listed, where the restored trace of the same function prints `Captures: None`)."""
 # Every dict here has one key: TF decodes a saved dict through a protobuf map, whose order
 # changes from run to run when it has several.
 import collections
@@ -38,7 +38,7 @@ class M(tf.Module):
 
     @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
     def s(self, x):
-        return x * 2.0
+        return x * self.v
 
     @tf.function
     def d(self, x):

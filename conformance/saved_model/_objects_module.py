@@ -4,6 +4,7 @@ Elementwise math and small reductions only, whose kernels tfscope runs bit-ident
 on every CPU (conformance/saved_model/NOTES.md), so the outputs compare bit for bit.
 """
 import collections
+import re
 
 import numpy as np
 
@@ -118,6 +119,11 @@ def calls(tf, m):
     # Not h's nor the signatures': TF decodes a dict of several keys in no fixed order.
     for name, fn in (("f", m.f), ("t", m.t), ("g", m.child.g), ("n", m.n), ("k", m.k)):
         out["text_" + name] = fn.pretty_printed_concrete_signatures()
+    # A signature lists what its wrapper captures (variables, the captured table); the ids aside.
+    for key in ("serving_default", "tup"):
+        text = m.signatures[key].pretty_printed_signature()
+        out["captures_" + key] = re.sub(r"^  \d+:", "  <id>:", text[text.index("Captures:"):],
+                                        flags=re.M)
     return out
 
 

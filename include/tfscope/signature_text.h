@@ -22,8 +22,12 @@ std::string parameters_text(const std::vector<TypedParameter>& params);
 // (a RaggedTensor) as its TypeSpec.
 std::string output_type_text(const Value& structured_outputs);
 
-// The whole signature. `captures` are the "<id>: <spec>" lines of the verbose form (none prints
-// "None", as a restored function always does).
+// A captured tensor's line in the verbose form: "<id>: TensorSpec(shape=(), dtype=tf.resource,
+// name=None)" (the id names the external tensor, as TF prints the Python id of the capture).
+std::string capture_text(const Tensor& external);
+
+// The whole signature. `captures` are the capture_text lines of the verbose form (none prints
+// "None", as a restored function's trace always does).
 std::string signature_text(const std::vector<TypedParameter>& params,
                            const Value& structured_outputs,
                            const std::vector<std::string>& captures, bool verbose);

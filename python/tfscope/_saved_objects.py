@@ -356,6 +356,17 @@ def restore(model, root, reserved=()):
     return built
 
 
+def signature_concrete_functions(model):
+    """{key: the concrete function (its wrapper) a signature runs}, from the object graph's
+    signature map; empty for a model without one."""
+    nodes = _core.saved_model_objects(model)
+    for name, child in nodes[0]["children"] if nodes else []:
+        if name == "signatures" and nodes[child]["identifier"] == "signature_map":
+            return {key: model.concrete_function(nodes[i]["concrete_functions"][0])
+                    for key, i in nodes[child]["children"] if nodes[i]["concrete_functions"]}
+    return {}
+
+
 def _call_attribute(self, *args, **kwargs):
     return self.__dict__["__call__"](*args, **kwargs)
 

@@ -120,9 +120,10 @@ def _object_signatures(obj, signatures):
 class _SignatureFunction:
     """A loaded signature: called with keyword arguments, returns a dict of output tensors."""
 
-    def __init__(self, model, core):
+    def __init__(self, model, core, wrapper=None):
         self._model = model  # keeps the C++ model alive
         self._core = core
+        self._wrapper = wrapper  # the object graph's concrete function for it (TF 2 form)
         self._inputs = core.inputs
         self._outputs = core.outputs
 
@@ -146,7 +147,9 @@ class _SignatureFunction:
         """TF's text of a loaded signature: its inputs keyword-only, a dict of outputs."""
         params = [(k, "KEYWORD_ONLY", spec)
                   for k, spec in self.structured_input_signature[1].items()]
-        return _core.signature_text(params, self.structured_outputs, verbose)
+        # TF lists the wrapper's bound inputs (variables, constants) as its captures.
+        captured = list(self._wrapper.captured_inputs) if self._wrapper is not None else []
+        return _core.signature_text(params, self.structured_outputs, verbose, captured)
 
     def __str__(self):
         return "ConcreteFunction " + self.pretty_printed_signature(True)
@@ -191,7 +194,9 @@ class _Loaded:
     def __init__(self, core):
         from . import Variable
         self._core = core
-        self.signatures = {k: _SignatureFunction(core, core.signature(k)) for k in core.signature_keys()}
+        wrappers = _saved_objects.signature_concrete_functions(core) if core.format == "tf2" else {}
+        self.signatures = {k: _SignatureFunction(core, core.signature(k), wrappers.get(k))
+                           for k in core.signature_keys()}
         self._variables = [(k, Variable._wrap(v)) for k, v in core.variables()]
         if core.format == "tf2":
             # The object graph: the root's children become attributes (those that would hide

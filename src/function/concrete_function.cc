@@ -2,8 +2,6 @@
 // signature_text.cc).
 #include "tfscope/concrete_function.h"
 
-#include <cstdint>
-
 #include "tfscope/context.h"
 #include "tfscope/signature_text.h"
 
@@ -38,11 +36,7 @@ std::string ConcreteFunction::output_type_repr() const {
 
 std::string ConcreteFunction::pretty_printed_signature(bool verbose) const {
   std::vector<std::string> captures;
-  for (const auto& c : captures_) {
-    const auto id = reinterpret_cast<intptr_t>(c.external.id()) & 0xffffffffffffLL;
-    captures.push_back(std::to_string(static_cast<long long>(id)) + ": " +
-                       TensorSpec(c.external.shape(), c.external.dtype()).repr());
-  }
+  for (const auto& c : captures_) captures.push_back(capture_text(c.external));
   return signature_text(type_.params, structured_outputs_, captures, verbose);
 }
 

@@ -3,6 +3,7 @@
 #include "tfscope/signature_text.h"
 
 #include <cctype>
+#include <cstdint>
 #include <functional>
 
 #include "tfscope/composite_type.h"
@@ -70,6 +71,12 @@ std::string output_type_text(const Value& structured_outputs) {
     }
   };
   return rep(structured_outputs);
+}
+
+std::string capture_text(const Tensor& external) {
+  const auto id = reinterpret_cast<intptr_t>(external.id()) & 0xffffffffffffLL;
+  return std::to_string(static_cast<long long>(id)) + ": " +
+         TensorSpec(external.shape(), external.dtype()).repr();
 }
 
 std::string signature_text(const std::vector<TypedParameter>& params,
