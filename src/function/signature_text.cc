@@ -74,7 +74,12 @@ std::string output_type_text(const Value& structured_outputs) {
 }
 
 std::string capture_text(const Tensor& external) {
-  const auto id = reinterpret_cast<intptr_t>(external.id()) & 0xffffffffffffLL;
+  // A variable's handle is one Python object in TF, the same id in every trace that captures
+  // it; here each trace holds a handle tensor of its own, so the resource names it.
+  const void* object = external.id();
+  if (external.dtype() == DType::kResource && external.resource_handle())
+    object = external.resource_handle().get();
+  const auto id = reinterpret_cast<intptr_t>(object) & 0xffffffffffffLL;
   return std::to_string(static_cast<long long>(id)) + ": " +
          TensorSpec(external.shape(), external.dtype()).repr();
 }

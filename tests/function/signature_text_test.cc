@@ -7,6 +7,7 @@
 
 #include "tfscope/function.h"
 #include "tfscope/ops.h"
+#include "tfscope/variable.h"
 
 namespace tfs {
 namespace {
@@ -25,6 +26,23 @@ TEST(SignatureTextTest, TracedNamedtupleOutputPrintsItsFields) {
             "(x: TensorSpec(shape=(3,), dtype=tf.float32, name=None)) -> "
             "P[['u', TensorSpec(shape=(3,), dtype=tf.float32, name=None)], "
             "['w', TensorSpec(shape=(3,), dtype=tf.float32, name=None)]]");
+}
+
+TEST(SignatureTextTest, TracesCapturingOneVariableShowOneCaptureId) {
+  // TF 2.21: f(x) = x * v traced for () and (2,) prints the same
+  // "<id>: TensorSpec(shape=(), dtype=tf.float32...)" capture line in both traces.
+  Variable v(Value(ones({})));
+  auto f = function("sigtext_one_variable", {"x"},
+                    [&v](Tensor x) { return multiply(x, Value(v.read_value())); });
+  auto a = f->get_concrete_function({Value(ones({}))});
+  auto b = f->get_concrete_function({Value(ones({2}))});
+  auto capture_line = [](const ConcreteFunction& cf) {
+    const std::string s = cf.pretty_printed_signature(true);
+    return s.substr(s.find("Captures:\n"));
+  };
+  EXPECT_NE(capture_line(*a).find(": TensorSpec(shape=(), dtype=tf.resource, name=None)"),
+            std::string::npos);
+  EXPECT_EQ(capture_line(*a), capture_line(*b));
 }
 
 TEST(SignatureTextTest, RestoredTraceHasNamedSpecsAndNoCaptures) {
