@@ -129,6 +129,38 @@ def library_names(d):
                   for f in sm.meta_graphs[0].graph_def.library.function)
 
 
+def saved_specs(d):
+    """What d's saved_model.pb says each function takes and returns, in a form that compares
+    without the uids and without a dict's order: the SignatureDefs (keys, tensor names, dtypes,
+    shapes, method) and every SavedConcreteFunction's canonicalized input and output signature
+    (the TensorSpecs with their names, as TF names them by nest path)."""
+    import re
+    from google.protobuf import text_format
+    from tensorflow.core.protobuf import saved_model_pb2
+    from tensorflow.python.saved_model import nested_structure_coder
+
+    def canon(v):
+        if isinstance(v, dict):
+            return ("dict", tuple(sorted((k, canon(x)) for k, x in v.items())))
+        if isinstance(v, (list, tuple)):
+            return (type(v).__name__, getattr(v, "_fields", None), tuple(canon(x) for x in v))
+        return repr(v)
+
+    sm = saved_model_pb2.SavedModel()
+    with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+        sm.ParseFromString(f.read())
+    mg = sm.meta_graphs[0]
+    one = lambda m: text_format.MessageToString(m, as_one_line=True)
+    sigs = sorted((k, sorted((a, one(t)) for a, t in sd.inputs.items()),
+                   sorted((a, one(t)) for a, t in sd.outputs.items()), sd.method_name)
+                  for k, sd in mg.signature_def.items())
+    fns = sorted((re.sub(r"_\d+$", "", name),
+                  canon(nested_structure_coder.decode_proto(cf.canonicalized_input_signature)),
+                  canon(nested_structure_coder.decode_proto(cf.output_signature)))
+                 for name, cf in mg.object_graph_def.concrete_functions.items())
+    return {"signature_defs": sigs, "concrete_functions": fns}
+
+
 def saver_round_trip(d):
     """TF's v1 loader on `d` (it runs saver_def's restore op), then saver_def's save op to a new
     prefix: whether that checkpoint holds the keys and values of d's variables/."""
@@ -220,6 +252,12 @@ def main():
               "equal TF's (function uids aside)", not bad and len(ours_saver) == len(tf_saver),
               "; ".join(f"{k}: ours {ours_saver.get(k)!r:.400} TF {tf_saver[k]!r:.400}"
                         for k in bad))
+        ours_specs, tf_specs = saved_specs(ts_dir), saved_specs(tf_dir)
+        for part in tf_specs:
+            same_part = ours_specs[part] == tf_specs[part]
+            check(f"tfscope's saved {part.replace('_', ' ')} equal TF's (spec names included)",
+                  same_part, "" if same_part else
+                  f"ours {ours_specs[part]!r:.1500} TF {tf_specs[part]!r:.1500}")
         ours_lib, tf_lib = library_names(ts_dir), library_names(tf_dir)
         check("tfscope's function library names equal TF's (uids aside)", ours_lib == tf_lib,
               f"ours {ours_lib} TF {tf_lib}")
