@@ -144,3 +144,22 @@ def wrapper_saves(tf):
                "dict_of_both": {"a": w.s, "b": w.s.get_concrete_function()}}[label]
         saves[label] = (w, sig)
     return saves
+
+
+def v1_function(tf):
+    """A lone tf.function, which tfscope saves in the v1 form (TF 2.21's save of one fails) and
+    TF loads through load_v1_in_v2: its inputs in key order, a variable captured."""
+    v = tf.Variable(np.float32(2.0), name="w1")
+
+    @tf.function(input_signature=[tf.TensorSpec([2], tf.float32), tf.TensorSpec([], tf.float32)])
+    def f(zz, aa):
+        return zz * v + aa
+
+    f.v = v  # keeps the variable alive with the function
+    return f
+
+
+def signature_text(loaded, key):
+    """A loaded signature's verbose text, the capture ids made <id>."""
+    return re.sub(r"^  \d+:", "  <id>:", loaded.signatures[key].pretty_printed_signature(),
+                  flags=re.M)

@@ -270,6 +270,15 @@ def main():
             tf_lib = library_names(tf_w)
             check(f"signatures={label}: tfscope's library names equal TF's (uids aside)",
                   ours_lib == tf_lib, f"ours {ours_lib} TF {tf_lib}")
+        # A v1 SavedModel (tfscope's save of a lone function): its signature as TF's v1 loader
+        # prints it, and as tfscope prints it.
+        v1_dir, v1_text = os.path.join(work, "v1"), os.path.join(work, "v1.txt")
+        tfscope(args.python, "v1", v1_dir, v1_text)
+        with open(v1_text) as f:
+            ours_text = f.read()
+        tf_text = mod.signature_text(tf.saved_model.load(v1_dir), "serving_default")
+        check("tfscope's v1 SavedModel: its signature's text as TF's v1 loader prints it",
+              ours_text == tf_text, "" if ours_text == tf_text else f"ours {ours_text!r} TF {tf_text!r}")
         ok, detail = saver_round_trip(ts_dir)
         check("TF's v1 loader runs tfscope's restore op, and its save op writes the same "
               "checkpoint back", ok, detail)

@@ -42,6 +42,13 @@ void bind_savedmodel(nb::module_& m) {
       .def_prop_ro("key", &sm::LoadedSignature::key)
       .def_prop_ro("inputs", [](const sm::LoadedSignature& s) { return tensors_py(s.inputs()); })
       .def_prop_ro("outputs", [](const sm::LoadedSignature& s) { return tensors_py(s.outputs()); })
+      // The variable handles a call feeds after the inputs (what TF's v1 loader captures).
+      .def_prop_ro("captured_inputs",
+                   [](const sm::LoadedSignature& s) {
+                     std::vector<tfs::Tensor> out;
+                     for (const auto& v : s.variables()) out.push_back(tfs::Tensor::resource(v));
+                     return out;
+                   })
       .def("call_flat", &sm::LoadedSignature::call_flat, nb::call_guard<nb::gil_scoped_release>())
       .def("report_text", [](const sm::LoadedSignature& s) { return s.report().text(); })
       .def("report_json", [](const sm::LoadedSignature& s) { return s.report().json(); })

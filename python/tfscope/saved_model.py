@@ -144,12 +144,21 @@ class _SignatureFunction:
                 for k, _, dtype, shape in self._outputs}
 
     def pretty_printed_signature(self, verbose=True):
-        """TF's text of a loaded signature: its inputs keyword-only, a dict of outputs."""
-        params = [(k, "KEYWORD_ONLY", spec)
-                  for k, spec in self.structured_input_signature[1].items()]
-        # TF lists the wrapper's bound inputs (variables, constants) as its captures.
-        captured = list(self._wrapper.captured_inputs) if self._wrapper is not None else []
-        return _core.signature_text(params, self.structured_outputs, verbose, captured)
+        """TF's text of a loaded signature, a dict of outputs. From TF 2's object graph: the
+        inputs keyword-only, the outputs' specs named, the wrapper's bound inputs (variables,
+        constants) its captures. From a v1 SavedModel (TF's load_v1_in_v2): the inputs
+        positional-or-keyword in key order, the outputs' specs unnamed, the variables captured."""
+        from ._types import TensorSpec
+        v1 = self._model.format == "tf1"
+        kind = "POSITIONAL_OR_KEYWORD" if v1 else "KEYWORD_ONLY"
+        params = [(k, kind, spec) for k, spec in self.structured_input_signature[1].items()]
+        if v1:
+            outputs = {k: TensorSpec(shape, dtype) for k, _, dtype, shape in self._outputs}
+            captured = list(self._core.captured_inputs)
+        else:
+            outputs = self.structured_outputs
+            captured = list(self._wrapper.captured_inputs) if self._wrapper is not None else []
+        return _core.signature_text(params, outputs, verbose, captured)
 
     def __str__(self):
         return "ConcreteFunction " + self.pretty_printed_signature(True)
