@@ -163,3 +163,29 @@ def signature_text(loaded, key):
     """A loaded signature's verbose text, the capture ids made <id>."""
     return re.sub(r"^  \d+:", "  <id>:", loaded.signatures[key].pretty_printed_signature(),
                   flags=re.M)
+
+
+def bare_module(tf):
+    """A module holding a ConcreteFunction as an attribute, which TF saves as a bare concrete
+    function (with its function_spec) and restores as a ConcreteFunction printing its captures."""
+    class B(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable(np.float32(2.0))
+
+        @tf.function
+        def f(self, x, y=1.0):
+            return {"b": [x * self.v, x + y]}
+
+    b = B()
+    b.cf = b.f.get_concrete_function(tf.TensorSpec([2], tf.float32))
+    return b
+
+
+def bare_texts(loaded):
+    """The restored bare concrete function's str and repr, ids and addresses normalised."""
+    def norm(s):
+        return re.sub(r" at 0x[0-9A-F]+>", " at 0x<addr>>", re.sub(r"^  \d+:", "  <id>:", s,
+                                                                     flags=re.M))
+    return {"str": norm(str(loaded.cf)), "repr": norm(repr(loaded.cf)),
+            "short": loaded.cf.pretty_printed_signature(verbose=False)}

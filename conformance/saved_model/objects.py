@@ -211,6 +211,18 @@ def main():
         check("TF's fingerprint.pb read by tfscope: every field TF's reader gives", our_fp == tf_fp,
               f"ours {our_fp} TF {tf_fp}")
 
+        # A ConcreteFunction attribute: TF saves it as a bare concrete function; restored, it
+        # prints its parameters, its named output specs and its captured variable.
+        bare_dir, bare_out = os.path.join(work, "tf_bare"), os.path.join(work, "bare.pkl")
+        tf.saved_model.save(mod.bare_module(tf), bare_dir)
+        theirs_bare = mod.bare_texts(tf.saved_model.load(bare_dir))
+        tfscope(args.python, "bare", bare_dir, bare_out)
+        with open(bare_out, "rb") as f:
+            ours_bare = pickle.load(f)
+        check("TF-saved ConcreteFunction attribute restored by tfscope: str, repr and short "
+              "signature equal TF's", ours_bare == theirs_bare,
+              "" if ours_bare == theirs_bare else f"ours {ours_bare!r} TF {theirs_bare!r}")
+
         # 2. tfscope -> TF.
         ts_dir = os.path.join(work, "tfscope_saved")
         tfscope(args.python, "save", ts_dir, vocab)

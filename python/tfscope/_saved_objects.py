@@ -274,6 +274,8 @@ class RestoredConcreteFunction:
         self._cf = model.concrete_function(node["concrete_functions"][0])
         self._keywords = list(node["argument_keywords"])
         self._positional = int(node["allowed_positional_arguments"])
+        spec = node["fullargspec"]
+        self._sig = None if spec is None else _signature_of(spec, node["is_method"])
 
     @property
     def name(self):
@@ -307,8 +309,24 @@ class RestoredConcreteFunction:
             raise _no_match_error([self._cf], pos, kw)
         return _call(self._cf, inputs)
 
+    def pretty_printed_signature(self, verbose=True):
+        """As TF prints a restored bare concrete function: with its saved function_spec the
+        parameters a restored trace has, else TF's from_structured_signature ones (arg_<i>
+        positional-only, then keyword-only); its bound inputs as its captures."""
+        if self._sig is not None:
+            params = _saved_parameters(self._sig, False, self._cf.input_signature)
+        else:
+            positional, keyword = self._cf.input_signature
+            params = [("arg_%d" % i, "POSITIONAL_ONLY", v) for i, v in enumerate(positional)]
+            params += [(k, "KEYWORD_ONLY", v) for k, v in keyword.items()]
+        return _core.signature_text(params, self._cf.output_signature, verbose,
+                                    list(self._cf.captured_inputs))
+
+    def __str__(self):
+        return "ConcreteFunction " + self.pretty_printed_signature(True)
+
     def __repr__(self):
-        return "<tfscope.saved_model restored concrete function %r>" % self.name
+        return "<ConcreteFunction %s at 0x%X>" % (self.pretty_printed_signature(False), id(self))
 
 
 def restore(model, root, reserved=()):
