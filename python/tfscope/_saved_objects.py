@@ -5,7 +5,9 @@ objects, functions); a restored function is a tf.function whose body picks the f
 concrete function the call's inputs fit, first without converting Python values to tensors and
 then with (TF's function_deserialization.recreate_function), and raises TF's "Could not find
 matching concrete function" error otherwise. The call itself is a (Stateful)PartitionedCall of
-the restored concrete function, inside the trace of the restored function.
+the restored concrete function, inside the trace of the restored function. Printed, a restored
+function lists its saved traces and a bare concrete function is a ConcreteFunction, as TF prints
+them (the text itself is src/function/signature_text.cc's).
 """
 import inspect as _inspect
 import pprint as _pprint
