@@ -6,12 +6,15 @@
    restores the object and every call of _objects_module.calls gives TF's own outputs on its
    own loaded model, bit for bit, and TF's error texts (a function called with an input no
    concrete function accepts, a binding error); the variables hold TF's values; the asset
-   path names the copied file; fingerprint.pb reads as TF's read_fingerprint reads it.
+   path names the copied file; fingerprint.pb reads as TF's read_fingerprint reads it; the
+   restored functions print their saved traces as TF prints them.
 2. tfscope -> TF: tfscope builds the same module from the same seeds and saves it;
    tf.saved_model.load restores it with its methods and its asset, and every call gives the outputs TF gives
    on its own model, bit for bit, and the same errors; TF's read_fingerprint reads tfscope's
    fingerprint.pb (TF's fields); saver_def and the save/restore functions and calls it names
-   equal TF's node by node, and TF's v1 loader restores and saves through them.
+   equal TF's node by node, and TF's v1 loader restores and saves through them; the function
+   library's names equal TF's (uids aside), the signature wrappers' too for each form of
+   signatures= (a tf.function, a ConcreteFunction, none, a dict of both).
 3. tfscope -> tfscope: the tfscope-saved model loads back in tfscope with the same results.
 
   python conformance/saved_model/objects.py [--python TFSCOPE_PYTHON]
@@ -114,6 +117,50 @@ def saver_parts(d):
     return out
 
 
+def library_names(d):
+    """The names of the functions in d's saved_model.pb library, the uid ending each dropped,
+    sorted (a name traced twice is there twice)."""
+    import re
+    from tensorflow.core.protobuf import saved_model_pb2
+    sm = saved_model_pb2.SavedModel()
+    with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+        sm.ParseFromString(f.read())
+    return sorted(re.sub(r"_\d+$", "", f.signature.name)
+                  for f in sm.meta_graphs[0].graph_def.library.function)
+
+
+def saved_specs(d):
+    """What d's saved_model.pb says each function takes and returns, in a form that compares
+    without the uids and without a dict's order: the SignatureDefs (keys, tensor names, dtypes,
+    shapes, method) and every SavedConcreteFunction's canonicalized input and output signature
+    (the TensorSpecs with their names, as TF names them by nest path)."""
+    import re
+    from google.protobuf import text_format
+    from tensorflow.core.protobuf import saved_model_pb2
+    from tensorflow.python.saved_model import nested_structure_coder
+
+    def canon(v):
+        if isinstance(v, dict):
+            return ("dict", tuple(sorted((k, canon(x)) for k, x in v.items())))
+        if isinstance(v, (list, tuple)):
+            return (type(v).__name__, getattr(v, "_fields", None), tuple(canon(x) for x in v))
+        return repr(v)
+
+    sm = saved_model_pb2.SavedModel()
+    with open(os.path.join(d, "saved_model.pb"), "rb") as f:
+        sm.ParseFromString(f.read())
+    mg = sm.meta_graphs[0]
+    one = lambda m: text_format.MessageToString(m, as_one_line=True)
+    sigs = sorted((k, sorted((a, one(t)) for a, t in sd.inputs.items()),
+                   sorted((a, one(t)) for a, t in sd.outputs.items()), sd.method_name)
+                  for k, sd in mg.signature_def.items())
+    fns = sorted((re.sub(r"_\d+$", "", name),
+                  canon(nested_structure_coder.decode_proto(cf.canonicalized_input_signature)),
+                  canon(nested_structure_coder.decode_proto(cf.output_signature)))
+                 for name, cf in mg.object_graph_def.concrete_functions.items())
+    return {"signature_defs": sigs, "concrete_functions": fns}
+
+
 def saver_round_trip(d):
     """TF's v1 loader on `d` (it runs saver_def's restore op), then saver_def's save op to a new
     prefix: whether that checkpoint holds the keys and values of d's variables/."""
@@ -164,6 +211,18 @@ def main():
         check("TF's fingerprint.pb read by tfscope: every field TF's reader gives", our_fp == tf_fp,
               f"ours {our_fp} TF {tf_fp}")
 
+        # A ConcreteFunction attribute: TF saves it as a bare concrete function; restored, it
+        # prints its parameters, its named output specs and its captured variable.
+        bare_dir, bare_out = os.path.join(work, "tf_bare"), os.path.join(work, "bare.pkl")
+        tf.saved_model.save(mod.bare_module(tf), bare_dir)
+        theirs_bare = mod.bare_texts(tf.saved_model.load(bare_dir))
+        tfscope(args.python, "bare", bare_dir, bare_out)
+        with open(bare_out, "rb") as f:
+            ours_bare = pickle.load(f)
+        check("TF-saved ConcreteFunction attribute restored by tfscope: str, repr and short "
+              "signature equal TF's", ours_bare == theirs_bare,
+              "" if ours_bare == theirs_bare else f"ours {ours_bare!r} TF {theirs_bare!r}")
+
         # 2. tfscope -> TF.
         ts_dir = os.path.join(work, "tfscope_saved")
         tfscope(args.python, "save", ts_dir, vocab)
@@ -205,6 +264,33 @@ def main():
               "equal TF's (function uids aside)", not bad and len(ours_saver) == len(tf_saver),
               "; ".join(f"{k}: ours {ours_saver.get(k)!r:.400} TF {tf_saver[k]!r:.400}"
                         for k in bad))
+        ours_specs, tf_specs = saved_specs(ts_dir), saved_specs(tf_dir)
+        for part in tf_specs:
+            same_part = ours_specs[part] == tf_specs[part]
+            check(f"tfscope's saved {part.replace('_', ' ')} equal TF's (spec names included)",
+                  same_part, "" if same_part else
+                  f"ours {ours_specs[part]!r:.1500} TF {tf_specs[part]!r:.1500}")
+        ours_lib, tf_lib = library_names(ts_dir), library_names(tf_dir)
+        check("tfscope's function library names equal TF's (uids aside)", ours_lib == tf_lib,
+              f"ours {ours_lib} TF {tf_lib}")
+        # The signature wrappers' names by what signatures= is given.
+        tfscope(args.python, "wrappers", os.path.join(work, "wrappers"))
+        for label, (module, signatures) in mod.wrapper_saves(tf).items():
+            tf_w = os.path.join(work, "tf_wrappers", label)
+            tf.saved_model.save(module, tf_w, signatures=signatures)
+            ours_lib = library_names(os.path.join(work, "wrappers", label))
+            tf_lib = library_names(tf_w)
+            check(f"signatures={label}: tfscope's library names equal TF's (uids aside)",
+                  ours_lib == tf_lib, f"ours {ours_lib} TF {tf_lib}")
+        # A v1 SavedModel (tfscope's save of a lone function): its signature as TF's v1 loader
+        # prints it, and as tfscope prints it.
+        v1_dir, v1_text = os.path.join(work, "v1"), os.path.join(work, "v1.txt")
+        tfscope(args.python, "v1", v1_dir, v1_text)
+        with open(v1_text) as f:
+            ours_text = f.read()
+        tf_text = mod.signature_text(tf.saved_model.load(v1_dir), "serving_default")
+        check("tfscope's v1 SavedModel: its signature's text as TF's v1 loader prints it",
+              ours_text == tf_text, "" if ours_text == tf_text else f"ours {ours_text!r} TF {tf_text!r}")
         ok, detail = saver_round_trip(ts_dir)
         check("TF's v1 loader runs tfscope's restore op, and its save op writes the same "
               "checkpoint back", ok, detail)

@@ -78,7 +78,9 @@ class Function {
   // tfscope: how many cached traces the last lookup without an exact match compared against.
   size_t last_miss_candidates() const;
   std::vector<std::shared_ptr<ConcreteFunction>> concrete_functions() const;
-  std::string pretty_printed_concrete_signatures(bool verbose = true) const;
+  // Every trace's signature; a function with an input_signature is traced for it first, as TF
+  // lists one that nothing has called yet.
+  std::string pretty_printed_concrete_signatures(bool verbose = true);
 
   const std::string& name() const { return name_; }
   const std::vector<Parameter>& parameters() const { return params_; }

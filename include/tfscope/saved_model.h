@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -66,9 +67,11 @@ struct SaveObject {
 // signature wrapper per signature with its SignatureDef and the main graph's call, and the
 // variables in an object-based checkpoint (`<path>/.ATTRIBUTES/VARIABLE_VALUE` plus
 // _CHECKPOINTABLE_OBJECT_GRAPH); a fingerprint.pb with TF's fields. Same directory rules as
-// save() above.
+// save() above. A signature whose key is in `named_after_function` (signatures= gave it a
+// tf.function) has its wrapper named after the function, "signature_wrapper_<fn>_<uid>"; the
+// others' (a ConcreteFunction, the default export) are "signature_wrapper_<uid>", as TF names them.
 void save_objects(const std::vector<SaveObject>& objects, const SignatureFunctions& signatures,
-                  const std::string& dir);
+                  const std::string& dir, const std::set<std::string>& named_after_function = {});
 
 // The output keys save() gives `fn`'s flat outputs, in order.
 std::vector<std::string> signature_output_keys(const ConcreteFunction& fn);

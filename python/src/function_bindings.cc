@@ -19,6 +19,7 @@
 #include "tfscope/gradient_functions.h"
 #include "tfscope/graph.h"
 #include "tfscope/saved_model_io.h"
+#include "tfscope/signature_text.h"
 #include "trace_type_bindings.h"
 
 namespace tfpy {
@@ -404,6 +405,37 @@ void bind_function(nb::module_& m) {
       .def("trace_for_saving", &tfs::Function::trace_for_saving,
            nb::call_guard<nb::gil_scoped_release>())
       .def("set_fail_on_retrace", &tfs::Function::set_fail_on_retrace);
+
+  // TF's signature text of a function that is not a trace of this process (a restored saved
+  // trace, a loaded signature): each parameter (name, kind name, the value it is typed by), the
+  // output structure (TensorSpecs), the captured tensors (a loaded signature's bound inputs).
+  m.def(
+      "signature_text",
+      [](nb::list params, nb::handle outputs, bool verbose,
+         const std::vector<tfs::Tensor>& captured) {
+        static const std::pair<const char*, tfs::ParamKind> kinds[] = {
+            {"POSITIONAL_ONLY", tfs::ParamKind::kPositionalOnly},
+            {"POSITIONAL_OR_KEYWORD", tfs::ParamKind::kPositionalOrKeyword},
+            {"VAR_POSITIONAL", tfs::ParamKind::kVarPositional},
+            {"KEYWORD_ONLY", tfs::ParamKind::kKeywordOnly},
+            {"VAR_KEYWORD", tfs::ParamKind::kVarKeyword}};
+        std::vector<tfs::TypedParameter> typed;
+        tfs::TraceTypeBuilder types;
+        for (nb::handle h : params) {
+          auto [name, kind, value] = nb::cast<std::tuple<std::string, std::string, nb::object>>(h);
+          auto k = std::find_if(std::begin(kinds), std::end(kinds),
+                                [&](const auto& e) { return kind == e.first; });
+          if (k == std::end(kinds))
+            throw nb::value_error(
+                ("[function] signature_text: unknown parameter kind " + kind).c_str());
+          typed.push_back({name, k->second, types.from_value(to_value(value))});
+        }
+        std::vector<std::string> captures;
+        for (const auto& t : captured) captures.push_back(tfs::capture_text(t));
+        return tfs::signature_text(typed, to_value(outputs), captures, verbose);
+      },
+      "params"_a, "outputs"_a, "verbose"_a, "captured"_a = std::vector<tfs::Tensor>{});
+  m.def("sanitize_spec_name", &tfs::sanitize_spec_name);
 
   // The execution context (tfs::Context).
   m.def("operation_of", [](const tfs::Tensor& t) {

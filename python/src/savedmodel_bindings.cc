@@ -1,6 +1,7 @@
 // tfs::saved_model for the Python API (tfscope.saved_model): save concrete functions, load a
 // SavedModel's signatures, roundtrip. The package's saved_model.py shapes these into TF's API.
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/set.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -41,6 +42,13 @@ void bind_savedmodel(nb::module_& m) {
       .def_prop_ro("key", &sm::LoadedSignature::key)
       .def_prop_ro("inputs", [](const sm::LoadedSignature& s) { return tensors_py(s.inputs()); })
       .def_prop_ro("outputs", [](const sm::LoadedSignature& s) { return tensors_py(s.outputs()); })
+      // The variable handles a call feeds after the inputs (what TF's v1 loader captures).
+      .def_prop_ro("captured_inputs",
+                   [](const sm::LoadedSignature& s) {
+                     std::vector<tfs::Tensor> out;
+                     for (const auto& v : s.variables()) out.push_back(tfs::Tensor::resource(v));
+                     return out;
+                   })
       .def("call_flat", &sm::LoadedSignature::call_flat, nb::call_guard<nb::gil_scoped_release>())
       .def("report_text", [](const sm::LoadedSignature& s) { return s.report().text(); })
       .def("report_json", [](const sm::LoadedSignature& s) { return s.report().json(); })
@@ -124,7 +132,7 @@ void bind_savedmodel(nb::module_& m) {
   m.def("saved_model_save_objects",
         [](nb::list objects,
            const std::vector<std::pair<std::string, std::shared_ptr<tfs::ConcreteFunction>>>& sigs,
-           const std::string& dir) {
+           const std::string& dir, const std::set<std::string>& named_after_function) {
           std::vector<sm::SaveObject> objs;
           for (nb::handle h : objects) {
             nb::tuple t = nb::cast<nb::tuple>(h);
@@ -140,7 +148,7 @@ void bind_savedmodel(nb::module_& m) {
             o.input_signature = to_value(t[6]);
             objs.push_back(std::move(o));
           }
-          sm::save_objects(objs, sigs, dir);
+          sm::save_objects(objs, sigs, dir, named_after_function);
         });
   m.def("saved_model_load", &sm::load);
 

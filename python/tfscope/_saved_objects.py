@@ -5,12 +5,15 @@ objects, functions); a restored function is a tf.function whose body picks the f
 concrete function the call's inputs fit, first without converting Python values to tensors and
 then with (TF's function_deserialization.recreate_function), and raises TF's "Could not find
 matching concrete function" error otherwise. The call itself is a (Stateful)PartitionedCall of
-the restored concrete function, inside the trace of the restored function.
+the restored concrete function, inside the trace of the restored function. Printed, a restored
+function lists its saved traces and a bare concrete function is a ConcreteFunction, as TF prints
+them (the text itself is src/function/signature_text.cc's).
 """
 import inspect as _inspect
 import pprint as _pprint
 
 from . import _core
+from ._function import Function as _Function
 
 
 class _UserObject:
@@ -190,9 +193,43 @@ def _no_match_error(cfs, args, kwargs):
                                                 "\n\n".join(options)))
 
 
+def _saved_parameters(sig, has_input_signature, input_signature):
+    """The parameters TF gives a saved trace when it restores it (canonicalize_to_monomorphic
+    over the saved function's parameters): (name, kind name, value) each. With a VAR_POSITIONAL
+    every positional parameter is POSITIONAL_ONLY and *args unrolls into <name>_0, <name>_1..;
+    under an input_signature *args unrolls into POSITIONAL_OR_KEYWORD args_0..; keyword
+    arguments are KEYWORD_ONLY, a **kwargs' in sorted order."""
+    P = _inspect.Parameter
+    args, kwargs = input_signature
+    params = list(sig.parameters.values())
+    positional = [p for p in params if p.kind in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)]
+    var = next((p for p in params if p.kind == P.VAR_POSITIONAL), None)
+    out = []
+    for i, value in enumerate(args):
+        if i < len(positional):
+            name = positional[i].name
+            kind = P.POSITIONAL_ONLY if var is not None and not has_input_signature \
+                else positional[i].kind
+        else:
+            name = "%s_%d" % (var.name if var is not None else "args", i - len(positional))
+            kind = P.POSITIONAL_OR_KEYWORD if has_input_signature else P.POSITIONAL_ONLY
+        out.append((name, kind.name, value))
+    keyword_only = [p.name for p in params if p.kind == P.KEYWORD_ONLY]
+    for name in keyword_only + sorted(k for k in kwargs if k not in keyword_only):
+        if name in kwargs:
+            out.append((name, P.KEYWORD_ONLY.name, kwargs[name]))
+    return out
+
+
+def saved_signature_text(cf, sig, has_input_signature, verbose):
+    """A saved trace's pretty_printed_signature as TF prints it restored: its saved input and
+    output specs (names included), `Captures: None` (TF restores the captures apart)."""
+    params = _saved_parameters(sig, has_input_signature, cf.input_signature)
+    return _core.signature_text(params, cf.output_signature, verbose)
+
+
 def restored_function(model, node):
     """A tf.function over the concrete functions a SavedFunction lists."""
-    from ._function import Function
     cfs = [model.concrete_function(name) for name in node["concrete_functions"]]
     sig = _signature_of(node["fullargspec"], node["is_method"])
 
@@ -210,10 +247,24 @@ def restored_function(model, node):
     restored_function_body.__signature__ = sig
     restored_function_body._model = model  # the C++ model outlives the function
     spec = node["input_signature"]
-    fn = Function(restored_function_body, name="restored_function_body",
-                  input_signature=None if spec is None else list(spec), autograph=False,
-                  _detector="omit:restored_function_body")
-    return fn
+    return RestoredFunction(restored_function_body, cfs, sig,
+                            input_signature=None if spec is None else list(spec))
+
+
+class RestoredFunction(_Function):
+    """TF's RestoredFunction: a tf.function whose concrete functions, as it lists and prints
+    them, are the saved traces (in the saved order), whatever it has traced since."""
+
+    def __init__(self, body, saved, sig, input_signature):
+        super().__init__(body, name="restored_function_body", input_signature=input_signature,
+                         autograph=False, _detector="omit:restored_function_body")
+        self._saved = saved
+        self._saved_sig = sig
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        has_spec = self.input_signature is not None
+        return ("\n\n" if verbose else "\n").join(
+            saved_signature_text(cf, self._saved_sig, has_spec, verbose) for cf in self._saved)
 
 
 class RestoredConcreteFunction:
@@ -225,6 +276,8 @@ class RestoredConcreteFunction:
         self._cf = model.concrete_function(node["concrete_functions"][0])
         self._keywords = list(node["argument_keywords"])
         self._positional = int(node["allowed_positional_arguments"])
+        spec = node["fullargspec"]
+        self._sig = None if spec is None else _signature_of(spec, node["is_method"])
 
     @property
     def name(self):
@@ -258,8 +311,24 @@ class RestoredConcreteFunction:
             raise _no_match_error([self._cf], pos, kw)
         return _call(self._cf, inputs)
 
+    def pretty_printed_signature(self, verbose=True):
+        """As TF prints a restored bare concrete function: with its saved function_spec the
+        parameters a restored trace has, else TF's from_structured_signature ones (arg_<i>
+        positional-only, then keyword-only); its bound inputs as its captures."""
+        if self._sig is not None:
+            params = _saved_parameters(self._sig, False, self._cf.input_signature)
+        else:
+            positional, keyword = self._cf.input_signature
+            params = [("arg_%d" % i, "POSITIONAL_ONLY", v) for i, v in enumerate(positional)]
+            params += [(k, "KEYWORD_ONLY", v) for k, v in keyword.items()]
+        return _core.signature_text(params, self._cf.output_signature, verbose,
+                                    list(self._cf.captured_inputs))
+
+    def __str__(self):
+        return "ConcreteFunction " + self.pretty_printed_signature(True)
+
     def __repr__(self):
-        return "<tfscope.saved_model restored concrete function %r>" % self.name
+        return "<ConcreteFunction %s at 0x%X>" % (self.pretty_printed_signature(False), id(self))
 
 
 def restore(model, root, reserved=()):
@@ -305,6 +374,17 @@ def restore(model, root, reserved=()):
                         obj.__class__ = type(type(obj).__name__, (type(obj),), {})
                     type(obj).__call__ = _call_attribute
     return built
+
+
+def signature_concrete_functions(model):
+    """{key: the concrete function (its wrapper) a signature runs}, from the object graph's
+    signature map; empty for a model without one."""
+    nodes = _core.saved_model_objects(model)
+    for name, child in nodes[0]["children"] if nodes else []:
+        if name == "signatures" and nodes[child]["identifier"] == "signature_map":
+            return {key: model.concrete_function(nodes[i]["concrete_functions"][0])
+                    for key, i in nodes[child]["children"] if nodes[i]["concrete_functions"]}
+    return {}
 
 
 def _call_attribute(self, *args, **kwargs):

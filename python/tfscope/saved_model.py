@@ -89,7 +89,19 @@ def save(obj, export_dir, signatures=None, options=None):
         _trace_for_saving(obj)
         exported = _object_signatures(obj, signatures)
         objects = _saved_objects.collect(obj)
-    _core.saved_model_save_objects(objects, exported, _os.fspath(export_dir))
+    _core.saved_model_save_objects(objects, exported, _os.fspath(export_dir),
+                                   _named_after_function(signatures))
+
+
+def _named_after_function(signatures):
+    """The keys whose signature wrapper TF names after the function (signature_wrapper_<fn>_N):
+    those signatures= gave a tf.function. A ConcreteFunction's and the default export's wrapper
+    is signature_wrapper_N."""
+    if signatures is None:
+        return set()
+    if not isinstance(signatures, dict):
+        signatures = {DEFAULT_SERVING_SIGNATURE_DEF_KEY: signatures}
+    return {k for k, fn in signatures.items() if isinstance(fn, _Function)}
 
 
 def _object_signatures(obj, signatures):
@@ -108,9 +120,10 @@ def _object_signatures(obj, signatures):
 class _SignatureFunction:
     """A loaded signature: called with keyword arguments, returns a dict of output tensors."""
 
-    def __init__(self, model, core):
+    def __init__(self, model, core, wrapper=None):
         self._model = model  # keeps the C++ model alive
         self._core = core
+        self._wrapper = wrapper  # the object graph's concrete function for it (TF 2 form)
         self._inputs = core.inputs
         self._outputs = core.outputs
 
@@ -125,8 +138,30 @@ class _SignatureFunction:
 
     @property
     def structured_outputs(self):
+        """{key: TensorSpec} named as TF names a signature's outputs ('B' -> 'b')."""
         from ._types import TensorSpec
-        return {k: TensorSpec(shape, dtype, name=k) for k, _, dtype, shape in self._outputs}
+        return {k: TensorSpec(shape, dtype, name=_core.sanitize_spec_name(k))
+                for k, _, dtype, shape in self._outputs}
+
+    def pretty_printed_signature(self, verbose=True):
+        """TF's text of a loaded signature, a dict of outputs. From TF 2's object graph: the
+        inputs keyword-only, the outputs' specs named, the wrapper's bound inputs (variables,
+        constants) its captures. From a v1 SavedModel (TF's load_v1_in_v2): the inputs
+        positional-or-keyword in key order, the outputs' specs unnamed, the variables captured."""
+        from ._types import TensorSpec
+        v1 = self._model.format == "tf1"
+        kind = "POSITIONAL_OR_KEYWORD" if v1 else "KEYWORD_ONLY"
+        params = [(k, kind, spec) for k, spec in self.structured_input_signature[1].items()]
+        if v1:
+            outputs = {k: TensorSpec(shape, dtype) for k, _, dtype, shape in self._outputs}
+            captured = list(self._core.captured_inputs)
+        else:
+            outputs = self.structured_outputs
+            captured = list(self._wrapper.captured_inputs) if self._wrapper is not None else []
+        return _core.signature_text(params, outputs, verbose, captured)
+
+    def __str__(self):
+        return "ConcreteFunction " + self.pretty_printed_signature(True)
 
     def __call__(self, *args, **kwargs):
         from . import convert_to_tensor
@@ -156,7 +191,7 @@ class _SignatureFunction:
         return formats[format]()
 
     def __repr__(self):
-        return "<tfscope.saved_model signature %r>" % self.name
+        return "<ConcreteFunction %s at 0x%X>" % (self.pretty_printed_signature(False), id(self))
 
 
 _RESERVED = ("signatures", "variables", "trainable_variables", "format", "fingerprint")
@@ -168,7 +203,9 @@ class _Loaded:
     def __init__(self, core):
         from . import Variable
         self._core = core
-        self.signatures = {k: _SignatureFunction(core, core.signature(k)) for k in core.signature_keys()}
+        wrappers = _saved_objects.signature_concrete_functions(core) if core.format == "tf2" else {}
+        self.signatures = {k: _SignatureFunction(core, core.signature(k), wrappers.get(k))
+                           for k in core.signature_keys()}
         self._variables = [(k, Variable._wrap(v)) for k, v in core.variables()]
         if core.format == "tf2":
             # The object graph: the root's children become attributes (those that would hide

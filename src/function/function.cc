@@ -528,7 +528,8 @@ std::vector<std::shared_ptr<ConcreteFunction>> Function::concrete_functions() co
   return cache_.concrete_functions();
 }
 
-std::string Function::pretty_printed_concrete_signatures(bool verbose) const {
+std::string Function::pretty_printed_concrete_signatures(bool verbose) {
+  if (options_.input_signature) get_concrete_function();
   std::string s;
   auto cfs = concrete_functions();
   for (size_t i = 0; i < cfs.size(); ++i) {

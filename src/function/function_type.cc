@@ -1,8 +1,10 @@
 // FunctionType: equality, hashing, contravariant dispatch and generalisation over parameters,
-// and TF's signature text.
+// and TF's signature text (signature_text.cc).
 #include "tfscope/function_type.h"
 
 #include <functional>
+
+#include "tfscope/signature_text.h"
 
 namespace tfs {
 
@@ -70,22 +72,7 @@ std::optional<FunctionType> FunctionType::most_specific_common_subtype(
 }
 
 std::string FunctionType::signature_text() const {
-  std::string s = "(";
-  bool kw_marker = false;
-  for (size_t i = 0; i < params.size(); ++i) {
-    if (i) s += ", ";
-    if (params[i].kind == ParamKind::kKeywordOnly && !kw_marker) {
-      s += "*, ";
-      kw_marker = true;
-    }
-    s += params[i].name + ": " + params[i].type.repr();
-    if (params[i].shows_default) s += " = <captured_default_value>";
-    bool last_pos_only =
-        params[i].kind == ParamKind::kPositionalOnly &&
-        (i + 1 == params.size() || params[i + 1].kind != ParamKind::kPositionalOnly);
-    if (last_pos_only) s += ", /";
-  }
-  return s + ")";
+  return parameters_text(params);
 }
 
 }  // namespace tfs

@@ -5,7 +5,9 @@
 //   child "capture_<i>" of that trace (i its position among the bound inputs; one Const node
 //   of the main graph per tensor, shared by every function capturing it), the root has a
 //   "signatures" user object (identifier "signature_map") holding one bare concrete function
-//   per signature, "__inference_signature_wrapper_<name>_<uid>";
+//   per signature, "__inference_signature_wrapper_<name>_<uid>" when signatures= gave a
+//   tf.function, "__inference_signature_wrapper_<uid>" for a ConcreteFunction or the default
+//   export;
 // - every concrete function a FunctionDef of the library, its SavedConcreteFunction's
 //   bound_inputs the node ids of what it captures (variables, constants);
 // - a signature: Placeholders "<key>_<input>" and a (Stateful)PartitionedCall of the wrapper
@@ -28,6 +30,7 @@
 #include "tfscope/proto/trackable_object_graph.pb.h"
 #include "tfscope/saved_model.h"
 #include "tfscope/saved_model_fingerprint.h"
+#include "tfscope/signature_text.h"
 #include "trackable_graph.h"
 
 namespace tfs::saved_model {
@@ -63,31 +66,34 @@ struct Saved {
   Value output_signature;
 };
 
-// TF's names for output specs: a lone tensor "unknown", a sequence's items "tensor_<i>", a
-// dict's values their key.
-Value output_specs(const Value& v, const std::string& name) {
+// TF's output specs (convert_structure_to_signature): each tensor a TensorSpec named by its nest
+// path joined with "_" (a dict's key, a sequence's index, a namedtuple's field), sanitized: a lone
+// tensor "unknown", {'b': [x, y]} "b_0" and "b_1", (x, [y]) "tensor_0" and "tensor_1_0".
+Value output_specs(const Value& v, const std::string& path = "") {
   using K = Value::Kind;
+  auto under = [&](const std::string& part) { return path.empty() ? part : path + "_" + part; };
   switch (v.kind()) {
     case K::kTensor:
-      return Value(TensorSpec(v.as_tensor().shape(), v.as_tensor().dtype(), name));
+      return Value(
+          TensorSpec(v.as_tensor().shape(), v.as_tensor().dtype(), sanitize_spec_name(path)));
     case K::kList:
     case K::kTuple: {
       ValueList items;
       for (size_t i = 0; i < v.items().size(); ++i)
-        items.push_back(output_specs(v.items()[i], "tensor_" + std::to_string(i)));
+        items.push_back(output_specs(v.items()[i], under(std::to_string(i))));
       return v.kind() == K::kList ? Value::list(std::move(items)) : Value::tuple(std::move(items));
     }
     case K::kNamedTuple: {
       const auto& nt = v.named_tuple();
       ValueList items;
       for (size_t i = 0; i < nt.values.size(); ++i)
-        items.push_back(output_specs(nt.values[i], "tensor_" + std::to_string(i)));
+        items.push_back(output_specs(nt.values[i], under(nt.fields[i])));
       return Value::named_tuple(nt.type_name, nt.fields, std::move(items));
     }
     case K::kDict: {
       ValueItems items;
       for (const auto& [k, x] : v.dict_items())
-        items.emplace_back(k, output_specs(x, k.kind() == K::kStr ? k.as_str() : k.repr()));
+        items.emplace_back(k, output_specs(x, under(k.kind() == K::kStr ? k.as_str() : k.repr())));
       return Value::dict(std::move(items));
     }
     default:
@@ -104,8 +110,9 @@ struct SigInput {
 
 class ObjectExporter {
  public:
-  ObjectExporter(const std::vector<SaveObject>& objects, const SignatureFunctions& sigs)
-      : objects_(objects), sigs_(sigs) {}
+  ObjectExporter(const std::vector<SaveObject>& objects, const SignatureFunctions& sigs,
+                 const std::set<std::string>& named_after_function)
+      : objects_(objects), sigs_(sigs), named_after_function_(named_after_function) {}
 
   void build() {
     if (objects_.empty()) fail("nothing to save (no root object)");
@@ -143,8 +150,10 @@ class ObjectExporter {
     tree_[0].children.emplace_back("signatures", map_index);
     for (const auto& [key, cf] : sigs_) {
       if (!cf) fail("signature '" + key + "' has no function");
+      const std::string fn_part =
+          named_after_function_.count(key) ? cf->function_name() + "_" : std::string();
       const std::string wrapper =
-          "__inference_signature_wrapper_" + cf->function_name() + "_" + std::to_string(next_uid());
+          "__inference_signature_wrapper_" + fn_part + std::to_string(next_uid());
       int bare = add_bare(*cf, wrapper);
       tree_[static_cast<size_t>(map_index)].children.emplace_back(key, bare);
       add_wrapper(key, cf, wrapper, bare);
@@ -264,7 +273,7 @@ class ObjectExporter {
     s.name = cf.name();
     s.bound = bound_inputs(cf, bare);
     s.input_signature = cf.structured_input_signature();
-    s.output_signature = output_specs(cf.structured_outputs(), "unknown");
+    s.output_signature = output_specs(cf.structured_outputs());
     tree_[static_cast<size_t>(bare)].argument_keywords = arg_keywords(cf);
     tree_[static_cast<size_t>(bare)].allowed_positional =
         static_cast<int64_t>(tree_[static_cast<size_t>(bare)].argument_keywords.size());
@@ -361,10 +370,10 @@ class ObjectExporter {
       od->set_type(
           static_cast<tensorflow::DataType>(o.node->output_dtypes[static_cast<size_t>(o.index)]));
       (*fd.mutable_ret())[keys[i]] = "StatefulPartitionedCall:output:" + std::to_string(i);
-      out_specs.emplace_back(
-          Value(keys[i]),
-          Value(TensorSpec(o.node->output_shapes[static_cast<size_t>(o.index)],
-                           o.node->output_dtypes[static_cast<size_t>(o.index)], keys[i])));
+      out_specs.emplace_back(Value(keys[i]),
+                             Value(TensorSpec(o.node->output_shapes[static_cast<size_t>(o.index)],
+                                              o.node->output_dtypes[static_cast<size_t>(o.index)],
+                                              sanitize_spec_name(keys[i]))));
     }
     sig->set_is_stateful(stateful);
     wrappers_.push_back(fd);
@@ -607,6 +616,7 @@ class ObjectExporter {
 
   const std::vector<SaveObject>& objects_;
   const SignatureFunctions& sigs_;
+  const std::set<std::string>& named_after_function_;
   std::vector<Obj> tree_;
   std::map<const VariableState*, int> var_obj_;
   std::map<const void*, int> const_obj_;  // a captured eager tensor's id -> its constant object
@@ -627,8 +637,8 @@ class ObjectExporter {
 }  // namespace
 
 void save_objects(const std::vector<SaveObject>& objects, const SignatureFunctions& signatures,
-                  const std::string& dir) {
-  ObjectExporter ex(objects, signatures);
+                  const std::string& dir, const std::set<std::string>& named_after_function) {
+  ObjectExporter ex(objects, signatures, named_after_function);
   ex.build();
   tensorflow::SavedModel model = ex.model();
   const savedmodel::BundleFiles bundle = savedmodel::encode_bundle(ex.checkpoint());
