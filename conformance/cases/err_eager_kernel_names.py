@@ -2,6 +2,7 @@
 kind of CPU, off under TF_ENABLE_ONEDNN_OPTS=0 or on CPUs without AVX-512 VNNI/BF16 or AMX) TF
 rewrites float32 MatMul, BatchMatMulV2, Einsum, the convolutions and AvgPool to its oneDNN ops
 first, and the name is the rewritten op's; other dtypes and MaxPool keep theirs."""
+# conformance: live-only: the wrapper names and texts depend on whether TF runs oneDNN on this CPU (and TF_ENABLE_ONEDNN_OPTS)
 call("matmul", lambda: tf.linalg.matmul(tf.zeros([2, 3]), tf.zeros([2, 3])))
 call("matmul float64", lambda: tf.linalg.matmul(tf.zeros([2, 3], tf.float64), tf.zeros([2, 3], tf.float64)))
 call("batch matmul", lambda: tf.linalg.matmul(tf.zeros([1, 2, 3]), tf.zeros([1, 2, 3])))

@@ -73,13 +73,8 @@ class strings:  # noqa: N801  (tf.strings namespace)
         import tfscope as tf
         with name_scope(name, "StringsByteSplit"):
             input = tf.convert_to_tensor(input, _string, name="input")  # noqa: A001
-            rank = input.shape.rank
-            if rank is None:
-                raise ValueError("input must have a statically-known rank.")
-            if rank > 1:
-                raise NotImplementedError(
-                    "[python] tf.strings.bytes_split of a rank-%d input is not supported "
-                    "(tfscope's RaggedTensor has one ragged dimension)" % rank)
+            rank = _rank_at_most_one(input, "bytes_split",
+                                     "input must have a statically-known rank.")
             source = tf.stack([input]) if rank == 0 else input
             indices, values, shape = _core.apply_op(
                 "StringSplit", [source, tf.convert_to_tensor("", _string)],
@@ -98,13 +93,8 @@ class strings:  # noqa: N801  (tf.strings namespace)
         import tfscope as tf
         with name_scope(name, "UnicodeDecode"):
             input = tf.convert_to_tensor(input, _string)  # noqa: A001
-            rank = input.shape.rank
-            if rank is None:
-                raise ValueError("Rank of `input` must be statically known.")
-            if rank > 1:
-                raise NotImplementedError(
-                    "[python] tf.strings.unicode_decode of a rank-%d input is not supported "
-                    "(tfscope's RaggedTensor has one ragged dimension)" % rank)
+            rank = _rank_at_most_one(input, "unicode_decode",
+                                     "Rank of `input` must be statically known.")
             splits, chars = _core.apply_op(
                 "UnicodeDecode", [tf.reshape(input, [-1])],
                 {"input_encoding": input_encoding, "errors": errors,
@@ -227,6 +217,19 @@ def _split_v2(source, sep, maxsplit):
     import tfscope as tf
     sep_t = tf.convert_to_tensor("" if sep is None else sep, _string)
     return _core.apply_op("StringSplitV2", [source, sep_t], {"maxsplit": int(maxsplit)})
+
+
+def _rank_at_most_one(t, fn, unknown_text):
+    """t's static rank: TF's ValueError `unknown_text` when unknown; above 1 not supported here
+    (tfscope's RaggedTensor has one ragged dimension)."""
+    rank = t.shape.rank
+    if rank is None:
+        raise ValueError(unknown_text)
+    if rank > 1:
+        raise NotImplementedError(
+            "[python] tf.strings.%s of a rank-%d input is not supported "
+            "(tfscope's RaggedTensor has one ragged dimension)" % (fn, rank))
+    return rank
 
 
 def _row_splits_of_ones(values):

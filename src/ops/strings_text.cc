@@ -1,4 +1,5 @@
-// The text-processing string kernels: StringSplitV2 (tf.strings.split's sparse form), the RE2
+// The text-processing string kernels: StringSplitV2 (tf.strings.split's sparse form) and
+// StringSplit (the v1 op tf.strings.bytes_split runs), the RE2
 // regex ops (StaticRegexReplace/RegexReplace, StaticRegexFullMatch/RegexFullMatch: TF runs RE2,
 // so does tfscope), AsString (TF's printf format built from the attrs), StringToHashBucketFast
 // (farmhash's Fingerprint64, TF's fingerprint) and ReduceJoin, with TF's texts.
@@ -7,6 +8,7 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <functional>
 #include <memory>
 
 #include "kernel_util.h"
@@ -56,10 +58,15 @@ void split_sep(const std::string& s, const std::string& sep, int64_t maxsplit,
   out.push_back(s.substr(b));
 }
 
-OpRegistration r_split([] {
+// StringSplitV2 (`sep`) and StringSplit (`delimiter`, tf.strings.bytes_split's): a vector of
+// strings split by `split` into the sparse form (indices, values, dense shape).
+using Splitter = std::function<void(const std::string& s, const std::string& sep,
+                                    const AttrMap& attrs, std::vector<std::string>& out)>;
+
+OpDef split_def(const std::string& name, const std::string& sep_name, Splitter split) {
   OpDef d;
-  d.name = "StringSplitV2";
-  d.inputs = {{"input", "", DType::kString}, {"sep", "", DType::kString}};
+  d.name = name;
+  d.inputs = {{"input", "", DType::kString}, {sep_name, "", DType::kString}};
   d.outputs = {
       {"indices", "", DType::kInt64}, {"values", "", DType::kString}, {"shape", "", DType::kInt64}};
   d.shape_fn = [](InferenceContext& c) {
@@ -69,25 +76,21 @@ OpRegistration r_split([] {
     c.set_output(1, PartialShape({-1}));
     c.set_output(2, PartialShape({2}));
   };
-  d.kernel = [](OpKernelContext& ctx) {
+  d.kernel = [sep_name, split = std::move(split)](OpKernelContext& ctx) {
     const Tensor &in = ctx.input(0), &sep_t = ctx.input(1);
     if (in.eager_shape().rank() != 1)
       ctx.fail("input must be a vector, got shape: " + detail::dims_text(in.eager_shape()));
     if (sep_t.eager_shape().rank() != 0)
-      ctx.fail("sep must be a scalar, got shape: " + detail::dims_text(sep_t.eager_shape()));
+      ctx.fail(sep_name +
+               " must be a scalar, got shape: " + detail::dims_text(sep_t.eager_shape()));
     const std::string& sep = sep_t.string_values()[0];
-    const int64_t maxsplit = attr_int_or(*ctx.attrs, "maxsplit", -1);
     std::vector<int64_t> rows;
     std::vector<std::string> tokens;
     int64_t widest = 0;
     const auto& strs = in.string_values();
     for (size_t r = 0; r < strs.size(); ++r) {
       const size_t before = tokens.size();
-      if (sep.empty()) {
-        split_whitespace(strs[r], maxsplit, tokens);
-      } else {
-        split_sep(strs[r], sep, maxsplit, tokens);
-      }
+      split(strs[r], sep, *ctx.attrs, tokens);
       widest = std::max<int64_t>(widest, static_cast<int64_t>(tokens.size() - before));
       rows.resize(tokens.size(), static_cast<int64_t>(r));
     }
@@ -107,7 +110,40 @@ OpRegistration r_split([] {
     shape.data<int64_t>()[1] = widest;
   };
   return d;
-}());
+}
+
+OpRegistration r_split(split_def("StringSplitV2", "sep",
+                                 [](const std::string& s, const std::string& sep,
+                                    const AttrMap& attrs, std::vector<std::string>& out) {
+                                   const int64_t maxsplit = attr_int_or(attrs, "maxsplit", -1);
+                                   if (sep.empty())
+                                     split_whitespace(s, maxsplit, out);
+                                   else
+                                     split_sep(s, sep, maxsplit, out);
+                                 }));
+
+// StringSplit: on any one of the delimiter's bytes (empty tokens dropped unless skip_empty is
+// false), or into single bytes when the delimiter is empty (an empty string gives none).
+void split_any(const std::string& s, const std::string& delims, bool skip_empty,
+               std::vector<std::string>& out) {
+  if (delims.empty()) {
+    for (char c : s) out.emplace_back(1, c);
+    return;
+  }
+  size_t b = 0;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && delims.find(s[i]) == std::string::npos) continue;
+    if (!skip_empty || i > b) out.push_back(s.substr(b, i - b));
+    b = i + 1;
+  }
+}
+
+OpRegistration r_split_v1(split_def("StringSplit", "delimiter",
+                                    [](const std::string& s, const std::string& delims,
+                                       const AttrMap& attrs, std::vector<std::string>& out) {
+                                      split_any(s, delims, attr_bool_or(attrs, "skip_empty", true),
+                                                out);
+                                    }));
 
 // ---- regex ops (RE2, as TF) ----
 

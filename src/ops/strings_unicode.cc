@@ -1,9 +1,9 @@
-// Strings as bytes and as Unicode characters: StringSplit (the v1 op tf.strings.bytes_split runs),
-// DecodeRaw (tf.io.decode_raw), UnicodeDecode and UnicodeEncode (tf.strings.unicode_decode,
-// unicode_encode, and unicode_split through both), with TF's texts. TF converts through ICU's
-// converters; a malformed UTF-8 sequence is one error per maximal subpart (the Unicode
-// standard's practice, which ICU follows), each a replacement character, skipped or an error as
-// `errors` says.
+// Strings as bytes and as Unicode characters: DecodeRaw (tf.io.decode_raw), UnicodeDecode and
+// UnicodeEncode (tf.strings.unicode_decode, unicode_encode, and unicode_split through both),
+// with TF's texts. TF converts through ICU's converters; a malformed UTF-8 sequence is one error
+// per maximal subpart (the Unicode standard's practice, which ICU follows), each a replacement
+// character, skipped or an error as `errors` says. (bytes_split's StringSplit is with
+// StringSplitV2 in strings_text.cc.)
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -19,64 +19,6 @@ namespace {
 std::string attr_str_or(const AttrMap& a, const std::string& name, const std::string& dflt) {
   return a.count(name) ? attr_string(a, name) : dflt;
 }
-
-// ---- StringSplit: split on any one of the delimiter's bytes, or into single bytes ----
-
-void split_any(const std::string& s, const std::string& delims, bool skip_empty,
-               std::vector<std::string>& out) {
-  if (delims.empty()) {  // every byte alone; an empty string gives nothing
-    for (char c : s) out.emplace_back(1, c);
-    return;
-  }
-  size_t b = 0;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i < s.size() && delims.find(s[i]) == std::string::npos) continue;
-    if (!skip_empty || i > b) out.push_back(s.substr(b, i - b));
-    b = i + 1;
-  }
-}
-
-OpRegistration r_string_split([] {
-  OpDef d;
-  d.name = "StringSplit";
-  d.inputs = {{"input", "", DType::kString}, {"delimiter", "", DType::kString}};
-  d.outputs = {
-      {"indices", "", DType::kInt64}, {"values", "", DType::kString}, {"shape", "", DType::kInt64}};
-  d.shape_fn = [](InferenceContext& c) {
-    detail::with_rank(c, c.in(0), 1);
-    detail::with_rank(c, c.in(1), 0);
-    c.set_output(0, PartialShape({-1, 2}));
-    c.set_output(1, PartialShape({-1}));
-    c.set_output(2, PartialShape({2}));
-  };
-  d.kernel = [](OpKernelContext& ctx) {
-    const Tensor &in = ctx.input(0), &delim = ctx.input(1);
-    if (in.eager_shape().rank() != 1)
-      ctx.fail("input must be a vector, got shape: " + detail::dims_text(in.eager_shape()));
-    if (delim.eager_shape().rank() != 0)
-      ctx.fail("delimiter must be a scalar, got shape: " + detail::dims_text(delim.eager_shape()));
-    const bool skip_empty = attr_bool_or(*ctx.attrs, "skip_empty", true);
-    const auto& strs = in.string_values();
-    std::vector<std::string> tokens;
-    std::vector<int64_t> index;  // (row, column) pairs
-    int64_t widest = 0;
-    for (size_t r = 0; r < strs.size(); ++r) {
-      const size_t before = tokens.size();
-      split_any(strs[r], delim.string_values()[0], skip_empty, tokens);
-      const int64_t count = static_cast<int64_t>(tokens.size() - before);
-      for (int64_t c = 0; c < count; ++c) index.insert(index.end(), {static_cast<int64_t>(r), c});
-      widest = std::max(widest, count);
-    }
-    const int64_t n = static_cast<int64_t>(tokens.size());
-    Tensor& idx = ctx.allocate_output(0, DType::kInt64, Shape({n, 2}));
-    std::copy(index.begin(), index.end(), idx.data<int64_t>());
-    ctx.allocate_output(1, DType::kString, Shape({n})).mutable_string_values() = std::move(tokens);
-    Tensor& shape = ctx.allocate_output(2, DType::kInt64, Shape({2}));
-    shape.data<int64_t>()[0] = static_cast<int64_t>(strs.size());
-    shape.data<int64_t>()[1] = widest;
-  };
-  return d;
-}());
 
 // ---- DecodeRaw: each string's bytes as elements of out_type ----
 
