@@ -267,3 +267,38 @@ def test_ragged_arguments_and_calls_inside_saved_model_save_are_predicted(tmp_pa
         if f["name"] not in seen:
             assert set(f["self_check"]["not_modelled"]) == {
                 "inside tf.saved_model.save (its save context), in a graph"}, f["name"]
+
+
+SIGNATURE_FUNCTION = '''
+import tempfile
+import tensorflow as tf
+
+
+class M(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+    def f(self, x):
+        return x * 2.0
+
+
+m = M()
+tf.saved_model.save(m, tempfile.mkdtemp(), signatures=m.f)  # traces f (in the save context)
+m.f(tf.constant([1.0, 2.0]))  # traces f (outside it)
+m.f(tf.constant([3.0]))  # a hit
+'''
+
+
+def test_a_tf_function_given_as_signatures_is_predicted(tmp_path):
+    # tf.saved_model.save traces a tf.function passed as `signatures=` through TF's private
+    # _get_concrete_function_garbage_collected (signature_serialization), not get_concrete_function:
+    # the watch checks that call too, so the save's later get_concrete_function calls, hits in TF,
+    # are hits in the twin (before, tfscope predicted a trace there: a false disagreement).
+    prog = tmp_path / "signature_function.py"
+    prog.write_text(SIGNATURE_FUNCTION)
+    rep = tmp_path / "r.json"
+    wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), str(prog)])
+    r = json.loads(rep.read_text())
+    assert r["self_check"]["disagreements"] == 0
+    f = wo.function(r, "M.f")
+    sc = f["self_check"]
+    assert (f["calls"], f["traces"]) == (2, 2)
+    assert sc["not_modelled"] == {} and sc["compared"] == sc["agreed"] and sc["compared"] > 2, sc

@@ -4,7 +4,10 @@
 - polymorphic_function.Function.__call__: a call; TF's trace count before and after says hit or
   trace, as TF's own retracing warning decides it.
 - polymorphic_function.Function.get_concrete_function: traces outside a call, which the
-  self-check's twin must see too (see _selfcheck).
+  self-check's twin must see too (see _selfcheck); and _get_concrete_function_garbage_collected,
+  the private form TF's own code also calls directly (tf.saved_model.save traces a tf.function
+  given as `signatures=` so), checked only when no get_concrete_function of this thread is in
+  flight (the public one runs through it).
 - tracing_compilation._create_concrete_function: TF traces (after a cache miss); its
   TracingOptions name the Function's cache, its scope and whether reduce_retracing generalized;
   its caller's frame holds the FunctionType TF looked the call up by (lookup_func_type).
@@ -125,7 +128,12 @@ def _patch():
     orig_init = Function.__init__
     orig_call = Function.__call__
     orig_gcf = Function.get_concrete_function
+    orig_gcf_gc = Function._get_concrete_function_garbage_collected
     orig_create = tc._create_concrete_function
+    # get_concrete_function runs through _get_concrete_function_garbage_collected, which TF's
+    # own code also calls directly (tf.saved_model.save's signatures= with a tf.function): each
+    # thread's depth of the public call, so the private one is checked only when called alone
+    in_public_gcf = threading.local()
     # id(FunctionCache) -> weakref to its Function, for traces naming only the cache; kept across
     # a stop and start of the same watch (its Functions are not registered again)
     caches = _state.setdefault("caches", {})
@@ -194,13 +202,27 @@ def _patch():
         s = _state["session"]
         if s is None or not s.active or not s.self_check:
             return orig_gcf(self, *args, **kwargs)
+        in_public_gcf.depth = getattr(in_public_gcf, "depth", 0) + 1
+        try:
+            return _checked_gcf(s, self, orig_gcf, args, kwargs)
+        finally:
+            in_public_gcf.depth -= 1
+
+    def _get_concrete_function_garbage_collected(self, *args, **kwargs):
+        s = _state["session"]
+        if (s is None or not s.active or not s.self_check or
+                getattr(in_public_gcf, "depth", 0)):
+            return orig_gcf_gc(self, *args, **kwargs)
+        return _checked_gcf(s, self, orig_gcf_gc, args, kwargs)
+
+    def _checked_gcf(s, self, orig, args, kwargs):
         rec, _ = s.record_of(self)
         caches[id(self._function_cache)] = weakref.ref(self)
         before = len(self._function_cache)
         failed = len(rec.failed) + len(rec.refused)
         ok = False
         try:
-            concrete = orig_gcf(self, *args, **kwargs)
+            concrete = orig(self, *args, **kwargs)
             ok = True
             return concrete
         finally:
@@ -235,15 +257,18 @@ def _patch():
     # The wrappers' frames are filed under TF's own directory, so TF's stack filters drop them as
     # they drop TF's frames: error texts ("defined at" stacks) and tracebacks stay as without watch.
     tf_file = os.path.join(os.path.dirname(pf.__file__), "tfscope_watch_hooks.py")
-    for f in (__init__, __call__, get_concrete_function, _create_concrete_function):
+    for f in (__init__, __call__, get_concrete_function, _get_concrete_function_garbage_collected,
+              _checked_gcf, _create_concrete_function):
         f.__code__ = f.__code__.replace(co_filename=tf_file)
     Function.__init__ = __init__
     Function.__call__ = __call__
     Function.get_concrete_function = get_concrete_function
+    Function._get_concrete_function_garbage_collected = _get_concrete_function_garbage_collected
     tc._create_concrete_function = _create_concrete_function
     _state["call_code"] = __call__.__code__
     _state["patched"] = [(Function, "__init__", orig_init), (Function, "__call__", orig_call),
                          (Function, "get_concrete_function", orig_gcf),
+                         (Function, "_get_concrete_function_garbage_collected", orig_gcf_gc),
                          (tc, "_create_concrete_function", orig_create)]
 
 
