@@ -47,3 +47,11 @@ def tokens(s):
 
 
 call("in a function", tokens, tf.constant(["ab", "cd"]))
+
+# fixed_length: each record cut or zero-padded to that many bytes (DecodePaddedRaw).
+rec = tf.constant([b"\x01\x02\x03", b"\x04\x05\x06\x07\x08\x09", b""])
+record("padded uint8", tf.io.decode_raw(rec, tf.uint8, fixed_length=4))
+record("padded int16", tf.io.decode_raw(rec, tf.int16, fixed_length=4))
+record("padded int16 big endian", tf.io.decode_raw(rec, tf.int16, little_endian=False, fixed_length=4))
+call("padded not a multiple", lambda: tf.io.decode_raw(rec, tf.int16, fixed_length=3))
+call("padded zero", lambda: tf.io.decode_raw(rec, tf.int16, fixed_length=0))

@@ -239,10 +239,11 @@ def _row_splits_of_ones(values):
 
 
 def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, name=None):
-    """tf.io.decode_raw: DecodeRaw (every string the same length)."""
-    if fixed_length is not None:
-        raise NotImplementedError("[python] tf.io.decode_raw's fixed_length (DecodePaddedRaw) "
-                                  "is not supported yet")
-    return _core.apply_op("DecodeRaw", [input_bytes],
-                          {"out_type": as_dtype(out_type), "little_endian": bool(little_endian)},
-                          name)
+    """tf.io.decode_raw: DecodeRaw (every string the same length), or with fixed_length
+    DecodePaddedRaw (each string cut or zero-padded to it)."""
+    attrs = {"out_type": as_dtype(out_type), "little_endian": bool(little_endian)}
+    if fixed_length is None:
+        return _core.apply_op("DecodeRaw", [input_bytes], attrs, name)
+    import tfscope as tf
+    return _core.apply_op("DecodePaddedRaw",
+                          [input_bytes, tf.convert_to_tensor(fixed_length, _int32)], attrs, name)

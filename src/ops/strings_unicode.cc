@@ -1,8 +1,8 @@
-// Strings as bytes and as Unicode characters: DecodeRaw (tf.io.decode_raw), UnicodeDecode and
-// UnicodeEncode (tf.strings.unicode_decode, unicode_encode, and unicode_split through both),
-// with TF's texts. TF converts through ICU's converters; a malformed UTF-8 sequence is one error
-// per maximal subpart (the Unicode standard's practice, which ICU follows), each a replacement
-// character, skipped or an error as `errors` says. (bytes_split's StringSplit is with
+// Strings as bytes and as Unicode characters: DecodeRaw and DecodePaddedRaw (tf.io.decode_raw),
+// UnicodeDecode and UnicodeEncode (tf.strings.unicode_decode, unicode_encode, and unicode_split
+// through both), with TF's texts. TF converts through ICU's converters; a malformed UTF-8 sequence
+// is one error per maximal subpart (the Unicode standard's practice, which ICU follows), each a
+// replacement character, skipped or an error as `errors` says. (bytes_split's StringSplit is with
 // StringSplitV2 in strings_text.cc.)
 #include <algorithm>
 #include <cstring>
@@ -20,31 +20,55 @@ std::string attr_str_or(const AttrMap& a, const std::string& name, const std::st
   return a.count(name) ? attr_string(a, name) : dflt;
 }
 
-// ---- DecodeRaw: each string's bytes as elements of out_type ----
+// ---- DecodeRaw, DecodePaddedRaw: each string's bytes as elements of out_type ----
+
+std::vector<DType> raw_types() {
+  return {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kUInt8, DType::kInt16,
+          DType::kInt8,    DType::kInt64,   kComplex64,    kComplex128,   DType::kBool};
+}
+
+// Writes each string's first `width` bytes (zeros past its end) as one row of the output, of
+// input shape + [width / size]. Little-endian bytes on this (little-endian) host are copied;
+// big-endian ones reversed per element, per half for the complex types (their two parts
+// separately), as TF does.
+void write_raw(OpKernelContext& ctx, DType out_type, int64_t width) {
+  const Tensor& in = ctx.input(0);
+  const bool little_endian = attr_bool_or(*ctx.attrs, "little_endian", true);
+  const int64_t size = static_cast<int64_t>(dtype_size(out_type));
+  std::vector<int64_t> dims = in.eager_shape().dims();
+  dims.push_back(width / size);
+  Tensor& out = ctx.allocate_output(0, out_type, Shape(dims));
+  auto* dst = static_cast<unsigned char*>(out.raw_data());
+  const int64_t unit = is_complex(out_type) ? size / 2 : size;
+  for (const std::string& str : in.string_values()) {
+    const size_t n = std::min(str.size(), static_cast<size_t>(width));
+    std::memcpy(dst, str.data(), n);
+    std::memset(dst + n, 0, static_cast<size_t>(width) - n);
+    if (!little_endian && size > 1) {
+      for (int64_t k = 0; k < width; k += unit) std::reverse(dst + k, dst + k + unit);
+    }
+    dst += width;
+  }
+}
+
+void raw_shape_fn(InferenceContext& c) {
+  const PartialShape& in = c.in(0);
+  if (!in.has_rank()) return c.set_output(0, PartialShape::unknown());
+  std::vector<int64_t> dims = in.dims();
+  dims.push_back(-1);
+  c.set_output(0, PartialShape(dims));
+}
 
 OpRegistration r_decode_raw([] {
   OpDef d;
   d.name = "DecodeRaw";
   d.inputs = {{"bytes", "", DType::kString}};
   d.outputs = {{"output", "out_type"}};
-  d.type_attrs = {{"out_type",
-                   {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kUInt8, DType::kInt16,
-                    DType::kInt8, DType::kInt64, kComplex64, kComplex128, DType::kBool}}};
-  d.shape_fn = [](InferenceContext& c) {
-    const PartialShape& in = c.in(0);
-    if (in.has_rank()) {
-      std::vector<int64_t> dims = in.dims();
-      dims.push_back(-1);
-      c.set_output(0, PartialShape(dims));
-    } else {
-      c.set_output(0, PartialShape::unknown());
-    }
-  };
+  d.type_attrs = {{"out_type", raw_types()}};
+  d.shape_fn = raw_shape_fn;
   d.kernel = [](OpKernelContext& ctx) {
-    const Tensor& in = ctx.input(0);
     const DType out_type = attr_type(*ctx.attrs, "out_type");
-    const bool little_endian = attr_bool_or(*ctx.attrs, "little_endian", true);
-    const auto& strs = in.string_values();
+    const auto& strs = ctx.input(0).string_values();
     const int64_t size = static_cast<int64_t>(dtype_size(out_type));
     const int64_t str_size = strs.empty() ? 0 : static_cast<int64_t>(strs[0].size());
     for (size_t i = 1; i < strs.size(); ++i) {  // TF's text names element 0's size first
@@ -57,20 +81,31 @@ OpRegistration r_decode_raw([] {
       ctx.fail("Input to DecodeRaw has length " + std::to_string(str_size) +
                " that is not a multiple of " + std::to_string(size) + ", the size of " +
                std::string(dtype_tf_string(out_type)));
-    std::vector<int64_t> dims = in.eager_shape().dims();
-    dims.push_back(str_size / size);
-    Tensor& out = ctx.allocate_output(0, out_type, Shape(dims));
-    auto* dst = static_cast<unsigned char*>(out.raw_data());
-    // Little-endian bytes on this (little-endian) host are copied; big-endian ones reversed per
-    // element, per half for the complex types (their two parts separately), as TF does.
-    const bool swap = !little_endian && size > 1;
-    const int64_t unit = is_complex(out_type) ? size / 2 : size;
-    for (size_t i = 0; i < strs.size(); ++i, dst += str_size) {
-      std::memcpy(dst, strs[i].data(), static_cast<size_t>(str_size));
-      if (swap) {
-        for (int64_t k = 0; k < str_size; k += unit) std::reverse(dst + k, dst + k + unit);
-      }
-    }
+    write_raw(ctx, out_type, str_size);
+  };
+  return d;
+}());
+
+// tf.io.decode_raw with fixed_length: each string cut or zero-padded to that many bytes.
+OpRegistration r_decode_padded_raw([] {
+  OpDef d;
+  d.name = "DecodePaddedRaw";
+  d.inputs = {{"input_bytes", "", DType::kString}, {"fixed_length", "", DType::kInt32}};
+  d.outputs = {{"output", "out_type"}};
+  d.type_attrs = {{"out_type",  // TF's list has no complex or bool
+                   {DType::kFloat32, DType::kFloat64, DType::kInt32, DType::kUInt8, DType::kInt16,
+                    DType::kInt8, DType::kInt64}}};
+  d.shape_fn = raw_shape_fn;
+  d.kernel = [](OpKernelContext& ctx) {
+    const DType out_type = attr_type(*ctx.attrs, "out_type");
+    const int64_t size = static_cast<int64_t>(dtype_size(out_type));
+    const int64_t width = ctx.input(1).data<int32_t>()[0];
+    if (width % size != 0)
+      ctx.fail("fixed_length (" + std::to_string(width) +
+               ") must be a multiple of the size of out_type (" + std::to_string(size) + ")");
+    if (width <= 0)
+      ctx.fail("fixed_length (" + std::to_string(width) + ") must be greater than zero.");
+    write_raw(ctx, out_type, width);
   };
   return d;
 }());
