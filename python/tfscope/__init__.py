@@ -817,6 +817,26 @@ def cos(x, name=None):
     return _op("Cos", [x], None, name)
 
 
+def tan(x, name=None):
+    return _op("Tan", [x], None, name)
+
+
+def sinh(x, name=None):
+    return _op("Sinh", [x], None, name)
+
+
+def cosh(x, name=None):
+    return _op("Cosh", [x], None, name)
+
+
+def asinh(x, name=None):
+    return _op("Asinh", [x], None, name)
+
+
+def acosh(x, name=None):
+    return _op("Acosh", [x], None, name)
+
+
 def sigmoid(x, name=None):
     return _op("Sigmoid", [x], None, name)
 
@@ -854,7 +874,7 @@ class math:  # noqa: N801  (tf.math namespace)
     add, subtract, multiply, divide, maximum, minimum, pow = add, subtract, multiply, divide, maximum, minimum, pow
     reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod = reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod
     abs, square, sqrt, exp, tanh, sigmoid, argmax = abs, square, sqrt, exp, tanh, sigmoid, argmax
-    sin, cos = sin, cos
+    sin, cos, tan, sinh, cosh, asinh, acosh = sin, cos, tan, sinh, cosh, asinh, acosh
     equal, not_equal, less, greater = equal, not_equal, less, greater
     less_equal, greater_equal = less_equal, greater_equal
     logical_and, logical_or, logical_not = logical_and, logical_or, logical_not

@@ -292,6 +292,29 @@ GradientRegistration r_cos("Cos", [](const GradOp& op, const Grads& g) -> Grads 
   Tensor neg = gen("Neg", {g[0]});
   return {multiply(neg, gen("Sin", {op.inputs[0]}))};
 });
+// TF's _TanGrad: square(reciprocal(cos(x))) * grad; _SinhGrad and _CoshGrad: grad times the
+// other; _AsinhGrad and _AcoshGrad: grad / cosh(y), grad / sinh(y) of the op's output y.
+GradientRegistration r_tan("Tan", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);
+  Tensor secx = gen("Reciprocal", {gen("Cos", {op.inputs[0]})});
+  return {multiply(gen("Square", {secx}), g[0])};
+});
+GradientRegistration r_sinh("Sinh", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);
+  return {multiply(g[0], gen("Cosh", {op.inputs[0]}))};
+});
+GradientRegistration r_cosh("Cosh", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);
+  return {multiply(g[0], gen("Sinh", {op.inputs[0]}))};
+});
+GradientRegistration r_asinh("Asinh", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);
+  return {gen("RealDiv", {g[0], gen("Cosh", {op.outputs[0]})})};
+});
+GradientRegistration r_acosh("Acosh", [](const GradOp& op, const Grads& g) -> Grads {
+  ControlOn after(g[0]);
+  return {gen("RealDiv", {g[0], gen("Sinh", {op.outputs[0]})})};
+});
 GradientRegistration r_log("Log", [](const GradOp& op, const Grads& g) -> Grads {
   ControlOn after(g[0]);
   Tensor r = reciprocal(op.inputs[0]);

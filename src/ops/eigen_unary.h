@@ -377,6 +377,39 @@ struct Cos {
   }
 };
 
+// Tan, Sinh, Cosh, Asinh, Acosh: Eigen has no packet form TF's build uses, so every element,
+// float and double, is the C library's (checked against TF 2.21 on 7000 inputs each).
+struct Tan {
+  template <bool kPacket, typename T>
+  static T eval(T x) {
+    return std::tan(x);
+  }
+};
+struct Sinh {
+  template <bool kPacket, typename T>
+  static T eval(T x) {
+    return std::sinh(x);
+  }
+};
+struct Cosh {
+  template <bool kPacket, typename T>
+  static T eval(T x) {
+    return std::cosh(x);
+  }
+};
+struct Asinh {
+  template <bool kPacket, typename T>
+  static T eval(T x) {
+    return std::asinh(x);
+  }
+};
+struct Acosh {
+  template <bool kPacket, typename T>
+  static T eval(T x) {
+    return std::acosh(x);
+  }
+};
+
 // Elu: x < 0 ? exp(x) - 1 : x (exp minus one, not expm1). Selu: the same scaled.
 struct Elu {
   template <bool kPacket, typename T>

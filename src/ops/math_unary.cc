@@ -1,7 +1,8 @@
 // Unary math ops: Neg, Abs, Square, Sqrt, Rsqrt, Reciprocal, Exp, Expm1, Log, Log1p, Tanh,
-// Sigmoid, Erf, Erfc, Sin, Cos. Float and double compute what TF 2.21's Eigen kernels compute, bit
-// for bit: whole packets of one AVX register and the scalar tail each the way Eigen evaluates them
-// (eigen_unary.h); the integer types Neg, Abs and Square take are plain C++.
+// Sigmoid, Erf, Erfc, Sin, Cos, Tan, Sinh, Cosh, Asinh, Acosh. Float and double compute what
+// TF 2.21's Eigen kernels compute, bit for bit: whole packets of one AVX register and the scalar
+// tail each the way Eigen evaluates them (eigen_unary.h); the integer types Neg, Abs and Square
+// take are plain C++.
 #include <cmath>
 #include <type_traits>
 
@@ -110,6 +111,11 @@ OpRegistration r_erf = float_op<u::Erf>("Erf");
 OpRegistration r_erfc = float_op<u::Erfc>("Erfc");
 OpRegistration r_sin = float_op<u::Sin>("Sin");
 OpRegistration r_cos = float_op<u::Cos>("Cos");
+OpRegistration r_tan = float_op<u::Tan>("Tan");
+OpRegistration r_sinh = float_op<u::Sinh>("Sinh");
+OpRegistration r_cosh = float_op<u::Cosh>("Cosh");
+OpRegistration r_asinh = float_op<u::Asinh>("Asinh");
+OpRegistration r_acosh = float_op<u::Acosh>("Acosh");
 
 }  // namespace
 

@@ -193,6 +193,13 @@ TEST(GradientCheck, MoreUnaryAndBinaryMath) {
   check_gradient([](auto& v) { return tf_pow(v[0], Value(3.0)); }, {x});
   check_gradient([](auto& v) { return execute1("Sin", {v[0]}, {}, "sin"); }, {x});
   check_gradient([](auto& v) { return execute1("Cos", {v[0]}, {}, "cos"); }, {x});
+  auto small = rand_f64({2, 4}, 34, -1.2, 1.2);  // inside tan's period around 0
+  check_gradient([](auto& v) { return execute1("Tan", {v[0]}, {}, "tan"); }, {small});
+  check_gradient([](auto& v) { return execute1("Sinh", {v[0]}, {}, "sinh"); }, {small});
+  check_gradient([](auto& v) { return execute1("Cosh", {v[0]}, {}, "cosh"); }, {small});
+  check_gradient([](auto& v) { return execute1("Asinh", {v[0]}, {}, "asinh"); }, {x});
+  auto above_one = rand_f64({2, 4}, 35, 1.5, 4.0);
+  check_gradient([](auto& v) { return execute1("Acosh", {v[0]}, {}, "acosh"); }, {above_one});
   auto row = rand_f64({4}, 33, 0.5, 2.0);
   check_gradient(
       [](auto& v) {

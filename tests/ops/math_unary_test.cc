@@ -143,6 +143,23 @@ TEST(UnaryFloatAccuracy, SinCos) {
   EXPECT_LE(w.packet, 2);
 }
 
+// The C library's float functions, as TF 2.21 runs them on packets and tail alike.
+TEST(UnaryFloatAccuracy, TanAndHyperbolic) {
+  Worst w = sweep_float<u::Tan>(-1e4f, 1e4f, [](double x) { return std::tan(x); });
+  EXPECT_GT(w.checked, 1000);
+  EXPECT_LE(w.packet, 1);
+  EXPECT_EQ(w.packet, w.scalar);
+  // the sweep measures 2 ulps for glibc's sinhf and coshf
+  w = sweep_float<u::Sinh>(-89.0f, 89.0f, [](double x) { return std::sinh(x); });
+  EXPECT_LE(w.packet, 2);
+  w = sweep_float<u::Cosh>(-89.0f, 89.0f, [](double x) { return std::cosh(x); });
+  EXPECT_LE(w.packet, 2);
+  w = sweep_float<u::Asinh>(-3.4e38f, 3.4e38f, [](double x) { return std::asinh(x); });
+  EXPECT_LE(w.packet, 1);
+  w = sweep_float<u::Acosh>(1.0f, 3.4e38f, [](double x) { return std::acosh(x); });
+  EXPECT_LE(w.packet, 1);
+}
+
 TEST(UnaryFloatAccuracy, RootsAndReciprocal) {
   Worst w = sweep_float<u::Sqrt>(0.0f, 3.4e38f, [](double x) { return std::sqrt(x); });
   EXPECT_EQ(w.packet, 0);
