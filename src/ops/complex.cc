@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "complex_kernels.h"
+#include "eigen_contraction.h"
 #include "kernel_util.h"
 #include "tfscope/complex.h"
 #include "tfscope/ops.h"
@@ -323,6 +324,15 @@ C scalar_dot(const C* a, int64_t sa, const C* b, int64_t sb, int64_t k) {
   return acc;
 }
 
+// gebp adds each k slice's sum to the result as r + sum * alpha, alpha = 1 + 0i, a complex
+// product: (re - im * 0) + (re * 0 + im)i, so an infinite part makes the other NaN, as in TF.
+template <typename C>
+C add_slice(C r, C v) {
+  using R = typename C::value_type;
+  const R re = v.real() * R(1) - v.imag() * R(0), im = v.real() * R(0) + v.imag() * R(1);
+  return {r.real() + re, r.imag() + im};
+}
+
 template <typename C>
 void matmul(const C* a, bool ta, const C* b, bool tb, int64_t m, int64_t k, int64_t n, C* out) {
   // Element strides of op(a)[i, p] and op(b)[p, j].
@@ -330,26 +340,41 @@ void matmul(const C* a, bool ta, const C* b, bool tb, int64_t m, int64_t k, int6
   const int64_t b_k = tb ? 1 : n, b_col = tb ? k : 1;
   // Eigen is column-major: its lhs rows are TF's columns j (mr = 2 packets of 4 complex64; for
   // complex128 the same counts hold in TF's AVX build, packets of 2), its rhs panels nr = 4 of
-  // TF's rows i, then the rows left one column at a time.
-  const int64_t packet = std::is_same_v<C, complex64> ? 4 : 2;
-  const int64_t p2 = n / (2 * packet) * (2 * packet);
-  const int64_t p1 = p2 + (n - p2) / packet * packet;
-  const int64_t phalf = packet > 1 ? p1 + (n - p1) / (packet / 2) * (packet / 2) : p1;
-  const int64_t panel_rows = m / 4 * 4;
+  // TF's rows i, then the rows left one column at a time. One thread (TF's cost model gives the
+  // small products one): blocks mc x nc of Eigen's M = n, N = m, k in slices of kc, from Eigen's
+  // heuristic over this machine's caches; the micro kernels' groups start again in each block.
+  constexpr bool c64 = std::is_same_v<C, complex64>;
+  const int64_t packet = c64 ? 4 : 2;
+  const EigenBlocking bl = eigen_product_blocking(k, n, m, 1, eigen_cache_sizes(),
+                                                  c64 ? kComplex64Gebp : kComplex128Gebp);
+  const int64_t kc = std::max<int64_t>(bl.kc, 1);
   for (int64_t i = 0; i < m; ++i) {
     const C* ai = a + i * a_row;
+    const int64_t j2 = i / bl.nc * bl.nc, cols = std::min(bl.nc, m - j2);
+    const bool in_panel = i - j2 < cols / 4 * 4;
     for (int64_t j = 0; j < n; ++j) {
+      const int64_t i2 = j / bl.mc * bl.mc, rows = std::min(bl.mc, n - i2), jj = j - i2;
+      const int64_t p2 = rows / (2 * packet) * (2 * packet);
+      const int64_t p1 = p2 + (rows - p2) / packet * packet;
+      const int64_t phalf = p1 + (rows - p1) / (packet / 2) * (packet / 2);
       const C* bj = b + j * b_col;
-      C v;
-      if (i < panel_rows) {
-        v = j < p2      ? gebp_dot(ai, a_k, bj, b_k, k, Split::kSequential)
-            : j < phalf ? gebp_dot(ai, a_k, bj, b_k, k, Split::kEvenOdd)
-                        : gebp_dot(ai, a_k, bj, b_k, k, Split::kFourLanes);
-      } else {
-        v = j < phalf ? gebp_dot(ai, a_k, bj, b_k, k, Split::kSequential)
-                      : scalar_dot(ai, a_k, bj, b_k, k);
+      C r(0, 0);
+      for (int64_t k2 = 0; k2 < k; k2 += kc) {
+        const int64_t depth = std::min(kc, k - k2);
+        const C* ak = ai + k2 * a_k;
+        const C* bk = bj + k2 * b_k;
+        C v;
+        if (in_panel) {
+          v = jj < p2      ? gebp_dot(ak, a_k, bk, b_k, depth, Split::kSequential)
+              : jj < phalf ? gebp_dot(ak, a_k, bk, b_k, depth, Split::kEvenOdd)
+                           : gebp_dot(ak, a_k, bk, b_k, depth, Split::kFourLanes);
+        } else {
+          v = jj < phalf ? gebp_dot(ak, a_k, bk, b_k, depth, Split::kSequential)
+                         : scalar_dot(ak, a_k, bk, b_k, depth);
+        }
+        r = add_slice(r, v);
       }
-      out[i * n + j] = v;
+      out[i * n + j] = r;
     }
   }
 }

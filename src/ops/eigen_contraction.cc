@@ -86,32 +86,34 @@ bool shard_by_inner_dim(int64_t m, int64_t n, int64_t k, int threads, int thread
 }  // namespace
 
 EigenBlocking eigen_product_blocking(int64_t k, int64_t m, int64_t n, int64_t num_threads,
-                                     const EigenCacheSizes& caches) {
+                                     const EigenCacheSizes& caches, const GebpShape& g) {
   const int64_t l1 = caches.l1, l2 = caches.l2, l3 = caches.l3;
+  const int64_t mr = g.mr, nr = g.nr;
+  const int64_t k_div = mr * g.lhs_bytes + nr * g.rhs_bytes, k_sub = mr * nr * g.res_bytes;
   if (num_threads > 1) {
-    const int64_t kdiv = kMr * kFloat + kNr * kFloat, ksub = kMr * kNr * kFloat, kr = 8;
-    const int64_t k_cache = std::max<int64_t>(kr, std::min<int64_t>((l1 - ksub) / kdiv, 320));
+    const int64_t kr = 8;
+    const int64_t k_cache = std::max<int64_t>(kr, std::min<int64_t>((l1 - k_sub) / k_div, 320));
     if (k_cache < k) k = k_cache - k_cache % kr;
-    const int64_t n_cache = (l2 - l1) / (kNr * kFloat * k);
+    const int64_t n_cache = (l2 - l1) / (nr * g.rhs_bytes * k);
     const int64_t n_per_thread = divup(n, num_threads);
     if (n_cache <= n_per_thread) {
-      n = n_cache - n_cache % kNr;
+      n = n_cache - n_cache % nr;
     } else {
-      n = std::min(n, (n_per_thread + kNr - 1) - (n_per_thread + kNr - 1) % kNr);
+      n = std::min(n, (n_per_thread + nr - 1) - (n_per_thread + nr - 1) % nr);
     }
     if (l3 > l2) {
-      const int64_t m_cache = (l3 - l2) / (kFloat * k * num_threads);
+      const int64_t m_cache = (l3 - l2) / (g.lhs_bytes * k * num_threads);
       const int64_t m_per_thread = divup(m, num_threads);
-      if (m_cache < m_per_thread && m_cache >= kMr) {
-        m = m_cache - m_cache % kMr;
+      if (m_cache < m_per_thread && m_cache >= mr) {
+        m = m_cache - m_cache % mr;
       } else {
-        m = std::min(m, (m_per_thread + kMr - 1) - (m_per_thread + kMr - 1) % kMr);
+        m = std::min(m, (m_per_thread + mr - 1) - (m_per_thread + mr - 1) % mr);
       }
     }
     return {k, m, n};
   }
   if (std::max({k, m, n}) < 48) return {k, m, n};
-  const int64_t k_peeling = 8, k_div = kMr * kFloat + kNr * kFloat, k_sub = kMr * kNr * kFloat;
+  const int64_t k_peeling = 8;
   const int64_t max_kc = std::max<int64_t>(((l1 - k_sub) / k_div) & ~(k_peeling - 1), 1);
   const int64_t old_k = k;
   if (k > max_kc) {
@@ -120,16 +122,16 @@ EigenBlocking eigen_product_blocking(int64_t k, int64_t m, int64_t n, int64_t nu
             : max_kc - k_peeling * ((max_kc - 1 - k % max_kc) / (k_peeling * (k / max_kc + 1)));
   }
   const int64_t actual_l2 = 1572864;  // Eigen's fixed 1.5 MB
-  const int64_t lhs_bytes = m * k * kFloat;
+  const int64_t lhs_bytes = m * k * g.lhs_bytes;
   const int64_t remaining_l1 = l1 - k_sub - lhs_bytes;
-  const int64_t max_nc = remaining_l1 >= kNr * kFloat * k
-                             ? remaining_l1 / (k * kFloat)
-                             : (3 * actual_l2) / (2 * 2 * max_kc * kFloat);
-  const int64_t nc = std::min(actual_l2 / (2 * k * kFloat), max_nc) & ~(kNr - 1);
+  const int64_t max_nc = remaining_l1 >= nr * g.rhs_bytes * k
+                             ? remaining_l1 / (k * g.rhs_bytes)
+                             : (3 * actual_l2) / (2 * 2 * max_kc * g.rhs_bytes);
+  const int64_t nc = std::min(actual_l2 / (2 * k * g.rhs_bytes), max_nc) & ~(nr - 1);
   if (n > nc) {
-    n = n % nc == 0 ? nc : nc - kNr * ((nc - n % nc) / (kNr * (n / nc + 1)));
+    n = n % nc == 0 ? nc : nc - nr * ((nc - n % nc) / (nr * (n / nc + 1)));
   } else if (old_k == k) {
-    const int64_t problem_size = k * n * kFloat;
+    const int64_t problem_size = k * n * g.lhs_bytes;
     int64_t actual_lm = actual_l2, max_mc = m;
     if (problem_size <= 1024) {
       actual_lm = l1;
@@ -137,13 +139,13 @@ EigenBlocking eigen_product_blocking(int64_t k, int64_t m, int64_t n, int64_t nu
       actual_lm = l2;
       max_mc = std::min<int64_t>(576, max_mc);
     }
-    int64_t mc = std::min(actual_lm / (3 * k * kFloat), max_mc);
-    if (mc > kMr) {
-      mc -= mc % kMr;
+    int64_t mc = std::min(actual_lm / (3 * k * g.lhs_bytes), max_mc);
+    if (mc > mr) {
+      mc -= mc % mr;
     } else if (mc == 0) {
       return {k, m, n};
     }
-    m = m % mc == 0 ? mc : mc - kMr * ((mc - m % mc) / (kMr * (m / mc + 1)));
+    m = m % mc == 0 ? mc : mc - mr * ((mc - m % mc) / (mr * (m / mc + 1)));
   }
   return {k, m, n};
 }

@@ -24,9 +24,19 @@ struct EigenBlocking {
   bool operator==(const EigenBlocking&) const = default;
 };
 
-// Eigen's evaluateProductBlockingSizesHeuristic<float, float, 1>(k, m, n, num_threads).
+// The gebp_traits that enter Eigen's blocking: register block mr x nr, element sizes.
+struct GebpShape {
+  int64_t mr = kEigenMr, nr = kEigenNr;
+  int64_t lhs_bytes = 4, rhs_bytes = 4, res_bytes = 4;
+};
+// std::complex in TF's AVX build: mr = 2 packets (4 complex64 or 2 complex128 per packet).
+inline constexpr GebpShape kComplex64Gebp{8, 4, 8, 8, 8};
+inline constexpr GebpShape kComplex128Gebp{4, 4, 16, 16, 16};
+
+// Eigen's evaluateProductBlockingSizesHeuristic<Lhs, Rhs, 1>(k, m, n, num_threads); float by
+// default.
 EigenBlocking eigen_product_blocking(int64_t k, int64_t m, int64_t n, int64_t num_threads,
-                                     const EigenCacheSizes& caches);
+                                     const EigenCacheSizes& caches, const GebpShape& g = {});
 
 // TensorContractionBlocking<float, ...> as TF specializes it for its oneDNN kernel: Eigen's
 // blocking (m and n swapped when sharding by row), then mc scaled by 1.5 and rounded up to 48,

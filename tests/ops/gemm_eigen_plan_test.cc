@@ -41,6 +41,25 @@ TEST(EigenBlocking, SingleThreadHeuristicBalancesTheKSlices) {
   EXPECT_EQ(eigen_product_blocking(40, 30, 20, 1, kEpyc), (EigenBlocking{40, 30, 20}));
 }
 
+// std::complex (complex.cc's MatMul, one thread): k_div = mr * size + nr * size and k_sub =
+// mr * nr * size with mr = 4, 16 bytes (complex128) or mr = 8, 8 bytes (complex64), nr = 4.
+// complex128 7x300x9 (Eigen's M = 9, N = 7): the Xeon's max_kc = ((49152 - 256) / 128) & ~7 = 376
+// keeps k = 300, and n = 7 < nc lets mc be cut: 33600 bytes > 32 KiB gives mc = min(1.5 MB /
+// (3 * 300 * 16), 9) = 9 -> 8. The EPYC's max_kc = 248 slices k: 248 - 8 * ((247 - 52) / 16) =
+// 152; then remaining L1 = 32768 - 256 - 9 * 152 * 16 = 10624 allows nc = 4 (7 -> 4 - 4 * 0).
+// complex64 6x800x10 on the EPYC: max_kc = ((32768 - 256) / 96) & ~7 = 336, k = 336 - 8 * (207 /
+// 24) = 272, nc = 4.
+TEST(EigenBlocking, ComplexProductsAreSlicedByTheirOwnSizes) {
+  EXPECT_EQ(eigen_product_blocking(300, 9, 7, 1, kXeon, kComplex128Gebp),
+            (EigenBlocking{300, 8, 7}));
+  EXPECT_EQ(eigen_product_blocking(300, 9, 7, 1, kEpyc, kComplex128Gebp),
+            (EigenBlocking{152, 9, 4}));
+  EXPECT_EQ(eigen_product_blocking(800, 10, 6, 1, kEpyc, kComplex64Gebp),
+            (EigenBlocking{272, 10, 4}));
+  // complex64 at k = 300 is not sliced on either (max_kc 504 and 336)
+  EXPECT_EQ(eigen_product_blocking(300, 9, 7, 1, kEpyc, kComplex64Gebp).kc, 300);
+}
+
 // TF's oneDNN refinement: mc * 1.5 rounded up to 48, nc rounded up to 24, k in equal slices
 // rounded up to 8: 784 in slices of 320 is 3 slices, 784 / 3 = 261 -> 264.
 TEST(EigenBlocking, TfRefinesBlocksForOneDnn) {
