@@ -37,6 +37,7 @@ float attr_float(const AttrMap& a, const std::string& name);
 bool attr_bool_or(const AttrMap& a, const std::string& name, bool dflt);
 DType attr_type(const AttrMap& a, const std::string& name);
 const std::string& attr_string(const AttrMap& a, const std::string& name);
+std::string attr_string_or(const AttrMap& a, const std::string& name, const std::string& dflt);
 const std::vector<int64_t>& attr_ints(const AttrMap& a, const std::string& name);
 const std::vector<DType>& attr_types(const AttrMap& a, const std::string& name);
 const Tensor& attr_tensor(const AttrMap& a, const std::string& name);
@@ -48,10 +49,10 @@ std::string attr_summary(const AttrValue& v);
 // One input or output of an op, as an OpDef ArgDef.
 struct ArgDef {
   std::string name{};
-  std::string type_attr{};          // "T": the dtype comes from this attr
-  DType fixed = DType::kInvalid;    // or a fixed dtype
-  std::string number_attr{};        // "N": a list of N tensors of type_attr
-  std::string type_list_attr{};     // "Tin": a list of tensors with these dtypes
+  std::string type_attr{};        // "T": the dtype comes from this attr
+  DType fixed = DType::kInvalid;  // or a fixed dtype
+  std::string number_attr{};      // "N": a list of N tensors of type_attr
+  std::string type_list_attr{};   // "Tin": a list of tensors with these dtypes
 };
 
 struct TypeAttrDef {

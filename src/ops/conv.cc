@@ -270,7 +270,7 @@ OpRegistration r_depthwise([] {
     if (xs.rank() != 4) ctx.fail("input must be 4-dimensional" + dims_text(xs));
     if (fs.rank() != 4) ctx.fail("filter must be 4-dimensional: " + dims_text(fs));
     if (xs.dim(3) != fs.dim(2)) {
-      const bool onednn = x.dtype() == DType::kFloat32 && tf_onednn_enabled();  // its own text
+      const bool onednn = detail::tf_runs_onednn(x.dtype());  // its own text
       ctx.fail(std::string(onednn ? "input depth must be evenly divisible by filter depth: "
                                   : "input and filter must have the same depth: ") +
                std::to_string(xs.dim(3)) + " vs " + std::to_string(fs.dim(2)));

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "kernel_util.h"
 #include "op_scope.h"
 #include "tfscope/complex.h"
 #include "tfscope/context.h"
@@ -147,9 +148,8 @@ std::string detail::eager_op_error_text(const OpDef& def, const AttrMap& attrs,
       {"FusedBatchNormV3", "__MklNativeFusedBatchNormV3"},
       {"FusedBatchNormGradV3", "__MklNativeFusedBatchNormGradV3"},
   };
-  if (auto it = kOneDnnEager.find(def.name); it != kOneDnnEager.end() && tf_onednn_enabled() &&
-                                             attrs.count("T") &&
-                                             attr_type(attrs, "T") == DType::kFloat32) {
+  if (auto it = kOneDnnEager.find(def.name); it != kOneDnnEager.end() && attrs.count("T") &&
+                                             detail::tf_runs_onednn(attr_type(attrs, "T"))) {
     fn = it->second;
   }
   for (const auto& [attr, n] : lengths) fn += "_" + attr + "_" + std::to_string(n);

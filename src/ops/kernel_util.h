@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tfscope/cpu_info.h"
 #include "tfscope/op_def.h"
 
 namespace tfs::detail {
@@ -16,20 +17,25 @@ inline const std::vector<DType> kFloatTypes = {DType::kFloat32, DType::kFloat64}
 inline const std::vector<DType> kIntTypes = {DType::kInt8, DType::kInt16, DType::kInt32,
                                              DType::kInt64, DType::kUInt8};
 inline const std::vector<DType> kNumberTypes = {DType::kFloat32, DType::kFloat64, DType::kInt8,
-                                                DType::kInt16, DType::kInt32, DType::kInt64,
+                                                DType::kInt16,   DType::kInt32,   DType::kInt64,
                                                 DType::kUInt8};
 // The number types without the unsigned one (TF's Abs, Neg, Pow).
-inline const std::vector<DType> kSignedNumberTypes = {DType::kFloat32, DType::kFloat64,
-                                                      DType::kInt8,    DType::kInt16,
-                                                      DType::kInt32,   DType::kInt64};
+inline const std::vector<DType> kSignedNumberTypes = {
+    DType::kFloat32, DType::kFloat64, DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64};
 inline const std::vector<DType> kIndexTypes = {DType::kInt32, DType::kInt64};
+
+// Whether TF 2.21 runs an op of this dtype through oneDNN here: its oneDNN kernels (and their
+// texts) are float32 only, and only where TF enables oneDNN (tf_onednn_enabled()).
+inline bool tf_runs_onednn(DType t) {
+  return t == DType::kFloat32 && tf_onednn_enabled();
+}
 
 // "[2,3]" as TF's runtime errors print shapes.
 std::string dims_text(const Shape& s);
 
 // Shape functions.
-void same_shape_fn(InferenceContext& c);           // output 0 = input 0
-void broadcast_shape_fn(InferenceContext& c);      // numpy broadcasting of inputs 0 and 1
+void same_shape_fn(InferenceContext& c);       // output 0 = input 0
+void broadcast_shape_fn(InferenceContext& c);  // numpy broadcasting of inputs 0 and 1
 void scalar_shape_fn(InferenceContext& c);
 
 // Values of a constant int vector input (nullopt if unknown).
@@ -66,7 +72,6 @@ void for_each_broadcast(const Shape& out, const std::vector<int64_t>& sa,
 
 // Normalise a possibly negative axis against `rank`; fails with TF's text when out of range.
 int64_t canonical_axis(int64_t axis, int rank, const std::string& what);
-
 
 // Shape-function helpers with TF's texts (InferenceContext::WithRank, Merge, ...).
 // "[2,?]" as TF's shape-function errors print a shape; "?" for unknown rank.

@@ -151,7 +151,7 @@ OpRegistration r_batch_matmul([] {
     int64_t ka = ax ? ar : ac, kb = ay ? bc : br;
     if (ka != kb) {
       // TF's oneDNN kernel (float32 with oneDNN on) adds the adjoint flags.
-      const std::string flags = a.dtype() == DType::kFloat32 && tf_onednn_enabled()
+      const std::string flags = detail::tf_runs_onednn(a.dtype())
                                     ? std::string(" ") + (ax ? "1" : "0") + " " + (ay ? "1" : "0")
                                     : "";
       ctx.fail("Matrix size-incompatible: In[0]: " + detail::dims_text(sa) +
@@ -349,7 +349,7 @@ OpDef softmax_def(const std::string& name, bool log) {
   d.kernel = [log](OpKernelContext& ctx) {
     const Tensor& x = ctx.input(0);
     const Shape& s = x.eager_shape();
-    const bool onednn = !log && x.dtype() == DType::kFloat32 && tf_onednn_enabled();
+    const bool onednn = !log && detail::tf_runs_onednn(x.dtype());
     if (onednn && (s.rank() < 1 || s.rank() > 5)) {
       throw_error(ErrorKind::kAborted, "Input dims must be <= 5 and >=1");
     }

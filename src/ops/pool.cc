@@ -85,7 +85,7 @@ ConvGeometry pool_geometry(OpKernelContext& ctx) {
   const Shape& in = ctx.input(0).eager_shape();
   if (in.rank() != 4) {
     // TF's oneDNN pooling (float32 with oneDNN on; MaxPool too, under its own name) says it so.
-    if (ctx.input(0).dtype() == DType::kFloat32 && tf_onednn_enabled() && in.rank() != 5)
+    if (detail::tf_runs_onednn(ctx.input(0).dtype()) && in.rank() != 5)
       ctx.fail("Input must be 4 or 5-dimensional");
     ctx.fail("tensor_in_shape must have 2 spatial dimensions. " + std::to_string(in.rank()) + " 0");
   }

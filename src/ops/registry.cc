@@ -179,6 +179,9 @@ int64_t attr_int(const AttrMap& a, const std::string& name) {
 int64_t attr_int_or(const AttrMap& a, const std::string& name, int64_t dflt) {
   return a.count(name) ? attr_int(a, name) : dflt;
 }
+std::string attr_string_or(const AttrMap& a, const std::string& name, const std::string& dflt) {
+  return a.count(name) ? attr_string(a, name) : dflt;
+}
 float attr_float(const AttrMap& a, const std::string& name) {
   return attr_get<float>(a, name, "float");
 }

@@ -63,10 +63,6 @@ OpRegistration r_add_legacy([] {
   return d;
 }());
 
-std::string attr_str_or(const AttrMap& a, const std::string& name, const std::string& dflt) {
-  return a.count(name) ? attr_string(a, name) : dflt;
-}
-
 // ---- elementwise string ops (tf.strings.lower/upper/strip/length/to_number/join) ----
 
 // An elementwise string -> T op over the input's elements.
@@ -89,7 +85,7 @@ OpDef string_unary(const std::string& name, DType out, std::function<void(OpKern
 }
 
 void change_case(OpKernelContext& ctx, bool upper) {
-  const std::string& enc = attr_str_or(*ctx.attrs, "encoding", "");
+  const std::string& enc = attr_string_or(*ctx.attrs, "encoding", "");
   if (!enc.empty())
     ctx.fail("[ops] only the default (byte) encoding of " + *ctx.op_name + " is supported");
   map_strings(ctx, DType::kString, [upper](const std::string& s, Tensor& out, size_t i) {
@@ -118,7 +114,7 @@ OpRegistration r_strip(string_unary("StringStrip", DType::kString, [](OpKernelCo
 
 // Bytes, or UTF-8 characters (the bytes that do not continue a character).
 OpRegistration r_length(string_unary("StringLength", DType::kInt32, [](OpKernelContext& ctx) {
-  const bool chars = attr_str_or(*ctx.attrs, "unit", "BYTE") == "UTF8_CHAR";
+  const bool chars = attr_string_or(*ctx.attrs, "unit", "BYTE") == "UTF8_CHAR";
   map_strings(ctx, DType::kInt32, [chars](const std::string& s, Tensor& out, size_t i) {
     int32_t n = static_cast<int32_t>(s.size());
     if (chars) {
@@ -189,7 +185,7 @@ OpRegistration r_join([] {
     c.set_output(0, out);
   };
   d.kernel = [](OpKernelContext& ctx) {
-    const std::string& sep = attr_str_or(*ctx.attrs, "separator", "");
+    const std::string& sep = attr_string_or(*ctx.attrs, "separator", "");
     Shape shape{};
     bool have = false;
     for (int i = 0; i < ctx.num_inputs(); ++i) {
@@ -238,7 +234,7 @@ OpRegistration r_substr([] {
                  detail::dims_text(s));
       }
     }
-    const bool chars = attr_str_or(*ctx.attrs, "unit", "BYTE") == "UTF8_CHAR";
+    const bool chars = attr_string_or(*ctx.attrs, "unit", "BYTE") == "UTF8_CHAR";
     Tensor& out = ctx.allocate_output(0, DType::kString, shape);
     for (int64_t i = 0; i < shape.num_elements(); ++i) {
       const std::string& str = in.string_values()[static_cast<size_t>(i)];

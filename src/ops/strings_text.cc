@@ -17,10 +17,6 @@
 namespace tfs {
 namespace {
 
-std::string attr_str_or(const AttrMap& a, const std::string& name, const std::string& dflt) {
-  return a.count(name) ? attr_string(a, name) : dflt;
-}
-
 // ---- StringSplitV2 ----
 
 // Python's str.split(): runs of ASCII whitespace separate tokens, none at either end; after
@@ -266,7 +262,7 @@ OpRegistration r_as_string([] {
     const bool scientific = attr_bool_or(a, "scientific", false);
     const bool shortest = attr_bool_or(a, "shortest", false);
     const int64_t width = attr_int_or(a, "width", -1);
-    const std::string fill = attr_str_or(a, "fill", "");
+    const std::string fill = attr_string_or(a, "fill", "");
     if (scientific && shortest) ctx.fail("Cannot select both scientific and shortest notation");
     std::string fmt = "%";
     if (fill.size() > 1) ctx.fail("Fill string must be one or fewer characters");
@@ -354,7 +350,7 @@ OpRegistration r_reduce_join([] {
     const Shape& s = in.eager_shape();
     const int r = s.rank();
     const std::vector<int64_t> axes_in = detail::tensor_ints(ctx.input(1));
-    const std::string sep = attr_str_or(*ctx.attrs, "separator", "");
+    const std::string sep = attr_string_or(*ctx.attrs, "separator", "");
     const bool keep = attr_bool_or(*ctx.attrs, "keep_dims", false);
     std::vector<int> axes;
     std::vector<bool> reduced(static_cast<size_t>(r), false);

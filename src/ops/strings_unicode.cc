@@ -16,10 +16,6 @@
 namespace tfs {
 namespace {
 
-std::string attr_str_or(const AttrMap& a, const std::string& name, const std::string& dflt) {
-  return a.count(name) ? attr_string(a, name) : dflt;
-}
-
 // ---- DecodeRaw, DecodePaddedRaw: each string's bytes as elements of out_type ----
 
 std::vector<DType> raw_types() {
@@ -124,7 +120,7 @@ Encoding encoding_of(OpKernelContext& ctx, const std::string& name, const char* 
 enum class Errors { kStrict, kReplace, kIgnore };
 
 Errors errors_of(OpKernelContext& ctx) {
-  const std::string e = attr_str_or(*ctx.attrs, "errors", "replace");
+  const std::string e = attr_string_or(*ctx.attrs, "errors", "replace");
   if (e == "strict") return Errors::kStrict;
   if (e == "ignore") return Errors::kIgnore;
   if (e == "replace") return Errors::kReplace;
@@ -251,7 +247,7 @@ OpRegistration r_unicode_decode([] {
   };
   d.kernel = [](OpKernelContext& ctx) {
     const AttrMap& a = *ctx.attrs;
-    const Encoding enc = encoding_of(ctx, attr_str_or(a, "input_encoding", ""), "input");
+    const Encoding enc = encoding_of(ctx, attr_string_or(a, "input_encoding", ""), "input");
     const Errors errors = errors_of(ctx);
     const int64_t replacement = attr_int_or(a, "replacement_char", 0xFFFD);
     const bool replace_control = attr_bool_or(a, "replace_control_characters", false);
@@ -294,7 +290,7 @@ OpRegistration r_unicode_encode([] {
   };
   d.kernel = [](OpKernelContext& ctx) {
     const AttrMap& a = *ctx.attrs;
-    const Encoding enc = encoding_of(ctx, attr_str_or(a, "output_encoding", ""), "output");
+    const Encoding enc = encoding_of(ctx, attr_string_or(a, "output_encoding", ""), "output");
     const Errors errors = errors_of(ctx);
     const int64_t replacement = attr_int_or(a, "replacement_char", 0xFFFD);
     const Tensor &values = ctx.input(0), &splits_t = ctx.input(1);
