@@ -72,6 +72,33 @@ void float_loop(const float* a, int64_t a_step, const float* b, int64_t b_step, 
   }
 }
 
+// One row of a weight's update at batch 1 (sgd_update.h): o[j] = v[j] - s * fma(a, b[j], +0),
+// the three kernels' operations on each element in turn, in registers: the k = 1 product as
+// gemm_f32's outer_rows_f32 makes it, the Mul's product with the scalar (in its operand order),
+// the AssignSub's difference. AVX-512F only (float_loops_wide()); its includer is compiled with
+// -ffp-contract=off, or the product and the difference would become one fused multiply-subtract.
+TFS_LOOPS_AVX512 inline __m512 outer_sub_lanes512(__m512 v, __m512 a, __m512 b, __m512 s,
+                                                  bool s_first) {
+  const __m512 g = _mm512_fmadd_ps(a, b, _mm512_setzero_ps());
+  return _mm512_sub_ps(v, s_first ? _mm512_mul_ps(s, g) : _mm512_mul_ps(g, s));
+}
+
+TFS_LOOPS_AVX512 inline void float_outer_sub512(const float* v, float a, const float* b, float s,
+                                                bool s_first, float* o, int64_t n) {
+  const __m512 av = _mm512_set1_ps(a), sv = _mm512_set1_ps(s);
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    _mm512_storeu_ps(
+        o + j, outer_sub_lanes512(_mm512_loadu_ps(v + j), av, _mm512_loadu_ps(b + j), sv, s_first));
+  }
+  if (j < n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - j)) - 1u);
+    _mm512_mask_storeu_ps(o + j, m,
+                          outer_sub_lanes512(_mm512_maskz_loadu_ps(m, v + j), av,
+                                             _mm512_maskz_loadu_ps(m, b + j), sv, s_first));
+  }
+}
+
 #undef TFS_LOOPS_AVX512
 
 }  // namespace tfs::detail

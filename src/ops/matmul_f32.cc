@@ -28,6 +28,12 @@ bool tf_matmul_f32(const float* a, bool ta, const float* b, bool tb, int64_t m, 
   return onednn_isa() == OneDnnIsa::kAvx512Core;
 }
 
+bool tf_matmul_is_outer(bool ta, bool tb, int64_t m, int64_t k, int64_t n) {
+  return k == 1 && m > 1 && n > 1 && tf_onednn_enabled() &&
+         onednn_isa() == OneDnnIsa::kAvx512Core && gemm_f32_best_isa() == GemmIsa::kAvx512 &&
+         tf_matmul_order(m, k, n, ta, tb).sum == SumOrder::kBlocked;
+}
+
 bool tf_batch_matmul_f32(const float* a, bool adj_a, const float* b, bool adj_b, int64_t m,
                          int64_t k, int64_t n, int64_t index, int64_t batch, bool y_broadcast,
                          float* c) {

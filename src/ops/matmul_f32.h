@@ -12,6 +12,9 @@ namespace tfs::detail {
 // README's numerics section); c holds the product either way.
 bool tf_matmul_f32(const float* a, bool ta, const float* b, bool tb, int64_t m, int64_t k,
                    int64_t n, float* c);
+// Whether tf_matmul_f32 computes this product (k = 1) with gemm_f32's AVX-512 outer product:
+// every output fma(a_i, b_j, +0) (sgd_update.h makes them so itself).
+bool tf_matmul_is_outer(bool ta, bool tb, int64_t m, int64_t k, int64_t n);
 // Product `index` of a BatchMatMulV2 whose output holds `batch` products (adjoints of real
 // matrices are transposes); `y_broadcast`: y holds one matrix for all of them. The products'
 // operands and outputs are laid out one after the other, as BatchMatMulV2 stores them.

@@ -6,6 +6,8 @@
 #include "buffer_reuse.h"
 #include "float_loops.h"
 #include "kernel_util.h"
+#include "matmul_f32.h"
+#include "sgd_update.h"
 #include "tfscope/ops.h"
 #include "tfscope/variable_state.h"
 
@@ -132,5 +134,30 @@ OpRegistration r_assign_sub(assign_update("AssignSubVariableOp", false));
 
 namespace detail {
 void anchor_state_ops() {}
+
+bool fused_outer_update_applies(bool ta, bool tb, int64_t m, int64_t k, int64_t n) {
+  return float_loops_wide() && tf_matmul_is_outer(ta, tb, m, k, n);
+}
+
+bool fused_outer_assign_sub(const Tensor& handle, float s, bool s_first, const float* a,
+                            const float* b, int64_t m, int64_t n) {
+  auto v = std::dynamic_pointer_cast<VariableState>(handle.resource_handle());
+  if (!v || v->dtype() != DType::kFloat32 || !v->initialized()) return false;
+  bool done = false;
+  v->update([&](const Tensor& cur) {
+    const Shape& shape = cur.eager_shape();
+    if (shape.rank() != 2 || shape.dim(0) != m || shape.dim(1) != n) return cur;
+    // in place as AssignSubVariableOp's kernel, unless a read of the value is still held
+    const bool in_place = buffer_unshared(cur);
+    Tensor next = in_place ? cur : Tensor::empty(cur.dtype(), shape);
+    const float* x = cur.data<float>();
+    float* o = reused_data<float>(next);
+    for (int64_t i = 0; i < m; ++i)
+      float_outer_sub512(x + i * n, a[i], b, s, s_first, o + i * n, n);
+    done = true;
+    return next;
+  });
+  return done;
+}
 }  // namespace detail
 }  // namespace tfs
