@@ -12,6 +12,9 @@ differences are the watch's own work per call. With --fit: one Keras `fit` epoch
 32) plain, watched, and plain again (all threads' instructions, and the calling thread's: the
 watch works on the thread that calls the functions, while TF's pool threads' counts move with the
 scheduling).
+With --real N: N calls of TF's own tiny call, plain and watched with the
+self-check, the calling thread's instructions (what the watch adds to a real call, where its code
+runs between TF's and so at TF's instructions-per-second, not at a tight loop's).
 """
 import argparse
 import json
@@ -42,13 +45,14 @@ def _child(mode, calls, d):
             return x + 1.0
 
         x = tf.constant(1.0)
-        w = watch.Watch(self_check=mode == "self-check")
+        w = watch.Watch(self_check=mode in ("self-check", "real-watched"))
         w.start()
         g(x)  # the trace, under the watch (the self-check's twin traces too)
         w.stop(release=False)
-        pf.Function.__call__ = lambda self, *a, **k: None
-        if mode != "bare":
-            w.start()  # wraps the no-op
+        if not mode.startswith("real"):
+            pf.Function.__call__ = lambda self, *a, **k: None
+        if mode not in ("bare", "real-plain"):
+            w.start()  # wraps the no-op (real-watched: TF's own call)
         for _ in range(200):
             g(x)
 
@@ -81,6 +85,8 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--calls", type=int, default=2000, help="calls per side (0: none)")
     p.add_argument("--fit", action="store_true", help="also a Keras fit epoch, plain and watched")
+    p.add_argument("--real", type=int, default=0, metavar="N",
+                   help="also N real TF calls per side, plain and watched (calling thread)")
     p.add_argument("--json", help="write the result to this file")
     p.add_argument("--child", help=argparse.SUPPRESS)
     p.add_argument("--dir", help=argparse.SUPPRESS)
@@ -97,6 +103,15 @@ def main():
               "it (TF's call replaced by a no-op of %.0f; %d calls each)" % (
                   out["watch_instructions"], out["self_check_instructions"], per["bare"],
                   a.calls))
+    if a.real:
+        # TF's own call, plain and watched with the self-check: the calling thread's difference
+        # is what the watch adds to a real call (TF's pool threads are left out)
+        plain, watched = (_measure(m, a.real)[1] / a.real for m in ("real-plain", "real-watched"))
+        out.update({"real_calls": a.real, "real_plain_instructions": plain,
+                    "real_added_instructions": watched - plain})
+        print("a real tiny tf.function call, calling thread: %.0f instructions plain, %.0f "
+              "watched with the self-check (%+.0f per call; %d calls each)" % (
+                  plain, watched, watched - plain, a.real))
     if a.fit:
         # plain twice (before and after the watched side): how far two plain epochs are apart is
         # the error bar of the comparison (TF's threads spin and wait by the scheduling)
