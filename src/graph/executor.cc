@@ -407,6 +407,14 @@ bool fits(const PartialShape& want, const PartialShape& got) {
   return true;
 }
 
+// A kernel's error as the run reports it: naming its node, as TF's "[[{{node ...}}]]" does,
+// unless an inner run (a called function's) already named one.
+Error at_node(const Error& err, const std::string& node) {
+  std::string msg = err.what();
+  if (msg.find("[[{{node ") == std::string::npos) msg += "\n\t [[{{node " + node + "}}]]";
+  return Error(err.kind(), msg);
+}
+
 // How deep the plan now running on this thread is nested, counted only while a profile records.
 thread_local int profile_depth = 0;
 
@@ -489,10 +497,7 @@ Kernel outer_update_kernel(const Node* a, const OuterUpdate& u, const std::strin
         else
           p.kernel(c);
       } catch (const Error& err) {
-        std::string msg = err.what();
-        if (msg.find("[[{{node ") == std::string::npos)
-          msg += "\n\t [[{{node " + p.node->name + "}}]]";
-        throw Error(err.kind(), msg);
+        throw at_node(err, p.node->name);
       }
       return outputs.empty() ? Tensor() : std::move(outputs[0]);
     };
@@ -605,10 +610,7 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
           st.spare_bytes += spares[k].defined() ? spares[k].nbytes() : 0;
       }
     } catch (const Error& err) {
-      std::string msg = err.what();
-      if (msg.find("[[{{node ") == std::string::npos)
-        msg += "\n\t [[{{node " + s.node->name + "}}]]";
-      throw Error(err.kind(), msg);
+      throw at_node(err, s.node->name);
     }
     for (int k = 0; k < s.num_inputs; ++k) {
       if (step_inputs[k].spare) let_go(step_inputs[k].slot, inputs[static_cast<size_t>(k)]);

@@ -13,6 +13,13 @@ inline bool buffer_unshared(const Tensor& t) {
          t.impl()->buffer.use_count() == 1;
 }
 
+// Where a variable update writes: the current value's buffer when only the variable holds it
+// (TF's update writes into the variable's buffer, copying it first only while a read of it is
+// still held), else a new tensor of its dtype and shape.
+inline Tensor update_target(const Tensor& cur) {
+  return buffer_unshared(cur) ? cur : Tensor::empty(cur.dtype(), cur.eager_shape());
+}
+
 // The writable elements of a tensor buffer_unshared says no one else sees.
 template <typename T>
 T* reused_data(const Tensor& t) {

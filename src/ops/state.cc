@@ -96,10 +96,7 @@ OpDef assign_update(const std::string& name, bool add) {
                  " using a Tensor with shape " + detail::dims_text(delta.eager_shape()) +
                  ", shapes must be equal.");
       }
-      // In place when only the variable holds its value (TF's update writes into the
-      // variable's buffer, copying it first only while a read of it is still held).
-      const bool in_place = detail::buffer_unshared(cur);
-      Tensor next = in_place ? cur : Tensor::empty(cur.dtype(), cur.eager_shape());
+      Tensor next = detail::update_target(cur);
       visit_dtype(cur.dtype(), [&](auto tag) {
         using T = decltype(tag);
         if constexpr (std::is_same_v<T, bool>) {
@@ -147,9 +144,7 @@ bool fused_outer_assign_sub(const Tensor& handle, float s, bool s_first, const f
   v->update([&](const Tensor& cur) {
     const Shape& shape = cur.eager_shape();
     if (shape.rank() != 2 || shape.dim(0) != m || shape.dim(1) != n) return cur;
-    // in place as AssignSubVariableOp's kernel, unless a read of the value is still held
-    const bool in_place = buffer_unshared(cur);
-    Tensor next = in_place ? cur : Tensor::empty(cur.dtype(), shape);
+    Tensor next = update_target(cur);  // as AssignSubVariableOp's kernel
     const float* x = cur.data<float>();
     float* o = reused_data<float>(next);
     for (int64_t i = 0; i < m; ++i)
