@@ -20,6 +20,7 @@ set(TFSCOPE_BINDING_SOURCES
   src/graph_text.cc
   src/trace_type_bindings.cc
   src/profile_bindings.cc
+  src/watch_bindings.cc
 )
 list(TRANSFORM TFSCOPE_BINDING_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)
 set(TFSCOPE_BINDING_LIBS tfscope_function tfscope_autograph tfscope_savedmodel tfscope_lite

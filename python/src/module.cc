@@ -24,6 +24,7 @@ void bind_graphdef(nb::module_& m);
 void bind_graph_text(nb::module_& m);
 void bind_trace_type(nb::module_& m);
 void bind_profile(nb::module_& m);
+void bind_watch(nb::module_& m);
 
 namespace {
 
@@ -93,4 +94,5 @@ NB_MODULE(_core, m) {
   bind_graph_text(m);
   bind_trace_type(m);
   bind_profile(m);
+  bind_watch(m);
 }

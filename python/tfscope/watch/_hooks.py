@@ -12,9 +12,11 @@
   TracingOptions name the Function's cache, its scope and whether reduce_retracing generalized;
   its caller's frame holds the FunctionType TF looked the call up by (lookup_func_type).
 
-A hit costs only the __call__ wrapper: the call in flight that a trace belongs to is found at
-trace time, in this thread's Python stack (the wrapper's `frame` local), and the call site and
-the self-check's hit-memo key are computed in C++ (_core._watch_user_site, _watch_call_key).
+A call runs through C++ (_core._watch_call, python/src/watch_bindings.cc): a hit's bookkeeping,
+its call site and the self-check's hit memo are done there, with no Python of the watch's own;
+a call that traced or raised is finished by `finish` below, one the memo cannot answer by
+_check. The call in flight that a trace belongs to is the innermost of this thread's watched
+calls (_core._watch_call_in_flight).
 
 TensorFlow is imported only when it is already imported or when the watched program imports it:
 before that, a finder on sys.meta_path waits for TF's polymorphic_function module.
@@ -142,7 +144,6 @@ def _patch():
     from tfscope import _core
     _session.setup_fast_site()
     site_of = _core._watch_user_site
-    observe_hit = _selfcheck.observe_hit
     timeline_cap = _session.TIMELINE_CAP
 
     def __init__(self, *args, **kwargs):
@@ -152,51 +153,31 @@ def _patch():
             s.record_of(self, site_of(1))
             caches[id(self._function_cache)] = weakref.ref(self)
 
+    hot_call = _core._watch_call
+
     def __call__(self, *args, **kwds):
-        s = _state["session"]
-        if s is None or not s.active:
-            return orig_call(self, *args, **kwds)
-        info = self.__dict__.get("_tfscope_watch")
-        if info is None or info[0] is not s:
-            rec, _ = s.record_of(self)
-            caches[id(self._function_cache)] = weakref.ref(self)
-        else:
-            rec = info[1]
-        rec.calls += 1
-        # [record, call number, site, traces made in this call, their seconds, traces that raised
-        # or were refused]: a trace finds the call it belongs to as this frame's `frame` local
-        # (Session.call_in_flight), so concurrent calls do not share them
-        frame = [rec, rec.calls, site_of(1), 0, 0.0, 0]
-        ok = False
-        t0 = perf()
-        try:
-            result = orig_call(self, *args, **kwds)
-            ok = True
-            return result
-        finally:
-            t1 = perf()
-            traced = frame[3]
-            dt = t1 - t0
-            rec.call_seconds += dt
-            if traced:
-                rec.traced_calls += 1
-                rec.call_trace_seconds += frame[4]
-                rec.tf_counts[self.__dict__["_tfscope_watch"][2]] = len(self._function_cache)
-            elif not ok:
-                rec.failed_calls += 1
-            tid = get_ident()
-            if len(rec.timeline) < timeline_cap:
-                rec.timeline.append((t0 - s.t0, dt, traced, frame[2], tid, not ok))
-            if s.self_check and not frame[5]:
-                # a hit on TF's side: the hit memo first (_selfcheck.observe_hit); any failure of
-                # its own leaves the call to the full check, which reports it
-                try:
-                    done = not traced and ok and observe_hit(s, self, rec, args, kwds, tid,
-                                                             frame[1], frame[2])
-                except Exception:  # noqa: BLE001
-                    done = False
-                if not done:
-                    _check(s, self, rec, "call", args, kwds, traced, frame[1], frame[2], ok)
+        return hot_call(self, args, kwds)
+
+    def registered(s, fn):
+        """The record of a Function object's first call under this watch."""
+        rec, _ = s.record_of(fn)
+        caches[id(fn._function_cache)] = weakref.ref(fn)
+        return rec
+
+    def finish(s, fn, rec, frame, args, kwds, ok, t0, dt, tid):
+        """The bookkeeping of a call that traced or raised (a hit's is _watch_call's own)."""
+        traced = frame[3]
+        rec.call_seconds += dt
+        if traced:
+            rec.traced_calls += 1
+            rec.call_trace_seconds += frame[4]
+            rec.tf_counts[fn.__dict__["_tfscope_watch"][2]] = len(fn._function_cache)
+        elif not ok:
+            rec.failed_calls += 1
+        if len(rec.timeline) < timeline_cap:
+            rec.timeline.append((t0 - s.t0, dt, traced, frame[2], tid, not ok))
+        if s.self_check and not frame[5]:
+            _check(s, fn, rec, "call", args, kwds, traced, frame[1], frame[2], ok)
 
     def get_concrete_function(self, *args, **kwargs):
         s = _state["session"]
@@ -257,6 +238,8 @@ def _patch():
     # The wrappers' frames are filed under TF's own directory, so TF's stack filters drop them as
     # they drop TF's frames: error texts ("defined at" stacks) and tracebacks stay as without watch.
     tf_file = os.path.join(os.path.dirname(pf.__file__), "tfscope_watch_hooks.py")
+    _core._watch_call_setup(_state, orig_call, registered, finish, _check, vars(_selfcheck),
+                            timeline_cap, _selfcheck.CALLS_KEPT)
     for f in (__init__, __call__, get_concrete_function, _get_concrete_function_garbage_collected,
               _checked_gcf, _create_concrete_function):
         f.__code__ = f.__code__.replace(co_filename=tf_file)
@@ -265,7 +248,6 @@ def _patch():
     Function.get_concrete_function = get_concrete_function
     Function._get_concrete_function_garbage_collected = _get_concrete_function_garbage_collected
     tc._create_concrete_function = _create_concrete_function
-    _state["call_code"] = __call__.__code__
     _state["patched"] = [(Function, "__init__", orig_init), (Function, "__call__", orig_call),
                          (Function, "get_concrete_function", orig_gcf),
                          (Function, "_get_concrete_function_garbage_collected", orig_gcf_gc),

@@ -46,7 +46,7 @@ CALLS_KEPT = 2000  # argument lists kept per Function object, for the conformanc
 HIT_MEMO_KEPT = 4096  # argument keys per Function object whose repeat is a hit for tfscope
 
 _state = {"tf": None, "quiet": threading.local(), "sink": None}
-# TF's class, modules and functions the hot path (observe_hit) reads, set by _tf()
+# TF's class, modules and functions the hot path (_core._watch_call's hit memo) reads, set by _tf()
 _EagerTensor = _eager_run = _in_save = _eager = _eager_outside = None
 _context_module = _save_state = None
 _call_key = None  # _core._watch_call_key, set by _tf()
@@ -102,7 +102,7 @@ def _tf():
 
 
 def _eager_not_saving():
-    """executing_eagerly() and not in_save_context(), the context observe_hit answers in."""
+    """executing_eagerly() and not in_save_context(), the context the hit memo answers in."""
     if _context_module is not None:
         ctx = _context_module._context
         if ctx is not None:
@@ -835,42 +835,6 @@ class MemoEntry:
         self.site = None
         self.upto = 0
         self.settled = False
-
-
-def observe_hit(session, fn, rec, args, kwargs, tid, call, site):
-    """The hot path of a call TF answered from its cache (thread `tid`): True when the hit memo
-    compared it (an agreement) or its first argument's type is not modelled, False when the twin
-    must be asked (observe)."""
-    entry = fn.__dict__.get("_tfscope_twin")
-    if entry is None or entry[0] is not session:
-        return False
-    twin = entry[1]
-    if twin.thread != tid:
-        return False
-    # executing_eagerly() and not in_save_context(), read directly (per-thread state)
-    ctx = _context_module._context if _context_module is not None else None
-    if ctx is not None:
-        plain = ctx._thread_local_data.is_eager and not _save_state._in_save_context
-    else:
-        plain = _eager_not_saving()
-    if args and twin.unmodelled_first:
-        why = twin.unmodelled_first.get(type(args[0]))
-        if why is not None and plain:
-            led = rec.selfcheck  # e.g. Keras's step function on its iterator, every step
-            led.not_modelled[why] = led.not_modelled.get(why, 0) + 1
-            return True
-    memo = twin.memo
-    if not memo or not plain or _eager_run.RUN_FUNCTIONS_EAGERLY:
-        return False  # nothing memoized, run eagerly, or in a context observe decides about
-    seen = memo.get(_call_key(args, kwargs))
-    if seen is None:
-        return False
-    if len(twin.calls) < CALLS_KEPT:
-        twin.calls.append(seen.recorded)
-    if not seen.first_call:  # the twin is asked about this repeat at report time (settle)
-        seen.first_call, seen.site, seen.upto = call, site, len(twin.calls)
-    twin.memo_hits += 1  # compared and agreed, counted in by Ledger.final
-    return True
 
 
 # Conformance cases --------------------------------------------------------------------------------

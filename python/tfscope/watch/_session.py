@@ -371,16 +371,10 @@ class Session:
     # Calls -------------------------------------------------------------------------------------
     @staticmethod
     def call_in_flight():
-        """The innermost watched call in flight on this thread (the `frame` list of the hook's
-        __call__), or None; read only when a trace begins, so a hit pays nothing for it."""
-        from . import _hooks
-        code = _hooks._state.get("call_code")
-        f = sys._getframe(1)
-        while f is not None:
-            if f.f_code is code:
-                return f.f_locals.get("frame")
-            f = f.f_back
-        return None
+        """The innermost watched call in flight on this thread (its `frame` list, see
+        _core._watch_call), or None."""
+        from tfscope import _core
+        return _core._watch_call_in_flight()
 
     # Traces ------------------------------------------------------------------------------------
     def begin_trace(self, fn, lookup_type, context, scope, name):
