@@ -5,7 +5,10 @@
 // Python the call path hands it to (_hooks.finish, _hooks._check).
 #include <Python.h>
 #include <pythread.h>
+#include <structmember.h>
 #include <time.h>
+
+#include <cstddef>
 
 #include <cstring>
 #include <vector>
@@ -142,31 +145,73 @@ PyObject* key_of(PyObject* v, int depth) {
   return out;
 }
 
+// The key of a call's arguments: `n` positional values, then the values of the keywords named by
+// `kwnames` (vectorcall's layout; kwnames null or empty for none). A new reference, or null when
+// an argument is not keyed (a Python error set only when one was raised). Keywords are keyed as
+// the dict of them would be, in their order.
+PyObject* call_key_of(PyObject* const* items, Py_ssize_t n, PyObject* kwnames) {
+  Py_ssize_t nk = kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0;
+  PyObject* key = PyTuple_New(n + (nk > 0 ? 1 : 0));
+  if (key == nullptr) return nullptr;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* k = key_of(items[i], 0);
+    if (k == nullptr) {
+      Py_DECREF(key);
+      return nullptr;
+    }
+    PyTuple_SET_ITEM(key, i, k);
+  }
+  if (nk > 0) {
+    PyObject* pairs = PyTuple_New(nk);
+    if (pairs == nullptr) {
+      Py_DECREF(key);
+      return nullptr;
+    }
+    for (Py_ssize_t i = 0; i < nk; ++i) {
+      PyObject* name = PyTuple_GET_ITEM(kwnames, i);
+      PyObject* k = PyUnicode_CheckExact(name) ? key_of(items[n + i], 1) : nullptr;
+      PyObject* pair = k != nullptr ? PyTuple_Pack(2, name, k) : nullptr;
+      Py_XDECREF(k);
+      if (pair == nullptr) {
+        Py_DECREF(pairs);
+        Py_DECREF(key);
+        return nullptr;
+      }
+      PyTuple_SET_ITEM(pairs, i, pair);
+    }
+    PyObject* kw = PyTuple_Pack(2, reinterpret_cast<PyObject*>(&PyDict_Type), pairs);
+    Py_DECREF(pairs);
+    if (kw == nullptr) {
+      Py_DECREF(key);
+      return nullptr;
+    }
+    PyTuple_SET_ITEM(key, n, kw);
+  }
+  return key;
+}
+
 // The key of a call (args a tuple, kwargs a dict or None), or None when an argument is not keyed.
 nb::object call_key(nb::handle args, nb::handle kwargs) {
   if (!PyTuple_Check(args.ptr())) return nb::none();
   Py_ssize_t n = PyTuple_GET_SIZE(args.ptr());
-  bool with_kw =
-      kwargs.ptr() != Py_None && PyDict_Check(kwargs.ptr()) && PyDict_GET_SIZE(kwargs.ptr()) > 0;
-  PyObject* key = PyTuple_New(n + (with_kw ? 1 : 0));
-  if (key == nullptr) throw nb::python_error();
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject* k = key_of(PyTuple_GET_ITEM(args.ptr(), i), 0);
-    if (k == nullptr) {
-      Py_DECREF(key);
-      if (PyErr_Occurred()) throw nb::python_error();
-      return nb::none();
+  std::vector<PyObject*> items(args.ptr() != nullptr ? static_cast<size_t>(n) : 0);
+  for (Py_ssize_t i = 0; i < n; ++i)
+    items[static_cast<size_t>(i)] = PyTuple_GET_ITEM(args.ptr(), i);
+  nb::object names;
+  if (kwargs.ptr() != Py_None && PyDict_Check(kwargs.ptr()) && PyDict_GET_SIZE(kwargs.ptr()) > 0) {
+    names = nb::steal(PyTuple_New(PyDict_GET_SIZE(kwargs.ptr())));
+    if (!names.is_valid()) throw nb::python_error();
+    Py_ssize_t pos = 0, i = 0;
+    PyObject *name, *value;
+    while (PyDict_Next(kwargs.ptr(), &pos, &name, &value)) {
+      PyTuple_SET_ITEM(names.ptr(), i++, Py_NewRef(name));
+      items.push_back(value);
     }
-    PyTuple_SET_ITEM(key, i, k);
   }
-  if (with_kw) {
-    PyObject* k = key_of(kwargs.ptr(), 0);
-    if (k == nullptr) {
-      Py_DECREF(key);
-      if (PyErr_Occurred()) throw nb::python_error();
-      return nb::none();
-    }
-    PyTuple_SET_ITEM(key, n, k);
+  PyObject* key = call_key_of(items.data(), n, names.is_valid() ? names.ptr() : nullptr);
+  if (key == nullptr) {
+    if (PyErr_Occurred()) throw nb::python_error();
+    return nb::none();
   }
   return nb::steal(key);
 }
@@ -215,7 +260,11 @@ nb::object user_site(int skip) {
 #endif
       // The code object by address (hashing a code object hashes its constants); the entry
       // holds the code, so the address is not reused while the entry lives.
-      PyObject* at = Py_BuildValue("(Ni)", PyLong_FromVoidPtr(code), offset);
+      PyObject* address = PyLong_FromVoidPtr(code);
+      PyObject* at_offset = address != nullptr ? PyLong_FromLong(offset) : nullptr;
+      PyObject* at = at_offset != nullptr ? PyTuple_Pack(2, address, at_offset) : nullptr;
+      Py_XDECREF(address);
+      Py_XDECREF(at_offset);
       PyObject* entry = at != nullptr ? PyDict_GetItemWithError(w.code_site_cache, at) : nullptr;
       if (entry != nullptr) {
         Py_DECREF(at);
@@ -305,7 +354,7 @@ const Names& names() {
 // The watched calls in flight on this thread, innermost last: each its `frame` list
 // [record, call number, site, traces made in it, their seconds, traces that raised or were
 // refused], which a trace finds as the call it belongs to (Session.call_in_flight). Borrowed:
-// _watch_call holds each while it is here.
+// watched_call holds each while it is here.
 thread_local std::vector<PyObject*> in_flight;
 
 double perf_seconds() {  // time.perf_counter()'s clock
@@ -314,87 +363,95 @@ double perf_seconds() {  // time.perf_counter()'s clock
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-// obj.name, a new reference or null with the error cleared (the hit path's reads: a failure is
-// a reason to leave the call to the Python path, never the program's error).
+// The attributes of one of the watch's own objects (a session, a record, a twin), read and
+// written through its instance dict where the attribute is there: a plain attribute, so the
+// same as getattr / setattr, at a dict lookup's cost instead of the full attribute protocol.
+// Reads give new references or null, with any error cleared: a failure on the hit path is a
+// reason to leave the call to the Python path, never the program's error.
+class Attrs {
+ public:
+  explicit Attrs(PyObject* obj) : obj_(obj), dict_(PyObject_GenericGetDict(obj, nullptr)) {
+    if (dict_ == nullptr) PyErr_Clear();
+  }
+  ~Attrs() { Py_XDECREF(dict_); }
+  Attrs(const Attrs&) = delete;
+  Attrs& operator=(const Attrs&) = delete;
+
+  PyObject* get(PyObject* name) const {
+    PyObject* v = dict_ != nullptr ? PyDict_GetItemWithError(dict_, name) : nullptr;
+    if (v != nullptr) return Py_NewRef(v);
+    v = PyErr_Occurred() ? nullptr : PyObject_GetAttr(obj_, name);
+    if (v == nullptr) PyErr_Clear();
+    return v;
+  }
+  bool set(PyObject* name, PyObject* value) const {
+    bool in_dict = dict_ != nullptr && PyDict_Contains(dict_, name) == 1;
+    bool ok = in_dict ? PyDict_SetItem(dict_, name, value) == 0
+                      : PyObject_SetAttr(obj_, name, value) == 0;
+    if (!ok) PyErr_Clear();
+    return ok;
+  }
+  // obj.name += delta (an int or a float attribute); false when it could not.
+  bool add(PyObject* name, PyObject* delta) const {
+    nb::object v = nb::steal(get(name));
+    nb::object sum = v.is_valid() ? nb::steal(PyNumber_Add(v.ptr(), delta)) : nb::object();
+    if (!sum.is_valid()) {
+      PyErr_Clear();
+      return false;
+    }
+    return set(name, sum.ptr());
+  }
+  bool add_int(PyObject* name, long delta) const {
+    nb::object d = nb::steal(PyLong_FromLong(delta));
+    return d.is_valid() && add(name, d.ptr());
+  }
+
+ private:
+  PyObject* obj_;
+  PyObject* dict_;
+};
+
+// obj.name for TF's objects (module attributes, thread-local state): a new reference or null,
+// with the error cleared.
 PyObject* get(PyObject* obj, PyObject* name) {
   PyObject* v = PyObject_GetAttr(obj, name);
   if (v == nullptr) PyErr_Clear();
   return v;
 }
 
-// obj.name += delta (an int or a float attribute); false when it could not.
-bool add_to(PyObject* obj, PyObject* name, PyObject* delta) {
-  PyObject* v = get(obj, name);
-  if (v == nullptr) return false;
-  PyObject* sum = PyNumber_Add(v, delta);
-  Py_DECREF(v);
-  bool ok = sum != nullptr && PyObject_SetAttr(obj, name, sum) == 0;
-  Py_XDECREF(sum);
-  if (!ok) PyErr_Clear();
-  return ok;
-}
-
-bool add_int(PyObject* obj, PyObject* name, long delta) {
-  PyObject* d = PyLong_FromLong(delta);
-  bool ok = d != nullptr && add_to(obj, name, d);
-  Py_XDECREF(d);
-  return ok;
-}
-
-// The value under `key` in obj's __dict__ (borrowed from the dict, which the caller keeps alive
-// through obj), or null.
-PyObject* instance_entry(PyObject* obj, PyObject* key) {
-  PyObject* d = PyObject_GenericGetDict(obj, nullptr);
-  if (d == nullptr) {
-    PyErr_Clear();
-    return nullptr;
-  }
-  PyObject* v = PyDict_GetItemWithError(d, key);
-  Py_DECREF(d);  // the instance holds the dict
+// _selfcheck's global `name` (borrowed), or null.
+PyObject* selfcheck_global(PyObject* name) {
+  PyObject* v = PyDict_GetItemWithError(watch_state().selfcheck, name);
   if (v == nullptr) PyErr_Clear();
   return v;
 }
 
-// executing_eagerly() and not in_save_context(), read as the Python self-check reads them; -1
-// when it cannot tell.
+// executing_eagerly() and not in_save_context(), read as the Python self-check reads them
+// (_selfcheck._eager_not_saving, which is asked where TF's internals are not the expected ones);
+// -1 when it cannot tell.
 int eager_not_saving() {
   const Names& n = names();
-  WatchState& w = watch_state();
-  PyObject* module = PyDict_GetItemWithError(w.selfcheck, n.context_module);  // borrowed
-  PyObject* saving = PyDict_GetItemWithError(w.selfcheck, n.save_state);
-  if (module == nullptr || module == Py_None || saving == nullptr) {
-    PyErr_Clear();
-    PyObject* f = PyDict_GetItemWithError(w.selfcheck, n.eager_not_saving);
-    PyObject* r = f != nullptr ? PyObject_CallNoArgs(f) : nullptr;
-    int plain = r != nullptr ? PyObject_IsTrue(r) : -1;
-    Py_XDECREF(r);
+  PyObject* module = selfcheck_global(n.context_module);
+  PyObject* saving = selfcheck_global(n.save_state);
+  nb::object ctx;
+  if (module != nullptr && module != Py_None && saving != nullptr)
+    ctx = nb::steal(get(module, n.context));
+  if (!ctx.is_valid() || ctx.is_none()) {
+    PyObject* f = selfcheck_global(n.eager_not_saving);
+    nb::object r = f != nullptr ? nb::steal(PyObject_CallNoArgs(f)) : nb::object();
+    int plain = r.is_valid() ? PyObject_IsTrue(r.ptr()) : -1;
     if (plain < 0) PyErr_Clear();
     return plain;
   }
-  PyObject* ctx = get(module, n.context);
-  if (ctx == nullptr) return -1;
-  if (ctx == Py_None) {
-    Py_DECREF(ctx);
-    PyObject* f = PyDict_GetItemWithError(w.selfcheck, n.eager_not_saving);
-    PyObject* r = f != nullptr ? PyObject_CallNoArgs(f) : nullptr;
-    int plain = r != nullptr ? PyObject_IsTrue(r) : -1;
-    Py_XDECREF(r);
-    if (plain < 0) PyErr_Clear();
-    return plain;
-  }
-  PyObject* local = get(ctx, n.thread_local_data);
-  Py_DECREF(ctx);
-  PyObject* eager = local != nullptr ? get(local, n.is_eager) : nullptr;
-  Py_XDECREF(local);
-  int plain = eager != nullptr ? PyObject_IsTrue(eager) : -1;
-  Py_XDECREF(eager);
+  nb::object local = nb::steal(get(ctx.ptr(), n.thread_local_data));
+  nb::object eager = local.is_valid() ? nb::steal(get(local.ptr(), n.is_eager)) : nb::object();
+  int plain = eager.is_valid() ? PyObject_IsTrue(eager.ptr()) : -1;
   if (plain != 1) {
     if (plain < 0) PyErr_Clear();
     return plain;
   }
-  PyObject* in_save = get(saving, n.in_save_context);
-  plain = in_save != nullptr ? PyObject_IsTrue(in_save) : -1;
-  Py_XDECREF(in_save);
+  nb::object in_save = nb::steal(get(saving, n.in_save_context));
+  plain = in_save.is_valid() ? PyObject_IsTrue(in_save.ptr()) : -1;
   if (plain < 0) {
     PyErr_Clear();
     return -1;
@@ -402,19 +459,41 @@ int eager_not_saving() {
   return plain == 0 ? 1 : 0;
 }
 
+// A call as TF's __call__ was given it: vectorcall's layout, the Function first.
+struct CallArgs {
+  PyObject* const* items;  // fn, the positional values, then the keyword values
+  Py_ssize_t nargs;        // positional values, the Function not counted
+  PyObject* kwnames;       // null or a tuple of the keywords' names
+
+  PyObject* fn() const { return items[0]; }
+  PyObject* const* values() const { return items + 1; }
+  // The (args, kwargs) pair the Python side takes, made when it is asked for.
+  bool python(nb::object& args, nb::object& kwargs) const {
+    args = nb::steal(PyTuple_New(nargs));
+    kwargs = nb::steal(PyDict_New());
+    if (!args.is_valid() || !kwargs.is_valid()) return false;
+    for (Py_ssize_t i = 0; i < nargs; ++i) PyTuple_SET_ITEM(args.ptr(), i, Py_NewRef(items[1 + i]));
+    Py_ssize_t nk = kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t i = 0; i < nk; ++i)
+      if (PyDict_SetItem(kwargs.ptr(), PyTuple_GET_ITEM(kwnames, i), items[1 + nargs + i]) != 0)
+        return false;
+    return true;
+  }
+};
+
 // The hit memo (the self-check of a call TF answered from its cache, thread `tid`): true when it
 // compared the call (an agreement) or its first argument's type is not modelled, false when the
 // twin must be asked (_hooks._check).
-bool observe_hit(PyObject* session, PyObject* fn, PyObject* rec, PyObject* args, PyObject* kwds,
-                 PyObject* tid, PyObject* call, PyObject* site) {
+bool observe_hit(PyObject* session, const CallArgs& c, PyObject* rec, PyObject* tid, PyObject* call,
+                 PyObject* site) {
   const Names& n = names();
   WatchState& w = watch_state();
-  PyObject* entry = instance_entry(fn, n.twin_info);  // (session, twin)
-  if (entry == nullptr || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) < 2 ||
-      PyTuple_GET_ITEM(entry, 0) != session)
+  nb::object entry = nb::steal(Attrs(c.fn()).get(n.twin_info));  // (session, twin)
+  if (!entry.is_valid() || !PyTuple_Check(entry.ptr()) || PyTuple_GET_SIZE(entry.ptr()) < 2 ||
+      PyTuple_GET_ITEM(entry.ptr(), 0) != session)
     return false;
-  PyObject* twin = PyTuple_GET_ITEM(entry, 1);
-  nb::object thread = nb::steal(get(twin, n.thread));
+  Attrs twin(PyTuple_GET_ITEM(entry.ptr(), 1));
+  nb::object thread = nb::steal(twin.get(n.thread));
   if (!thread.is_valid()) return false;
   int same = PyObject_RichCompareBool(thread.ptr(), tid, Py_EQ);
   if (same != 1) {
@@ -423,73 +502,68 @@ bool observe_hit(PyObject* session, PyObject* fn, PyObject* rec, PyObject* args,
   }
   int plain = eager_not_saving();
   if (plain < 0) return false;
-  if (PyTuple_GET_SIZE(args) > 0) {
-    nb::object unmodelled = nb::steal(get(twin, n.unmodelled_first));
+  if (c.nargs > 0) {
+    nb::object unmodelled = nb::steal(twin.get(n.unmodelled_first));
     if (!unmodelled.is_valid() || !PyDict_Check(unmodelled.ptr())) return false;
     if (PyDict_GET_SIZE(unmodelled.ptr()) > 0) {
-      PyObject* why = PyDict_GetItemWithError(
-          unmodelled.ptr(), reinterpret_cast<PyObject*>(Py_TYPE(PyTuple_GET_ITEM(args, 0))));
+      PyObject* why = PyDict_GetItemWithError(unmodelled.ptr(),
+                                              reinterpret_cast<PyObject*>(Py_TYPE(c.values()[0])));
       if (why == nullptr && PyErr_Occurred()) {
         PyErr_Clear();
         return false;
       }
       if (why != nullptr && plain == 1) {
         // e.g. Keras's step function on its iterator, every step
-        nb::object led = nb::steal(get(rec, n.selfcheck));
+        nb::object led = nb::steal(Attrs(rec).get(n.selfcheck));
         nb::object counts =
-            led.is_valid() ? nb::steal(get(led.ptr(), n.not_modelled)) : nb::object();
+            led.is_valid() ? nb::steal(Attrs(led.ptr()).get(n.not_modelled)) : nb::object();
         if (!counts.is_valid() || !PyDict_Check(counts.ptr())) return false;
         PyObject* was = PyDict_GetItemWithError(counts.ptr(), why);
         long before = was != nullptr ? PyLong_AsLong(was) : 0;
-        PyObject* now = before >= 0 ? PyLong_FromLong(before + 1) : nullptr;
-        bool ok = now != nullptr && PyDict_SetItem(counts.ptr(), why, now) == 0;
-        Py_XDECREF(now);
+        nb::object now = before >= 0 ? nb::steal(PyLong_FromLong(before + 1)) : nb::object();
+        bool ok = now.is_valid() && PyDict_SetItem(counts.ptr(), why, now.ptr()) == 0;
         if (!ok) PyErr_Clear();
         return ok;
       }
     }
   }
-  nb::object memo = nb::steal(get(twin, n.memo));
+  nb::object memo = nb::steal(twin.get(n.memo));
   if (!memo.is_valid() || !PyDict_Check(memo.ptr()) || PyDict_GET_SIZE(memo.ptr()) == 0 ||
       plain != 1)
     return false;  // nothing memoized, or in a context the full check decides about
-  PyObject* run = PyDict_GetItemWithError(w.selfcheck, n.eager_run);
+  PyObject* run = selfcheck_global(n.eager_run);
   nb::object eagerly = run != nullptr ? nb::steal(get(run, n.run_eagerly)) : nb::object();
   if (!eagerly.is_valid() || PyObject_IsTrue(eagerly.ptr()) != 0) {
     PyErr_Clear();
     return false;  // run eagerly: the full check
   }
-  nb::object key;
-  try {
-    key = call_key(args, kwds);
-  } catch (nb::python_error& e) {
-    return false;
-  }
-  if (key.is_none()) return false;
-  PyObject* seen = PyDict_GetItemWithError(memo.ptr(), key.ptr());  // borrowed
-  if (seen == nullptr) {
+  nb::object key = nb::steal(call_key_of(c.values(), c.nargs, c.kwnames));
+  if (!key.is_valid()) {
     PyErr_Clear();
     return false;
   }
-  nb::object keep_seen = nb::borrow(seen);
-  nb::object kept = nb::steal(get(twin, n.calls));
+  PyObject* found = PyDict_GetItemWithError(memo.ptr(), key.ptr());  // borrowed
+  if (found == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  nb::object seen = nb::borrow(found);
+  nb::object kept = nb::steal(twin.get(n.calls));
   if (!kept.is_valid() || !PyList_Check(kept.ptr())) return false;
   if (PyList_GET_SIZE(kept.ptr()) < w.calls_kept) {
-    nb::object recorded = nb::steal(get(seen, n.recorded));
+    nb::object recorded = nb::steal(get(seen.ptr(), n.recorded));
     if (!recorded.is_valid() || PyList_Append(kept.ptr(), recorded.ptr()) != 0) {
       PyErr_Clear();
       return false;
     }
   }
-  nb::object first = nb::steal(get(seen, n.first_call));
-  if (!first.is_valid()) return false;
-  int repeat = PyObject_IsTrue(first.ptr());
+  nb::object first = nb::steal(get(seen.ptr(), n.first_call));
+  int repeat = first.is_valid() ? PyObject_IsTrue(first.ptr()) : -1;
   if (repeat == 0) {  // the twin is asked about this repeat at report time (settle)
-    PyObject* upto = PyLong_FromSsize_t(PyList_GET_SIZE(kept.ptr()));
-    bool ok = upto != nullptr && PyObject_SetAttr(seen, n.first_call, call) == 0 &&
-              PyObject_SetAttr(seen, n.site, site) == 0 &&
-              PyObject_SetAttr(seen, n.upto, upto) == 0;
-    Py_XDECREF(upto);
+    nb::object upto = nb::steal(PyLong_FromSsize_t(PyList_GET_SIZE(kept.ptr())));
+    bool ok = upto.is_valid() && PyObject_SetAttr(seen.ptr(), n.first_call, call) == 0 &&
+              PyObject_SetAttr(seen.ptr(), n.site, site) == 0 &&
+              PyObject_SetAttr(seen.ptr(), n.upto, upto.ptr()) == 0;
     if (!ok) {
       PyErr_Clear();
       return false;
@@ -498,19 +572,7 @@ bool observe_hit(PyObject* session, PyObject* fn, PyObject* rec, PyObject* args,
     PyErr_Clear();
     return false;
   }
-  return add_int(twin, n.memo_hits, 1);  // compared and agreed, counted in by Ledger.final
-}
-
-// TF's own call, fn(*args, **kwds): a new reference or null with TF's error set.
-PyObject* call_original(PyObject* fn, PyObject* args, PyObject* kwds) {
-  Py_ssize_t n = PyTuple_GET_SIZE(args);
-  std::vector<PyObject*> stack(static_cast<size_t>(n) + 1);
-  stack[0] = fn;
-  for (Py_ssize_t i = 0; i < n; ++i) stack[static_cast<size_t>(i) + 1] = PyTuple_GET_ITEM(args, i);
-  PyObject* kw =
-      kwds != nullptr && PyDict_Check(kwds) && PyDict_GET_SIZE(kwds) > 0 ? kwds : nullptr;
-  return PyObject_VectorcallDict(watch_state().orig_call, stack.data(), static_cast<size_t>(n) + 1,
-                                 kw);
+  return twin.add_int(n.memo_hits, 1);  // compared and agreed, counted in by Ledger.final
 }
 
 // A Python error held aside while the call's bookkeeping runs, restored after it.
@@ -534,67 +596,67 @@ struct HeldError {
 #endif
 };
 
-// A watched call: TF's own __call__ between the watch's bookkeeping (what _hooks' __call__ did).
-PyObject* watch_call(PyObject* fn, PyObject* args, PyObject* kwds) {
+// A watched call: TF's own __call__ between the watch's bookkeeping. `items`, `nargsf` and
+// `kwnames` are vectorcall's, the Function first.
+PyObject* watched_call(PyObject* const* items, size_t nargsf, PyObject* kwnames) {
   const Names& n = names();
   WatchState& w = watch_state();
+  Py_ssize_t total = PyVectorcall_NARGS(nargsf);
+  if (w.orig_call == nullptr || total < 1) {
+    PyErr_SetString(PyExc_TypeError, "[watch] the watched __call__ needs its Function");
+    return nullptr;
+  }
   PyObject* session = w.hooks_state != nullptr
                           ? PyDict_GetItemWithError(w.hooks_state, n.session)  // borrowed
                           : nullptr;
   if (session == nullptr && PyErr_Occurred()) return nullptr;
+  nb::object s = nb::borrow(session);  // held: the call may stop the watch
   int active = 0;
   if (session != nullptr && session != Py_None) {
-    PyObject* a = PyObject_GetAttr(session, n.active);
-    if (a == nullptr) return nullptr;
-    active = PyObject_IsTrue(a);
-    Py_DECREF(a);
-    if (active < 0) return nullptr;
+    nb::object a = nb::steal(Attrs(session).get(n.active));
+    active = a.is_valid() ? PyObject_IsTrue(a.ptr()) : -1;
+    if (active < 0) {
+      PyErr_SetString(PyExc_RuntimeError, "[watch] a session without its active flag");
+      return nullptr;
+    }
   }
-  if (!active) return call_original(fn, args, kwds);
-  nb::object s = nb::borrow(session);                 // held: the call may stop the watch
-  PyObject* info = instance_entry(fn, n.watch_info);  // (session, record, object index)
+  if (!active) return PyObject_Vectorcall(w.orig_call, items, nargsf, kwnames);
+  CallArgs c{items, total - 1, kwnames};
+  PyObject* fn = c.fn();
+  nb::object info = nb::steal(Attrs(fn).get(n.watch_info));  // (session, record, object index)
   nb::object rec;
-  if (info != nullptr && PyTuple_Check(info) && PyTuple_GET_SIZE(info) >= 2 &&
-      PyTuple_GET_ITEM(info, 0) == session) {
-    rec = nb::borrow(PyTuple_GET_ITEM(info, 1));
+  if (info.is_valid() && PyTuple_Check(info.ptr()) && PyTuple_GET_SIZE(info.ptr()) >= 2 &&
+      PyTuple_GET_ITEM(info.ptr(), 0) == session) {
+    rec = nb::borrow(PyTuple_GET_ITEM(info.ptr(), 1));
   } else {
     rec = nb::steal(PyObject_CallFunctionObjArgs(w.registered, session, fn, nullptr));
     if (!rec.is_valid()) return nullptr;
   }
-  if (!add_int(rec.ptr(), n.calls, 1)) {
+  Attrs r(rec.ptr());
+  nb::object call = nb::steal(r.get(n.calls));
+  call = call.is_valid() ? nb::steal(PyNumber_Add(call.ptr(), nb::int_(1).ptr())) : nb::object();
+  if (!call.is_valid() || !r.set(n.calls, call.ptr())) {
     PyErr_SetString(PyExc_RuntimeError, "[watch] a FunctionRecord without its call count");
     return nullptr;
   }
-  nb::object call = nb::steal(PyObject_GetAttr(rec.ptr(), n.calls));
-  if (!call.is_valid()) return nullptr;
   nb::object site;
   try {
-    site = user_site(1);  // the hook's __call__ frame is the innermost Python one
+    site = user_site(0);  // the caller's frame first: the watched __call__ has none of its own
   } catch (nb::python_error& e) {
     e.restore();
     return nullptr;
   }
   nb::object frame = nb::steal(PyList_New(6));
-  if (!frame.is_valid()) return nullptr;
-  PyObject* zero = PyLong_FromLong(0);
-  PyObject* no_seconds = PyFloat_FromDouble(0.0);
-  PyObject* zero2 = PyLong_FromLong(0);
-  if (zero == nullptr || no_seconds == nullptr || zero2 == nullptr) {
-    Py_XDECREF(zero);
-    Py_XDECREF(no_seconds);
-    Py_XDECREF(zero2);
-    return nullptr;
-  }
-  PyList_SET_ITEM(frame.ptr(), 0, rec.inc_ref().ptr());
-  PyList_SET_ITEM(frame.ptr(), 1, call.inc_ref().ptr());
-  PyList_SET_ITEM(frame.ptr(), 2, site.inc_ref().ptr());
-  PyList_SET_ITEM(frame.ptr(), 3, zero);
-  PyList_SET_ITEM(frame.ptr(), 4, no_seconds);
-  PyList_SET_ITEM(frame.ptr(), 5, zero2);
+  nb::object zero = nb::steal(PyLong_FromLong(0));
+  nb::object no_seconds = nb::steal(PyFloat_FromDouble(0.0));
+  if (!frame.is_valid() || !zero.is_valid() || !no_seconds.is_valid()) return nullptr;
+  PyObject* parts[6] = {rec.ptr(),  call.ptr(),       site.ptr(),
+                        zero.ptr(), no_seconds.ptr(), zero.ptr()};
+  for (Py_ssize_t i = 0; i < 6; ++i) PyList_SET_ITEM(frame.ptr(), i, Py_NewRef(parts[i]));
 
   in_flight.push_back(frame.ptr());
   double t0 = perf_seconds();
-  PyObject* result = call_original(fn, args, kwds);
+  PyObject* result = PyObject_Vectorcall(w.orig_call, items, nargsf, kwnames);
   double dt = perf_seconds() - t0;
   in_flight.pop_back();
 
@@ -604,57 +666,54 @@ PyObject* watch_call(PyObject* fn, PyObject* args, PyObject* kwds) {
   long refused = PyLong_AsLong(PyList_GET_ITEM(frame.ptr(), 5));
   if (PyErr_Occurred()) PyErr_Clear();
   nb::object tid = nb::steal(PyLong_FromUnsignedLong(PyThread_get_thread_ident()));
-  nb::object start = nb::steal(PyFloat_FromDouble(t0));
   nb::object seconds = nb::steal(PyFloat_FromDouble(dt));
-  PyObject* ok = result != nullptr ? Py_True : Py_False;
   bool finished = false;
-  if (result != nullptr && traced == 0 && tid.is_valid() && start.is_valid() &&
-      seconds.is_valid()) {
+  if (result != nullptr && traced == 0 && tid.is_valid() && seconds.is_valid()) {
     // a hit: its time, its timeline entry and the hit memo here; a hit the memo does not
     // answer goes to the full self-check
-    nb::object session_t0 = nb::steal(get(s.ptr(), n.t0));
-    nb::object timeline = nb::steal(get(rec.ptr(), n.timeline));
-    nb::object self_check = nb::steal(get(s.ptr(), n.self_check));
+    Attrs sa(s.ptr());
+    nb::object session_t0 = nb::steal(sa.get(n.t0));
+    nb::object timeline = nb::steal(r.get(n.timeline));
+    nb::object self_check = nb::steal(sa.get(n.self_check));
     if (session_t0.is_valid() && timeline.is_valid() && PyList_Check(timeline.ptr()) &&
-        self_check.is_valid() && add_to(rec.ptr(), n.call_seconds, seconds.ptr())) {
+        self_check.is_valid() && r.add(n.call_seconds, seconds.ptr())) {
       finished = true;
       if (PyList_GET_SIZE(timeline.ptr()) < w.timeline_cap) {
-        PyObject* at = PyFloat_FromDouble(t0 - PyFloat_AsDouble(session_t0.ptr()));
-        PyObject* none_traced = PyLong_FromLong(0);
-        PyObject* entry =
-            at != nullptr && none_traced != nullptr
-                ? PyTuple_Pack(6, at, seconds.ptr(), none_traced, site.ptr(), tid.ptr(), Py_False)
-                : nullptr;
-        Py_XDECREF(at);
-        Py_XDECREF(none_traced);
-        if (entry == nullptr || PyList_Append(timeline.ptr(), entry) != 0) PyErr_Clear();
-        Py_XDECREF(entry);
+        nb::object at = nb::steal(PyFloat_FromDouble(t0 - PyFloat_AsDouble(session_t0.ptr())));
+        nb::object entry = at.is_valid()
+                               ? nb::steal(PyTuple_Pack(6, at.ptr(), seconds.ptr(), zero.ptr(),
+                                                        site.ptr(), tid.ptr(), Py_False))
+                               : nb::object();
+        if (!entry.is_valid() || PyList_Append(timeline.ptr(), entry.ptr()) != 0) PyErr_Clear();
       }
       if (PyObject_IsTrue(self_check.ptr()) == 1 && refused == 0 &&
-          !observe_hit(s.ptr(), fn, rec.ptr(), args, kwds, tid.ptr(), call.ptr(), site.ptr())) {
-        PyObject* none_traced = PyLong_FromLong(0);
-        PyObject* r = none_traced != nullptr
-                          ? PyObject_CallFunctionObjArgs(w.check, s.ptr(), fn, rec.ptr(),
-                                                         n.call_kind, args, kwds, none_traced,
-                                                         call.ptr(), site.ptr(), Py_True, nullptr)
-                          : nullptr;
-        Py_XDECREF(none_traced);
-        if (r == nullptr) {
+          !observe_hit(s.ptr(), c, rec.ptr(), tid.ptr(), call.ptr(), site.ptr())) {
+        nb::object args, kwargs;
+        nb::object checked =
+            c.python(args, kwargs)
+                ? nb::steal(PyObject_CallFunctionObjArgs(
+                      w.check, s.ptr(), fn, rec.ptr(), n.call_kind, args.ptr(), kwargs.ptr(),
+                      zero.ptr(), call.ptr(), site.ptr(), Py_True, nullptr))
+                : nb::object();
+        if (!checked.is_valid()) {
           Py_DECREF(result);
-          return nullptr;  // the check's own errors are its ledger's; this is the watch's bug
+          return nullptr;  // the check's own errors are its ledger's: this one is the watch's bug
         }
-        Py_DECREF(r);
       }
     }
     PyErr_Clear();
   }
   if (!finished) {
-    PyObject* r =
-        tid.is_valid() && start.is_valid() && seconds.is_valid()
-            ? PyObject_CallFunctionObjArgs(w.finish, s.ptr(), fn, rec.ptr(), frame.ptr(), args,
-                                           kwds, ok, start.ptr(), seconds.ptr(), tid.ptr(), nullptr)
-            : nullptr;
-    if (r == nullptr) {
+    // a call that traced or raised: the rest is Python's (_hooks.finish)
+    nb::object args, kwargs, start = nb::steal(PyFloat_FromDouble(t0));
+    nb::object done =
+        tid.is_valid() && seconds.is_valid() && start.is_valid() && c.python(args, kwargs)
+            ? nb::steal(PyObject_CallFunctionObjArgs(
+                  w.finish, s.ptr(), fn, rec.ptr(), frame.ptr(), args.ptr(), kwargs.ptr(),
+                  result != nullptr ? Py_True : Py_False, start.ptr(), seconds.ptr(), tid.ptr(),
+                  nullptr))
+            : nb::object();
+    if (!done.is_valid()) {
       if (result == nullptr) {
         PyErr_Clear();
         error.restore();  // TF's error, not the bookkeeping's
@@ -663,10 +722,56 @@ PyObject* watch_call(PyObject* fn, PyObject* args, PyObject* kwds) {
       Py_DECREF(result);
       return nullptr;
     }
-    Py_DECREF(r);
   }
   if (result == nullptr) error.restore();
   return result;
+}
+
+// The object the watch puts in place of Function.__call__: a method descriptor whose calls are
+// vectorcalls straight into watched_call (no Python frame, no argument tuple or dict).
+struct WatchedCallObject {
+  PyObject_HEAD vectorcallfunc vectorcall;
+};
+
+PyObject* watched_vectorcall(PyObject*, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+  return watched_call(args, nargsf, kwnames);
+}
+
+PyObject* watched_descr_get(PyObject* self, PyObject* obj, PyObject*) {
+  if (obj == nullptr || obj == Py_None) return Py_NewRef(self);
+  return PyMethod_New(self, obj);
+}
+
+// Its other attributes are TF's __call__'s (__name__, __module__, __qualname__, __wrapped__...):
+// AutoGraph, inspect and TF's allowlists look at them and must see TF's method, as without watch.
+PyObject* watched_getattro(PyObject* self, PyObject* name) {
+  PyObject* v = PyObject_GenericGetAttr(self, name);
+  PyObject* orig = watch_state().orig_call;
+  if (v != nullptr || orig == nullptr || !PyErr_ExceptionMatches(PyExc_AttributeError)) return v;
+  PyErr_Clear();
+  return PyObject_GetAttr(orig, name);
+}
+
+PyObject* watched_new() {
+  static PyObject* type = [] {
+    static PyMemberDef members[] = {
+        {"__vectorcalloffset__", T_PYSSIZET,
+         static_cast<Py_ssize_t>(offsetof(WatchedCallObject, vectorcall)), READONLY, nullptr},
+        {nullptr, 0, 0, 0, nullptr}};
+    static PyType_Slot slots[] = {{Py_tp_call, reinterpret_cast<void*>(PyVectorcall_Call)},
+                                  {Py_tp_descr_get, reinterpret_cast<void*>(watched_descr_get)},
+                                  {Py_tp_members, members},
+                                  {Py_tp_getattro, reinterpret_cast<void*>(watched_getattro)},
+                                  {0, nullptr}};
+    static PyType_Spec spec = {
+        "tfscope._core._WatchedCall", static_cast<int>(sizeof(WatchedCallObject)), 0,
+        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR, slots};
+    return PyType_FromSpec(&spec);
+  }();
+  if (type == nullptr) return nullptr;
+  PyObject* obj = PyType_GenericAlloc(reinterpret_cast<PyTypeObject*>(type), 0);
+  if (obj != nullptr) reinterpret_cast<WatchedCallObject*>(obj)->vectorcall = watched_vectorcall;
+  return obj;
 }
 
 }  // namespace
@@ -709,16 +814,13 @@ void bind_watch(nb::module_& m) {
     names();
   });
   m.def(
-      "_watch_call",
-      [](nb::handle fn, nb::handle args, nb::handle kwargs) -> nb::object {
-        WatchState& w = watch_state();
-        if (w.orig_call == nullptr || !PyTuple_Check(args.ptr()) || !PyDict_Check(kwargs.ptr()))
-          throw nb::type_error("[watch] _watch_call(fn, args tuple, kwargs dict) after setup");
-        PyObject* r = watch_call(fn.ptr(), args.ptr(), kwargs.ptr());
-        if (r == nullptr) throw nb::python_error();
-        return nb::steal(r);
+      "_watch_call_object",
+      []() -> nb::object {
+        PyObject* o = watched_new();
+        if (o == nullptr) throw nb::python_error();
+        return nb::steal(o);
       },
-      "fn"_a, "args"_a, "kwargs"_a);
+      "The object to put in place of TF's Function.__call__ (after _watch_call_setup).");
   m.def("_watch_call_in_flight", []() -> nb::object {
     return in_flight.empty() ? nb::none() : nb::borrow(in_flight.back());
   });

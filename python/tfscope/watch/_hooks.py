@@ -12,10 +12,11 @@
   TracingOptions name the Function's cache, its scope and whether reduce_retracing generalized;
   its caller's frame holds the FunctionType TF looked the call up by (lookup_func_type).
 
-A call runs through C++ (_core._watch_call, python/src/watch_bindings.cc): a hit's bookkeeping,
-its call site and the self-check's hit memo are done there, with no Python of the watch's own;
-a call that traced or raised is finished by `finish` below, one the memo cannot answer by
-_check. The call in flight that a trace belongs to is the innermost of this thread's watched
+A call runs through C++ (Function.__call__ becomes _core._watch_call_object(), a method
+descriptor of python/src/watch_bindings.cc): a hit's bookkeeping, its call site and the
+self-check's hit memo are done there, with no Python of the watch's own and no frame added to the
+program's stack; a call that traced or raised is finished by `finish` below, one the memo cannot
+answer by _check. The call in flight that a trace belongs to is the innermost of this thread's watched
 calls (_core._watch_call_in_flight).
 
 TensorFlow is imported only when it is already imported or when the watched program imports it:
@@ -153,11 +154,6 @@ def _patch():
             s.record_of(self, site_of(1))
             caches[id(self._function_cache)] = weakref.ref(self)
 
-    hot_call = _core._watch_call
-
-    def __call__(self, *args, **kwds):
-        return hot_call(self, args, kwds)
-
     def registered(s, fn):
         """The record of a Function object's first call under this watch."""
         rec, _ = s.record_of(fn)
@@ -165,7 +161,7 @@ def _patch():
         return rec
 
     def finish(s, fn, rec, frame, args, kwds, ok, t0, dt, tid):
-        """The bookkeeping of a call that traced or raised (a hit's is _watch_call's own)."""
+        """The bookkeeping of a call that traced or raised (a hit's is the C++ call path's)."""
         traced = frame[3]
         rec.call_seconds += dt
         if traced:
@@ -240,7 +236,8 @@ def _patch():
     tf_file = os.path.join(os.path.dirname(pf.__file__), "tfscope_watch_hooks.py")
     _core._watch_call_setup(_state, orig_call, registered, finish, _check, vars(_selfcheck),
                             timeline_cap, _selfcheck.CALLS_KEPT)
-    for f in (__init__, __call__, get_concrete_function, _get_concrete_function_garbage_collected,
+    __call__ = _core._watch_call_object()  # a C++ method descriptor: a call adds no Python frame
+    for f in (__init__, get_concrete_function, _get_concrete_function_garbage_collected,
               _checked_gcf, _create_concrete_function):
         f.__code__ = f.__code__.replace(co_filename=tf_file)
     Function.__init__ = __init__

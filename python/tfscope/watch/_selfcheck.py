@@ -46,7 +46,7 @@ CALLS_KEPT = 2000  # argument lists kept per Function object, for the conformanc
 HIT_MEMO_KEPT = 4096  # argument keys per Function object whose repeat is a hit for tfscope
 
 _state = {"tf": None, "quiet": threading.local(), "sink": None}
-# TF's class, modules and functions the hot path (_core._watch_call's hit memo) reads, set by _tf()
+# TF's class, modules and functions the hit memo (python/src/watch_bindings.cc) reads, set by _tf()
 _EagerTensor = _eager_run = _in_save = _eager = _eager_outside = None
 _context_module = _save_state = None
 _call_key = None  # _core._watch_call_key, set by _tf()

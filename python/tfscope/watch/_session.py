@@ -124,7 +124,7 @@ class TraceRecord:
         self.diff_kinds = []
         self.hint = []
         self.generalized = None     # the TraceType TF traced when reduce_retracing generalized
-        self.frame = None           # the call in flight that made it (see _hooks.__call__)
+        self.frame = None           # the call in flight that made it (its `frame` list)
         self.start = 0.0            # seconds since the watch started, and the thread
         self.tid = 0
         self.lint = []              # tfscope lint findings that explain it (see _lint_join)
@@ -372,7 +372,7 @@ class Session:
     @staticmethod
     def call_in_flight():
         """The innermost watched call in flight on this thread (its `frame` list, see
-        _core._watch_call), or None."""
+        python/src/watch_bindings.cc), or None."""
         from tfscope import _core
         return _core._watch_call_in_flight()
 
