@@ -11,6 +11,8 @@
 #include <cstddef>
 
 #include <cstring>
+#include <functional>
+#include <unordered_map>
 #include <vector>
 
 #include "convert.h"
@@ -18,17 +20,37 @@
 namespace tfpy {
 namespace {
 
+// Where a frame is: its code object and instruction offset.
+struct CodeAt {
+  PyCodeObject* code;
+  int offset;
+  bool operator==(const CodeAt& o) const { return code == o.code && offset == o.offset; }
+};
+struct CodeAtHash {
+  size_t operator()(const CodeAt& a) const {
+    return std::hash<const void*>()(a.code) * 31 + static_cast<size_t>(a.offset);
+  }
+};
+
 // What the watch's helpers read, set once by tfscope.watch (_watch_setup).
 struct WatchState {
-  PyObject* eager_tensor = nullptr;     // TF's EagerTensor class (a borrowed type, kept alive)
-  PyObject* library_cache = nullptr;    // filename -> bool: the frame is TF's, Keras's, watch's...
-  PyObject* is_library = nullptr;       // filename -> bool, for a filename not in the cache
-  PyObject* site_cache = nullptr;       // (filename, line) -> "file:line"
-  PyObject* make_site = nullptr;        // (filename, line) -> "file:line", filling the cache
-  PyObject* attr_keyed = nullptr;       // type -> attribute name: keyed by that (hashable) value
-  PyObject* code_site_cache = nullptr;  // (code address, offset) -> (code, "file:line")
-  PyObject* dtype_method = nullptr;     // EagerTensor._datatype_enum, from the type
-  PyObject* shape_method = nullptr;     // EagerTensor._shape_tuple, from the type
+  PyObject* eager_tensor = nullptr;   // TF's EagerTensor class (a borrowed type, kept alive)
+  PyObject* library_cache = nullptr;  // filename -> bool: the frame is TF's, Keras's, watch's...
+  PyObject* is_library = nullptr;     // filename -> bool, for a filename not in the cache
+  PyObject* site_cache = nullptr;     // (filename, line) -> "file:line"
+  PyObject* make_site = nullptr;      // (filename, line) -> "file:line", filling the cache
+  PyObject* attr_keyed = nullptr;     // type -> attribute name: keyed by that (hashable) value
+  // (code object, instruction offset) -> "file:line"; each entry owns a reference to both
+  std::unordered_map<CodeAt, PyObject*, CodeAtHash> code_sites;
+  void clear_code_sites() {
+    for (auto& [at, site] : code_sites) {
+      Py_DECREF(at.code);
+      Py_DECREF(site);
+    }
+    code_sites.clear();
+  }
+  PyObject* dtype_method = nullptr;  // EagerTensor._datatype_enum, from the type
+  PyObject* shape_method = nullptr;  // EagerTensor._shape_tuple, from the type
   // The call path (_watch_call_setup)
   PyObject* hooks_state = nullptr;  // _hooks._state: its "session", the watch in effect
   PyObject* orig_call = nullptr;    // TF's Function.__call__
@@ -260,25 +282,16 @@ nb::object user_site(int skip) {
 #endif
       // The code object by address (hashing a code object hashes its constants); the entry
       // holds the code, so the address is not reused while the entry lives.
-      PyObject* address = PyLong_FromVoidPtr(code);
-      PyObject* at_offset = address != nullptr ? PyLong_FromLong(offset) : nullptr;
-      PyObject* at = at_offset != nullptr ? PyTuple_Pack(2, address, at_offset) : nullptr;
-      Py_XDECREF(address);
-      Py_XDECREF(at_offset);
-      PyObject* entry = at != nullptr ? PyDict_GetItemWithError(w.code_site_cache, at) : nullptr;
-      if (entry != nullptr) {
-        Py_DECREF(at);
+      auto hit = w.code_sites.find({code, offset});
+      if (hit != w.code_sites.end()) {
         Py_DECREF(code);
         Py_DECREF(f);
-        return nb::borrow(PyTuple_GET_ITEM(entry, 1));
+        return nb::borrow(hit->second);
       }
-      PyObject* key = at != nullptr && !PyErr_Occurred()
-                          ? Py_BuildValue("(Oi)", file, PyFrame_GetLineNumber(f))
-                          : nullptr;
+      PyObject* key = Py_BuildValue("(Oi)", file, PyFrame_GetLineNumber(f));
       Py_DECREF(f);
       if (key == nullptr) {
         Py_DECREF(code);
-        Py_XDECREF(at);
         throw nb::python_error();
       }
       PyObject* site = PyDict_GetItemWithError(w.site_cache, key);  // borrowed
@@ -286,18 +299,13 @@ nb::object user_site(int skip) {
                        : PyErr_Occurred() ? nullptr
                                           : PyObject_CallObject(w.make_site, key);
       Py_DECREF(key);
-      PyObject* kept =
-          made != nullptr ? PyTuple_Pack(2, reinterpret_cast<PyObject*>(code), made) : nullptr;
-      Py_DECREF(code);
-      // bounded: code made at run time (exec, eval) would otherwise be kept alive without end
-      if (PyDict_GET_SIZE(w.code_site_cache) >= 65536) PyDict_Clear(w.code_site_cache);
-      bool stored = kept != nullptr && PyDict_SetItem(w.code_site_cache, at, kept) == 0;
-      Py_XDECREF(kept);
-      Py_DECREF(at);
-      if (!stored) {
-        Py_XDECREF(made);
+      if (made == nullptr) {
+        Py_DECREF(code);
         throw nb::python_error();
       }
+      // bounded: code made at run time (exec, eval) would otherwise be kept alive without end
+      if (w.code_sites.size() >= 65536) w.clear_code_sites();
+      w.code_sites.emplace(CodeAt{code, offset}, Py_NewRef(made));  // the entry owns `code`
       return nb::steal(made);
     }
     Py_DECREF(code);
@@ -426,29 +434,51 @@ PyObject* selfcheck_global(PyObject* name) {
   return v;
 }
 
-// executing_eagerly() and not in_save_context(), read as the Python self-check reads them
-// (_selfcheck._eager_not_saving, which is asked where TF's internals are not the expected ones);
-// -1 when it cannot tell.
-int eager_not_saving() {
+// True when TF's call returned an EagerTensor (its result, or the first item of a tuple, list or
+// dict result): the call ran eagerly, for in a graph (a trace, a tf.Graph) a tf.function's
+// tensors are that graph's symbolic ones. It spares the hit memo TF's `is_eager` read (a
+// pybind11 property, ~1.9k instructions); a result without a tensor first reads it.
+bool returned_eager(PyObject* result) {
+  PyObject* eager_type = watch_state().eager_tensor;
+  PyObject* first = result;
+  if ((PyTuple_CheckExact(result) || PyList_CheckExact(result)) &&
+      PySequence_Fast_GET_SIZE(result) > 0) {
+    first = PySequence_Fast_GET_ITEM(result, 0);
+  } else if (PyDict_CheckExact(result)) {
+    Py_ssize_t pos = 0;
+    PyObject* name;
+    if (!PyDict_Next(result, &pos, &name, &first)) first = result;
+  }
+  return eager_type != nullptr && reinterpret_cast<PyObject*>(Py_TYPE(first)) == eager_type;
+}
+
+// executing_eagerly() and not in_save_context() during the call that returned `result`, read as
+// the Python self-check reads them (_selfcheck._eager_not_saving, which is asked where TF's
+// internals are not the expected ones); -1 when it cannot tell.
+int eager_not_saving(PyObject* result) {
   const Names& n = names();
   PyObject* module = selfcheck_global(n.context_module);
   PyObject* saving = selfcheck_global(n.save_state);
+  bool direct = module != nullptr && module != Py_None && saving != nullptr;
+  bool eager = direct && returned_eager(result);
   nb::object ctx;
-  if (module != nullptr && module != Py_None && saving != nullptr)
-    ctx = nb::steal(get(module, n.context));
-  if (!ctx.is_valid() || ctx.is_none()) {
+  if (direct && !eager) ctx = nb::steal(get(module, n.context));
+  if (!eager && (!ctx.is_valid() || ctx.is_none())) {
     PyObject* f = selfcheck_global(n.eager_not_saving);
     nb::object r = f != nullptr ? nb::steal(PyObject_CallNoArgs(f)) : nb::object();
     int plain = r.is_valid() ? PyObject_IsTrue(r.ptr()) : -1;
     if (plain < 0) PyErr_Clear();
     return plain;
   }
-  nb::object local = nb::steal(get(ctx.ptr(), n.thread_local_data));
-  nb::object eager = local.is_valid() ? nb::steal(get(local.ptr(), n.is_eager)) : nb::object();
-  int plain = eager.is_valid() ? PyObject_IsTrue(eager.ptr()) : -1;
-  if (plain != 1) {
-    if (plain < 0) PyErr_Clear();
-    return plain;
+  int plain = 1;
+  if (!eager) {
+    nb::object local = nb::steal(get(ctx.ptr(), n.thread_local_data));
+    nb::object flag = local.is_valid() ? nb::steal(get(local.ptr(), n.is_eager)) : nb::object();
+    plain = flag.is_valid() ? PyObject_IsTrue(flag.ptr()) : -1;
+    if (plain != 1) {
+      if (plain < 0) PyErr_Clear();
+      return plain;
+    }
   }
   nb::object in_save = nb::steal(get(saving, n.in_save_context));
   plain = in_save.is_valid() ? PyObject_IsTrue(in_save.ptr()) : -1;
@@ -481,11 +511,11 @@ struct CallArgs {
   }
 };
 
-// The hit memo (the self-check of a call TF answered from its cache, thread `tid`): true when it
-// compared the call (an agreement) or its first argument's type is not modelled, false when the
-// twin must be asked (_hooks._check).
-bool observe_hit(PyObject* session, const CallArgs& c, PyObject* rec, PyObject* tid, PyObject* call,
-                 PyObject* site) {
+// The hit memo (the self-check of a call TF answered from its cache with `result`, thread `tid`):
+// true when it compared the call (an agreement) or its first argument's type is not modelled, false
+// when the twin must be asked (_hooks._check).
+bool observe_hit(PyObject* session, const CallArgs& c, PyObject* result, PyObject* rec,
+                 PyObject* tid, PyObject* call, PyObject* site) {
   const Names& n = names();
   WatchState& w = watch_state();
   nb::object entry = nb::steal(Attrs(c.fn()).get(n.twin_info));  // (session, twin)
@@ -500,7 +530,7 @@ bool observe_hit(PyObject* session, const CallArgs& c, PyObject* rec, PyObject* 
     if (same < 0) PyErr_Clear();
     return false;
   }
-  int plain = eager_not_saving();
+  int plain = eager_not_saving(result);
   if (plain < 0) return false;
   if (c.nargs > 0) {
     nb::object unmodelled = nb::steal(twin.get(n.unmodelled_first));
@@ -687,7 +717,7 @@ PyObject* watched_call(PyObject* const* items, size_t nargsf, PyObject* kwnames)
         if (!entry.is_valid() || PyList_Append(timeline.ptr(), entry.ptr()) != 0) PyErr_Clear();
       }
       if (PyObject_IsTrue(self_check.ptr()) == 1 && refused == 0 &&
-          !observe_hit(s.ptr(), c, rec.ptr(), tid.ptr(), call.ptr(), site.ptr())) {
+          !observe_hit(s.ptr(), c, result, rec.ptr(), tid.ptr(), call.ptr(), site.ptr())) {
         nb::object args, kwargs;
         nb::object checked =
             c.python(args, kwargs)
@@ -792,10 +822,7 @@ void bind_watch(nb::module_& m) {
     keep(w.is_library, is_library);
     keep(w.site_cache, site_cache);
     keep(w.make_site, make_site);
-    PyObject* fresh = PyDict_New();  // the sites are the library cache's: made again with it
-    if (fresh == nullptr) throw nb::python_error();
-    Py_XDECREF(w.code_site_cache);
-    w.code_site_cache = fresh;
+    w.clear_code_sites();  // the sites are the library cache's: made again with it
   });
   m.def("_watch_call_key", &call_key, "args"_a, "kwargs"_a.none());
   m.def("_watch_user_site", &user_site, "skip"_a = 1);

@@ -302,3 +302,37 @@ def test_a_tf_function_given_as_signatures_is_predicted(tmp_path):
     sc = f["self_check"]
     assert (f["calls"], f["traces"]) == (2, 2)
     assert sc["not_modelled"] == {} and sc["compared"] == sc["agreed"] and sc["compared"] > 2, sc
+
+
+GRAPH_HITS = '''
+import tensorflow as tf
+
+
+@tf.function
+def f(n):
+    return tf.constant(1.0) * n
+
+
+f(3)  # traces
+f(3)  # a hit: its arguments' key goes in the hit memo
+with tf.Graph().as_default():
+    f(3)  # in a tf.Graph: TF traces again (its cache keys the graph)
+    f(3)  # a hit in the graph: the memo's key matches, but the memo answers eager calls only
+'''
+
+
+def test_the_hit_memo_answers_eager_calls_only(tmp_path):
+    # The C++ hit path tells an eager call by its result (an EagerTensor) before it reads TF's
+    # is_eager; a hit inside a tf.Graph returns a graph tensor, so it goes to the full check
+    # (not modelled there), as the graph's first call did. Were the memo to answer it, the report
+    # would read 3 compared and 1 not modelled.
+    prog = tmp_path / "graph_hits.py"
+    prog.write_text(GRAPH_HITS)
+    rep = tmp_path / "r.json"
+    wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), str(prog)])
+    r = json.loads(rep.read_text())
+    f = wo.function(r, "f")
+    assert (f["calls"], f["traces"]) == (4, 2)
+    assert f["self_check"]["compared"] == 2 and f["self_check"]["agreed"] == 2
+    assert f["self_check"]["not_modelled"] == {
+        "called in TF1 graph mode (a tf.Graph as default)": 2}
