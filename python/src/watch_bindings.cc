@@ -59,6 +59,10 @@ struct WatchState {
   PyObject* check = nullptr;        // the self-check of a call the hit memo did not answer
   PyObject* selfcheck = nullptr;    // _selfcheck's globals: TF's modules it reads, once imported
   Py_ssize_t timeline_cap = 0;
+  // attr-keyed values (attr_key): value -> its number; the last object keyed so and its key
+  PyObject* attr_numbers = nullptr;
+  PyObject* attr_last_ref = nullptr;
+  PyObject* attr_last_key = nullptr;
   Py_ssize_t calls_kept = 0;
 };
 WatchState& watch_state() {
@@ -70,6 +74,61 @@ void keep(PyObject*& slot, nb::handle v) {
   Py_XINCREF(v.ptr());
   Py_XDECREF(slot);
   slot = v.ptr();
+}
+
+// The object `ref` refers to (borrowed), or null when it is gone.
+PyObject* referent(PyObject* ref) {
+#if PY_VERSION_HEX >= 0x030D0000
+  PyObject* obj = nullptr;
+  if (PyWeakref_GetRef(ref, &obj) != 1) return nullptr;
+  Py_DECREF(obj);  // the caller holds the object it compares with
+  return obj;
+#else
+  PyObject* obj = PyWeakref_GetObject(ref);
+  return obj == Py_None ? nullptr : obj;
+#endif
+}
+
+// The key of an object keyed by one attribute's value (TF's iterator by its element spec): that
+// value's number among the distinct values seen (a value's own hash can be Python: a spec's is
+// thousands of instructions, and a dict lookup of a key holding it would hash it again), kept
+// for the last object keyed so, which is asked again at every step of a loop over it; its
+// attribute is fixed while it lives. Null when the value is not hashable or too many are seen.
+PyObject* attr_key(PyObject* v, PyObject* attr) {
+  WatchState& w = watch_state();
+  if (w.attr_last_ref != nullptr && referent(w.attr_last_ref) == v)
+    return Py_NewRef(w.attr_last_key);
+  if (w.attr_numbers == nullptr && (w.attr_numbers = PyDict_New()) == nullptr) return nullptr;
+  nb::object a = nb::steal(PyObject_GetAttr(v, attr));
+  if (!a.is_valid()) return nullptr;
+  PyObject* number = PyDict_GetItemWithError(w.attr_numbers, a.ptr());  // borrowed
+  nb::object made;
+  if (number == nullptr) {
+    // numbers live in the memos' keys, so the table is never cleared: past its bound, values
+    // are not keyed (their calls go to the full check)
+    if (PyErr_Occurred() || PyDict_GET_SIZE(w.attr_numbers) >= 4096) {
+      PyErr_Clear();
+      return nullptr;
+    }
+    made = nb::steal(PyLong_FromSsize_t(PyDict_GET_SIZE(w.attr_numbers)));
+    if (!made.is_valid() || PyDict_SetItem(w.attr_numbers, a.ptr(), made.ptr()) != 0) {
+      PyErr_Clear();
+      return nullptr;
+    }
+    number = made.ptr();
+  }
+  PyObject* key = PyTuple_Pack(2, reinterpret_cast<PyObject*>(Py_TYPE(v)), number);
+  if (key == nullptr) return nullptr;
+  PyObject* ref = PyWeakref_NewRef(v, nullptr);
+  if (ref == nullptr) {
+    PyErr_Clear();  // not weakly referable: not kept
+  } else {
+    Py_XDECREF(w.attr_last_ref);
+    Py_XDECREF(w.attr_last_key);
+    w.attr_last_ref = ref;
+    w.attr_last_key = Py_NewRef(key);
+  }
+  return key;
 }
 
 // A value's part of a call key (a new reference), or null for a value the memo does not key; a
@@ -155,16 +214,7 @@ PyObject* key_of(PyObject* v, int depth) {
                        ? PyDict_GetItemWithError(w.attr_keyed, reinterpret_cast<PyObject*>(t))
                        : nullptr;
   if (attr == nullptr) return nullptr;
-  PyObject* a = PyObject_GetAttr(v, attr);
-  if (a == nullptr) return nullptr;
-  if (PyObject_Hash(a) == -1) {
-    PyErr_Clear();
-    Py_DECREF(a);
-    return nullptr;
-  }
-  PyObject* out = typed(a);
-  Py_DECREF(a);
-  return out;
+  return attr_key(v, attr);
 }
 
 // The key of a call's arguments: `n` positional values, then the values of the keywords named by
