@@ -53,6 +53,15 @@ f(tf.zeros([3]), k=complex("nan"))
 '''
 
 
+def _watched_report(tmp_path, name, source):
+    """The JSON report of `python -m tfscope watch` on `source`, written as tmp_path/name."""
+    prog = tmp_path / name
+    prog.write_text(source)
+    rep = tmp_path / "r.json"
+    wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), str(prog)])
+    return json.loads(rep.read_text())
+
+
 def _run_case(tmp, case, backend_python, module, env):
     """Runs a written case with minimal call/concrete/count hooks; returns the counts printed."""
     harness = (
@@ -246,11 +255,7 @@ def test_ragged_arguments_and_calls_inside_saved_model_save_are_predicted(tmp_pa
     # input_signature too; tf.saved_model.save's own get_concrete_function calls are asked inside
     # tfscope's save context (TF keys those traces apart: the save traces M.f again, once). Only
     # TF's saver functions, traced in the save's graph, are left not modelled.
-    prog = tmp_path / "ragged_save.py"
-    prog.write_text(RAGGED_AND_SAVE)
-    rep = tmp_path / "r.json"
-    wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), str(prog)])
-    r = json.loads(rep.read_text())
+    r = _watched_report(tmp_path, "ragged_save.py", RAGGED_AND_SAVE)
     assert r["self_check"]["disagreements"] == 0
     seen = {}
     for name in ("lengths", "signed", "M.f"):
@@ -292,11 +297,7 @@ def test_a_tf_function_given_as_signatures_is_predicted(tmp_path):
     # _get_concrete_function_garbage_collected (signature_serialization), not get_concrete_function:
     # the watch checks that call too, so the save's later get_concrete_function calls, hits in TF,
     # are hits in the twin (before, tfscope predicted a trace there: a false disagreement).
-    prog = tmp_path / "signature_function.py"
-    prog.write_text(SIGNATURE_FUNCTION)
-    rep = tmp_path / "r.json"
-    wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), str(prog)])
-    r = json.loads(rep.read_text())
+    r = _watched_report(tmp_path, "signature_function.py", SIGNATURE_FUNCTION)
     assert r["self_check"]["disagreements"] == 0
     f = wo.function(r, "M.f")
     sc = f["self_check"]
@@ -326,11 +327,7 @@ def test_the_hit_memo_answers_eager_calls_only(tmp_path):
     # is_eager; a hit inside a tf.Graph returns a graph tensor, so it goes to the full check
     # (not modelled there), as the graph's first call did. Were the memo to answer it, the report
     # would read 3 compared and 1 not modelled.
-    prog = tmp_path / "graph_hits.py"
-    prog.write_text(GRAPH_HITS)
-    rep = tmp_path / "r.json"
-    wo.run(tmp_path, ["-m", "tfscope", "watch", "--json", str(rep), str(prog)])
-    r = json.loads(rep.read_text())
+    r = _watched_report(tmp_path, "graph_hits.py", GRAPH_HITS)
     f = wo.function(r, "f")
     assert (f["calls"], f["traces"]) == (4, 2)
     assert f["self_check"]["compared"] == 2 and f["self_check"]["agreed"] == 2
