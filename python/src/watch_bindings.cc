@@ -52,12 +52,21 @@ struct WatchState {
   PyObject* dtype_method = nullptr;  // EagerTensor._datatype_enum, from the type
   PyObject* shape_method = nullptr;  // EagerTensor._shape_tuple, from the type
   // The call path (_watch_call_setup)
-  PyObject* hooks_state = nullptr;  // _hooks._state: its "session", the watch in effect
-  PyObject* orig_call = nullptr;    // TF's Function.__call__
-  PyObject* registered = nullptr;   // (session, fn) -> FunctionRecord, on a Function's first call
-  PyObject* finish = nullptr;       // the rest of a call that traced or raised (_hooks.finish)
-  PyObject* check = nullptr;        // the self-check of a call the hit memo did not answer
-  PyObject* selfcheck = nullptr;    // _selfcheck's globals: TF's modules it reads, once imported
+  PyObject* orig_call = nullptr;   // TF's Function.__call__
+  PyObject* registered = nullptr;  // (session, fn) -> FunctionRecord, on a Function's first call
+  PyObject* finish = nullptr;      // the rest of a call that traced or raised (_hooks.finish)
+  PyObject* check = nullptr;       // the self-check of a call the hit memo did not answer
+  PyObject* selfcheck = nullptr;   // _selfcheck's globals: TF's modules it reads, once imported
+  // TF's modules the hit memo reads (_selfcheck's _context_module, _save_state, _eager_run),
+  // taken from its globals once TF is imported; they do not change after
+  PyObject* context_module = nullptr;
+  PyObject* save_state = nullptr;
+  PyObject* eager_run = nullptr;
+  // The session in effect (_hooks._in_effect) and its fields the call path reads; a strong
+  // reference, null when none
+  PyObject* session = nullptr;
+  bool active = false, self_check = false;
+  double t0 = 0.0;
   Py_ssize_t timeline_cap = 0;
   // attr-keyed values (attr_key): value -> its number; the last object keyed so and its key
   PyObject* attr_numbers = nullptr;
@@ -131,6 +140,18 @@ PyObject* attr_key(PyObject* v, PyObject* attr) {
   return key;
 }
 
+// method(self) for a method of self's type without arguments: its C function called directly when
+// it is a METH_NOARGS method descriptor of C code (TF's EagerTensor methods are), as the
+// descriptor's own call would, without the descriptor call's checks.
+PyObject* call_noargs(PyObject* method, PyObject* self) {
+  if (Py_IS_TYPE(method, &PyMethodDescr_Type)) {
+    auto* d = reinterpret_cast<PyMethodDescrObject*>(method);
+    if (d->d_method->ml_flags == METH_NOARGS && Py_IS_TYPE(self, PyDescr_TYPE(d)))
+      return d->d_method->ml_meth(self, nullptr);
+  }
+  return PyObject_CallOneArg(method, self);
+}
+
 // A value's part of a call key (a new reference), or null for a value the memo does not key; a
 // Python error is set only when one was raised. The key is equal exactly when what tfscope's
 // tracing rules read is: a tensor by (dtype enum, shape), a Python int, bool, str, bytes or
@@ -143,9 +164,9 @@ PyObject* key_of(PyObject* v, int depth) {
   if (w.eager_tensor != nullptr && reinterpret_cast<PyObject*>(t) == w.eager_tensor) {
     // The type's own methods, called with the tensor: a lookup on the instance would go through
     // TF's Tensor.__getattr__ hook (about a thousand instructions each).
-    PyObject* e = PyObject_CallOneArg(w.dtype_method, v);
+    PyObject* e = call_noargs(w.dtype_method, v);
     if (e == nullptr) return nullptr;
-    PyObject* s = PyObject_CallOneArg(w.shape_method, v);
+    PyObject* s = call_noargs(w.shape_method, v);
     if (s == nullptr) {
       Py_DECREF(e);
       return nullptr;
@@ -303,6 +324,22 @@ nb::object user_site(int skip) {
   while (f != nullptr) {
     PyCodeObject* code = PyFrame_GetCode(f);
     PyObject* file = code->co_filename;
+#if PY_VERSION_HEX >= 0x030B0000
+    int offset = PyFrame_GetLasti(f);
+#else
+    int offset = PyFrame_GetLineNumber(f);  // Python 3.10 has no public offset: the line
+#endif
+    // Keyed first by (code object, instruction offset): a line number is a walk of the code's
+    // line table (thousands of instructions), the offset is a field. The code object by address
+    // (hashing a code object hashes its constants); the entry holds the code, so the address is
+    // not reused while the entry lives. Only sites in the user's code are there, so a frame found
+    // there needs no library check.
+    auto hit = w.code_sites.find({code, offset});
+    if (hit != w.code_sites.end()) {
+      Py_DECREF(code);
+      Py_DECREF(f);
+      return nb::borrow(hit->second);
+    }
     PyObject* lib = PyDict_GetItemWithError(w.library_cache, file);  // borrowed
     bool library;
     if (lib != nullptr) {
@@ -323,21 +360,6 @@ nb::object user_site(int skip) {
       Py_DECREF(r);
     }
     if (!library) {
-      // Keyed first by (code object, instruction offset): a line number is a walk of the code's
-      // line table (thousands of instructions), the offset is a field.
-#if PY_VERSION_HEX >= 0x030B0000
-      int offset = PyFrame_GetLasti(f);
-#else
-      int offset = PyFrame_GetLineNumber(f);  // Python 3.10 has no public offset: the line
-#endif
-      // The code object by address (hashing a code object hashes its constants); the entry
-      // holds the code, so the address is not reused while the entry lives.
-      auto hit = w.code_sites.find({code, offset});
-      if (hit != w.code_sites.end()) {
-        Py_DECREF(code);
-        Py_DECREF(f);
-        return nb::borrow(hit->second);
-      }
       PyObject* key = Py_BuildValue("(Oi)", file, PyFrame_GetLineNumber(f));
       Py_DECREF(f);
       if (key == nullptr) {
@@ -366,29 +388,59 @@ nb::object user_site(int skip) {
   return nb::str("<library>");
 }
 
+// The fields every call updates of a FunctionRecord (calls, seconds) or reads and updates of a
+// self-check twin (thread, memo_hits): _core._WatchHot, whose plain C fields the call path
+// writes directly and the Python records read as properties.
+struct WatchHot {
+  PyObject_HEAD Py_ssize_t calls;
+  double seconds;
+  Py_ssize_t memo_hits;
+  unsigned long thread;
+};
+
+PyObject* hot_type() {
+  static PyObject* type = [] {
+    static PyMemberDef members[] = {
+        {"calls", T_PYSSIZET, static_cast<Py_ssize_t>(offsetof(WatchHot, calls)), 0, nullptr},
+        {"seconds", T_DOUBLE, static_cast<Py_ssize_t>(offsetof(WatchHot, seconds)), 0, nullptr},
+        {"memo_hits", T_PYSSIZET, static_cast<Py_ssize_t>(offsetof(WatchHot, memo_hits)), 0,
+         nullptr},
+        {"thread", T_ULONG, static_cast<Py_ssize_t>(offsetof(WatchHot, thread)), 0, nullptr},
+        {nullptr, 0, 0, 0, nullptr}};
+    static PyType_Slot slots[] = {{Py_tp_new, reinterpret_cast<void*>(PyType_GenericNew)},
+                                  {Py_tp_members, members},
+                                  {0, nullptr}};
+    static PyType_Spec spec = {"tfscope._core._WatchHot", static_cast<int>(sizeof(WatchHot)), 0,
+                               Py_TPFLAGS_DEFAULT, slots};
+    return PyType_FromSpec(&spec);
+  }();
+  return type;
+}
+
+// `v` as a WatchHot, or null when it is not one.
+WatchHot* as_hot(PyObject* v) {
+  PyObject* type = hot_type();
+  return type != nullptr && reinterpret_cast<PyObject*>(Py_TYPE(v)) == type
+             ? reinterpret_cast<WatchHot*>(v)
+             : nullptr;
+}
+
 // Interned attribute names of the call path.
 struct Names {
-  PyObject *session, *active, *self_check, *t0, *calls, *call_seconds, *timeline, *watch_info,
-      *twin_info, *thread, *unmodelled_first, *memo, *memo_hits, *recorded, *first_call, *site,
-      *upto, *selfcheck, *not_modelled, *context, *thread_local_data, *is_eager, *in_save_context,
-      *run_eagerly, *context_module, *save_state, *eager_run, *eager_not_saving, *call_kind;
+  PyObject *calls, *timeline, *watch_info, *twin_info, *unmodelled_first, *memo, *recorded,
+      *first_call, *site, *upto, *selfcheck, *not_modelled, *context, *thread_local_data, *is_eager,
+      *in_save_context, *run_eagerly, *context_module, *save_state, *eager_run, *eager_not_saving,
+      *call_kind;
 };
 const Names& names() {
   static const Names n = [] {
     auto s = [](const char* text) { return PyUnicode_InternFromString(text); };
-    return Names{s("session"),
-                 s("active"),
-                 s("self_check"),
-                 s("t0"),
-                 s("calls"),
-                 s("call_seconds"),
+    return Names{s("calls"),
                  s("timeline"),
                  s("_tfscope_watch"),
                  s("_tfscope_twin"),
-                 s("thread"),
                  s("unmodelled_first"),
                  s("memo"),
-                 s("memo_hits"),
                  s("recorded"),
                  s("first_call"),
                  s("site"),
@@ -409,11 +461,47 @@ const Names& names() {
   return n;
 }
 
-// The watched calls in flight on this thread, innermost last: each its `frame` list
-// [record, call number, site, traces made in it, their seconds, traces that raised or were
-// refused], which a trace finds as the call it belongs to (Session.call_in_flight). Borrowed:
-// watched_call holds each while it is here.
-thread_local std::vector<PyObject*> in_flight;
+// A watched call in flight on this thread: its record, call number and site, and its `frame`
+// list [record, call number, site, traces made in it, their seconds, traces that raised or
+// were refused], made only when a trace asks for it (Session.call_in_flight): a hit never needs
+// it. The record and site are borrowed: watched_call holds them while the call is here.
+struct InFlight {
+  PyObject* rec;
+  PyObject* site;
+  Py_ssize_t call;
+  PyObject* frame;  // owned, or null
+
+  // The frame list (a new reference), or null with the error set.
+  PyObject* frame_list() {
+    if (frame == nullptr) {
+      PyObject* number = PyLong_FromSsize_t(call);
+      PyObject* zero = PyLong_FromLong(0);
+      PyObject* no_seconds = PyFloat_FromDouble(0.0);
+      PyObject* list =
+          number != nullptr && zero != nullptr && no_seconds != nullptr ? PyList_New(6) : nullptr;
+      if (list != nullptr) {
+        PyObject* parts[6] = {rec, number, site, zero, no_seconds, zero};
+        for (Py_ssize_t i = 0; i < 6; ++i) PyList_SET_ITEM(list, i, Py_NewRef(parts[i]));
+      }
+      Py_XDECREF(number);
+      Py_XDECREF(zero);
+      Py_XDECREF(no_seconds);
+      if (list == nullptr) return nullptr;
+      frame = list;
+    }
+    return Py_NewRef(frame);
+  }
+  // Its frame list's entry i as a whole number (0 when no list was made).
+  long counted(Py_ssize_t i) const {
+    if (frame == nullptr) return 0;
+    long v = PyLong_AsLong(PyList_GET_ITEM(frame, i));
+    if (v == -1 && PyErr_Occurred()) PyErr_Clear();
+    return v;
+  }
+};
+
+// The watched calls in flight on this thread, innermost last.
+thread_local std::vector<InFlight> in_flight;
 
 double perf_seconds() {  // time.perf_counter()'s clock
   timespec ts;
@@ -421,11 +509,18 @@ double perf_seconds() {  // time.perf_counter()'s clock
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-// The attributes of one of the watch's own objects (a session, a record, a twin), read and
-// written through its instance dict where the attribute is there: a plain attribute, so the
-// same as getattr / setattr, at a dict lookup's cost instead of the full attribute protocol.
-// Reads give new references or null, with any error cleared: a failure on the hit path is a
-// reason to leave the call to the Python path, never the program's error.
+// threading.get_ident() of this thread (borrowed: made once per thread, kept for its life).
+PyObject* thread_id() {
+  thread_local PyObject* id = nullptr;
+  if (id == nullptr) id = PyLong_FromUnsignedLong(PyThread_get_thread_ident());
+  return id;
+}
+
+// The attributes of one of the watch's own objects (a record, a twin), read through its instance
+// dict where the attribute is there: a plain attribute, so the same as getattr, at a dict
+// lookup's cost instead of the full attribute protocol. Reads give new references or null, with
+// any error cleared: a failure on the hit path is a reason to leave the call to the Python path,
+// never the program's error.
 class Attrs {
  public:
   explicit Attrs(PyObject* obj) : obj_(obj), dict_(PyObject_GenericGetDict(obj, nullptr)) {
@@ -442,27 +537,6 @@ class Attrs {
     if (v == nullptr) PyErr_Clear();
     return v;
   }
-  bool set(PyObject* name, PyObject* value) const {
-    bool in_dict = dict_ != nullptr && PyDict_Contains(dict_, name) == 1;
-    bool ok = in_dict ? PyDict_SetItem(dict_, name, value) == 0
-                      : PyObject_SetAttr(obj_, name, value) == 0;
-    if (!ok) PyErr_Clear();
-    return ok;
-  }
-  // obj.name += delta (an int or a float attribute); false when it could not.
-  bool add(PyObject* name, PyObject* delta) const {
-    nb::object v = nb::steal(get(name));
-    nb::object sum = v.is_valid() ? nb::steal(PyNumber_Add(v.ptr(), delta)) : nb::object();
-    if (!sum.is_valid()) {
-      PyErr_Clear();
-      return false;
-    }
-    return set(name, sum.ptr());
-  }
-  bool add_int(PyObject* name, long delta) const {
-    nb::object d = nb::steal(PyLong_FromLong(delta));
-    return d.is_valid() && add(name, d.ptr());
-  }
 
  private:
   PyObject* obj_;
@@ -470,8 +544,16 @@ class Attrs {
 };
 
 // obj.name for TF's objects (module attributes, thread-local state): a new reference or null,
-// with the error cleared.
+// with the error cleared; a module's own attribute is read from its dict.
 PyObject* get(PyObject* obj, PyObject* name) {
+  if (PyModule_CheckExact(obj)) {
+    PyObject* v = PyDict_GetItemWithError(PyModule_GetDict(obj), name);
+    if (v != nullptr) return Py_NewRef(v);
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      return nullptr;
+    }
+  }
   PyObject* v = PyObject_GetAttr(obj, name);
   if (v == nullptr) PyErr_Clear();
   return v;
@@ -482,6 +564,24 @@ PyObject* selfcheck_global(PyObject* name) {
   PyObject* v = PyDict_GetItemWithError(watch_state().selfcheck, name);
   if (v == nullptr) PyErr_Clear();
   return v;
+}
+
+// True once TF's modules the hit memo reads are known (from _selfcheck's globals, set when TF
+// is imported; kept from the first time all are there).
+bool tf_modules() {
+  WatchState& w = watch_state();
+  if (w.context_module != nullptr) return true;
+  const Names& n = names();
+  PyObject* module = selfcheck_global(n.context_module);
+  PyObject* saving = selfcheck_global(n.save_state);
+  PyObject* run = selfcheck_global(n.eager_run);
+  if (module == nullptr || module == Py_None || saving == nullptr || saving == Py_None ||
+      run == nullptr || run == Py_None)
+    return false;
+  w.save_state = Py_NewRef(saving);
+  w.eager_run = Py_NewRef(run);
+  w.context_module = Py_NewRef(module);
+  return true;
 }
 
 // True when TF's call returned an EagerTensor (its result, or the first item of a tuple, list or
@@ -507,12 +607,11 @@ bool returned_eager(PyObject* result) {
 // internals are not the expected ones); -1 when it cannot tell.
 int eager_not_saving(PyObject* result) {
   const Names& n = names();
-  PyObject* module = selfcheck_global(n.context_module);
-  PyObject* saving = selfcheck_global(n.save_state);
-  bool direct = module != nullptr && module != Py_None && saving != nullptr;
+  WatchState& w = watch_state();
+  bool direct = tf_modules();
   bool eager = direct && returned_eager(result);
   nb::object ctx;
-  if (direct && !eager) ctx = nb::steal(get(module, n.context));
+  if (direct && !eager) ctx = nb::steal(get(w.context_module, n.context));
   if (!eager && (!ctx.is_valid() || ctx.is_none())) {
     PyObject* f = selfcheck_global(n.eager_not_saving);
     nb::object r = f != nullptr ? nb::steal(PyObject_CallNoArgs(f)) : nb::object();
@@ -530,7 +629,7 @@ int eager_not_saving(PyObject* result) {
       return plain;
     }
   }
-  nb::object in_save = nb::steal(get(saving, n.in_save_context));
+  nb::object in_save = nb::steal(get(w.save_state, n.in_save_context));
   plain = in_save.is_valid() ? PyObject_IsTrue(in_save.ptr()) : -1;
   if (plain < 0) {
     PyErr_Clear();
@@ -561,25 +660,37 @@ struct CallArgs {
   }
 };
 
-// The hit memo (the self-check of a call TF answered from its cache with `result`, thread `tid`):
-// true when it compared the call (an agreement) or its first argument's type is not modelled, false
-// when the twin must be asked (_hooks._check).
-bool observe_hit(PyObject* session, const CallArgs& c, PyObject* result, PyObject* rec,
-                 PyObject* tid, PyObject* call, PyObject* site) {
+// An entry (session, object, WatchHot) the watch keeps in a Function's instance dict
+// (_tfscope_watch: (session, record, index, record's hot fields); _tfscope_twin: (session, twin,
+// twin's hot fields)): the object (borrowed) and its hot fields, or nulls when the entry is not
+// this session's.
+struct Entry {
+  PyObject* obj = nullptr;
+  WatchHot* hot = nullptr;
+};
+Entry entry_of(PyObject* fn_dict, PyObject* name, PyObject* session, Py_ssize_t hot_at) {
+  PyObject* e = fn_dict != nullptr ? PyDict_GetItemWithError(fn_dict, name) : nullptr;
+  if (e == nullptr) {
+    PyErr_Clear();
+    return {};
+  }
+  if (!PyTuple_Check(e) || PyTuple_GET_SIZE(e) <= hot_at || PyTuple_GET_ITEM(e, 0) != session)
+    return {};
+  WatchHot* hot = as_hot(PyTuple_GET_ITEM(e, hot_at));
+  if (hot == nullptr) return {};
+  return {PyTuple_GET_ITEM(e, 1), hot};
+}
+
+// The hit memo (the self-check of a call TF answered from its cache with `result`, on thread
+// `tid`): true when it compared the call (an agreement) or its first argument's type is not
+// modelled, false when the twin must be asked (_hooks._check).
+bool observe_hit(PyObject* session, PyObject* fn_dict, const CallArgs& c, PyObject* result,
+                 PyObject* rec, Py_ssize_t call, PyObject* site) {
   const Names& n = names();
   WatchState& w = watch_state();
-  nb::object entry = nb::steal(Attrs(c.fn()).get(n.twin_info));  // (session, twin)
-  if (!entry.is_valid() || !PyTuple_Check(entry.ptr()) || PyTuple_GET_SIZE(entry.ptr()) < 2 ||
-      PyTuple_GET_ITEM(entry.ptr(), 0) != session)
-    return false;
-  Attrs twin(PyTuple_GET_ITEM(entry.ptr(), 1));
-  nb::object thread = nb::steal(twin.get(n.thread));
-  if (!thread.is_valid()) return false;
-  int same = PyObject_RichCompareBool(thread.ptr(), tid, Py_EQ);
-  if (same != 1) {
-    if (same < 0) PyErr_Clear();
-    return false;
-  }
+  Entry entry = entry_of(fn_dict, n.twin_info, session, 2);
+  if (entry.obj == nullptr || entry.hot->thread != PyThread_get_thread_ident()) return false;
+  Attrs twin(entry.obj);
   int plain = eager_not_saving(result);
   if (plain < 0) return false;
   if (c.nargs > 0) {
@@ -609,10 +720,9 @@ bool observe_hit(PyObject* session, const CallArgs& c, PyObject* result, PyObjec
   }
   nb::object memo = nb::steal(twin.get(n.memo));
   if (!memo.is_valid() || !PyDict_Check(memo.ptr()) || PyDict_GET_SIZE(memo.ptr()) == 0 ||
-      plain != 1)
+      plain != 1 || !tf_modules())
     return false;  // nothing memoized, or in a context the full check decides about
-  PyObject* run = selfcheck_global(n.eager_run);
-  nb::object eagerly = run != nullptr ? nb::steal(get(run, n.run_eagerly)) : nb::object();
+  nb::object eagerly = nb::steal(get(w.eager_run, n.run_eagerly));
   if (!eagerly.is_valid() || PyObject_IsTrue(eagerly.ptr()) != 0) {
     PyErr_Clear();
     return false;  // run eagerly: the full check
@@ -641,7 +751,9 @@ bool observe_hit(PyObject* session, const CallArgs& c, PyObject* result, PyObjec
   int repeat = first.is_valid() ? PyObject_IsTrue(first.ptr()) : -1;
   if (repeat == 0) {  // the twin is asked about this repeat at report time (settle)
     nb::object upto = nb::steal(PyLong_FromSsize_t(PyList_GET_SIZE(kept.ptr())));
-    bool ok = upto.is_valid() && PyObject_SetAttr(seen.ptr(), n.first_call, call) == 0 &&
+    nb::object number = nb::steal(PyLong_FromSsize_t(call));
+    bool ok = upto.is_valid() && number.is_valid() &&
+              PyObject_SetAttr(seen.ptr(), n.first_call, number.ptr()) == 0 &&
               PyObject_SetAttr(seen.ptr(), n.site, site) == 0 &&
               PyObject_SetAttr(seen.ptr(), n.upto, upto.ptr()) == 0;
     if (!ok) {
@@ -652,7 +764,8 @@ bool observe_hit(PyObject* session, const CallArgs& c, PyObject* result, PyObjec
     PyErr_Clear();
     return false;
   }
-  return twin.add_int(n.memo_hits, 1);  // compared and agreed, counted in by Ledger.final
+  entry.hot->memo_hits += 1;  // compared and agreed, counted in by Ledger.final
+  return true;
 }
 
 // A Python error held aside while the call's bookkeeping runs, restored after it.
@@ -686,39 +799,28 @@ PyObject* watched_call(PyObject* const* items, size_t nargsf, PyObject* kwnames)
     PyErr_SetString(PyExc_TypeError, "[watch] the watched __call__ needs its Function");
     return nullptr;
   }
-  PyObject* session = w.hooks_state != nullptr
-                          ? PyDict_GetItemWithError(w.hooks_state, n.session)  // borrowed
-                          : nullptr;
-  if (session == nullptr && PyErr_Occurred()) return nullptr;
-  nb::object s = nb::borrow(session);  // held: the call may stop the watch
-  int active = 0;
-  if (session != nullptr && session != Py_None) {
-    nb::object a = nb::steal(Attrs(session).get(n.active));
-    active = a.is_valid() ? PyObject_IsTrue(a.ptr()) : -1;
-    if (active < 0) {
-      PyErr_SetString(PyExc_RuntimeError, "[watch] a session without its active flag");
+  if (w.session == nullptr || !w.active)
+    return PyObject_Vectorcall(w.orig_call, items, nargsf, kwnames);
+  nb::object s = nb::borrow(w.session);  // held: the call may stop the watch
+  bool self_check = w.self_check;
+  double session_t0 = w.t0;
+  CallArgs c{items, total - 1, kwnames};
+  PyObject* fn = c.fn();
+  nb::object fn_dict = nb::steal(PyObject_GenericGetDict(fn, nullptr));
+  if (!fn_dict.is_valid()) return nullptr;
+  Entry info = entry_of(fn_dict.ptr(), n.watch_info, s.ptr(), 3);
+  if (info.obj == nullptr) {
+    nb::object made = nb::steal(PyObject_CallFunctionObjArgs(w.registered, s.ptr(), fn, nullptr));
+    if (!made.is_valid()) return nullptr;
+    info = entry_of(fn_dict.ptr(), n.watch_info, s.ptr(), 3);
+    if (info.obj == nullptr) {
+      PyErr_SetString(PyExc_RuntimeError, "[watch] a Function registered without its record");
       return nullptr;
     }
   }
-  if (!active) return PyObject_Vectorcall(w.orig_call, items, nargsf, kwnames);
-  CallArgs c{items, total - 1, kwnames};
-  PyObject* fn = c.fn();
-  nb::object info = nb::steal(Attrs(fn).get(n.watch_info));  // (session, record, object index)
-  nb::object rec;
-  if (info.is_valid() && PyTuple_Check(info.ptr()) && PyTuple_GET_SIZE(info.ptr()) >= 2 &&
-      PyTuple_GET_ITEM(info.ptr(), 0) == session) {
-    rec = nb::borrow(PyTuple_GET_ITEM(info.ptr(), 1));
-  } else {
-    rec = nb::steal(PyObject_CallFunctionObjArgs(w.registered, session, fn, nullptr));
-    if (!rec.is_valid()) return nullptr;
-  }
-  Attrs r(rec.ptr());
-  nb::object call = nb::steal(r.get(n.calls));
-  call = call.is_valid() ? nb::steal(PyNumber_Add(call.ptr(), nb::int_(1).ptr())) : nb::object();
-  if (!call.is_valid() || !r.set(n.calls, call.ptr())) {
-    PyErr_SetString(PyExc_RuntimeError, "[watch] a FunctionRecord without its call count");
-    return nullptr;
-  }
+  nb::object rec = nb::borrow(info.obj);
+  nb::object hot = nb::borrow(reinterpret_cast<PyObject*>(info.hot));
+  Py_ssize_t call = ++info.hot->calls;
   nb::object site;
   try {
     site = user_site(0);  // the caller's frame first: the watched __call__ has none of its own
@@ -726,54 +828,48 @@ PyObject* watched_call(PyObject* const* items, size_t nargsf, PyObject* kwnames)
     e.restore();
     return nullptr;
   }
-  nb::object frame = nb::steal(PyList_New(6));
-  nb::object zero = nb::steal(PyLong_FromLong(0));
-  nb::object no_seconds = nb::steal(PyFloat_FromDouble(0.0));
-  if (!frame.is_valid() || !zero.is_valid() || !no_seconds.is_valid()) return nullptr;
-  PyObject* parts[6] = {rec.ptr(),  call.ptr(),       site.ptr(),
-                        zero.ptr(), no_seconds.ptr(), zero.ptr()};
-  for (Py_ssize_t i = 0; i < 6; ++i) PyList_SET_ITEM(frame.ptr(), i, Py_NewRef(parts[i]));
 
-  in_flight.push_back(frame.ptr());
+  in_flight.push_back(InFlight{rec.ptr(), site.ptr(), call, nullptr});
   double t0 = perf_seconds();
   PyObject* result = PyObject_Vectorcall(w.orig_call, items, nargsf, kwnames);
   double dt = perf_seconds() - t0;
+  InFlight done = in_flight.back();
   in_flight.pop_back();
+  nb::object frame = nb::steal(done.frame);  // owned from here
 
   HeldError error;
   if (result == nullptr) error.hold();
-  long traced = PyLong_AsLong(PyList_GET_ITEM(frame.ptr(), 3));
-  long refused = PyLong_AsLong(PyList_GET_ITEM(frame.ptr(), 5));
-  if (PyErr_Occurred()) PyErr_Clear();
-  nb::object tid = nb::steal(PyLong_FromUnsignedLong(PyThread_get_thread_ident()));
-  nb::object seconds = nb::steal(PyFloat_FromDouble(dt));
+  long traced = done.counted(3);
+  long refused = done.counted(5);
+  PyObject* tid = thread_id();
   bool finished = false;
-  if (result != nullptr && traced == 0 && tid.is_valid() && seconds.is_valid()) {
+  if (result != nullptr && traced == 0 && tid != nullptr) {
     // a hit: its time, its timeline entry and the hit memo here; a hit the memo does not
     // answer goes to the full self-check
-    Attrs sa(s.ptr());
-    nb::object session_t0 = nb::steal(sa.get(n.t0));
-    nb::object timeline = nb::steal(r.get(n.timeline));
-    nb::object self_check = nb::steal(sa.get(n.self_check));
-    if (session_t0.is_valid() && timeline.is_valid() && PyList_Check(timeline.ptr()) &&
-        self_check.is_valid() && r.add(n.call_seconds, seconds.ptr())) {
+    nb::object timeline = nb::steal(Attrs(rec.ptr()).get(n.timeline));
+    if (timeline.is_valid() && PyList_Check(timeline.ptr())) {
       finished = true;
+      info.hot->seconds += dt;
       if (PyList_GET_SIZE(timeline.ptr()) < w.timeline_cap) {
-        nb::object at = nb::steal(PyFloat_FromDouble(t0 - PyFloat_AsDouble(session_t0.ptr())));
-        nb::object entry = at.is_valid()
+        nb::object at = nb::steal(PyFloat_FromDouble(t0 - session_t0));
+        nb::object seconds = nb::steal(PyFloat_FromDouble(dt));
+        nb::object zero = nb::steal(PyLong_FromLong(0));
+        nb::object entry = at.is_valid() && seconds.is_valid() && zero.is_valid()
                                ? nb::steal(PyTuple_Pack(6, at.ptr(), seconds.ptr(), zero.ptr(),
-                                                        site.ptr(), tid.ptr(), Py_False))
+                                                        site.ptr(), tid, Py_False))
                                : nb::object();
         if (!entry.is_valid() || PyList_Append(timeline.ptr(), entry.ptr()) != 0) PyErr_Clear();
       }
-      if (PyObject_IsTrue(self_check.ptr()) == 1 && refused == 0 &&
-          !observe_hit(s.ptr(), c, result, rec.ptr(), tid.ptr(), call.ptr(), site.ptr())) {
+      if (self_check && refused == 0 &&
+          !observe_hit(s.ptr(), fn_dict.ptr(), c, result, rec.ptr(), call, site.ptr())) {
         nb::object args, kwargs;
+        nb::object number = nb::steal(PyLong_FromSsize_t(call));
+        nb::object zero = nb::steal(PyLong_FromLong(0));
         nb::object checked =
-            c.python(args, kwargs)
+            number.is_valid() && zero.is_valid() && c.python(args, kwargs)
                 ? nb::steal(PyObject_CallFunctionObjArgs(
                       w.check, s.ptr(), fn, rec.ptr(), n.call_kind, args.ptr(), kwargs.ptr(),
-                      zero.ptr(), call.ptr(), site.ptr(), Py_True, nullptr))
+                      zero.ptr(), number.ptr(), site.ptr(), Py_True, nullptr))
                 : nb::object();
         if (!checked.is_valid()) {
           Py_DECREF(result);
@@ -785,15 +881,21 @@ PyObject* watched_call(PyObject* const* items, size_t nargsf, PyObject* kwnames)
   }
   if (!finished) {
     // a call that traced or raised: the rest is Python's (_hooks.finish)
+    if (!frame.is_valid()) {  // made now; `frame` takes over the reference `done` held
+      PyObject* made = done.frame_list();
+      frame = nb::steal(made);
+      if (made != nullptr) Py_DECREF(done.frame);
+    }
     nb::object args, kwargs, start = nb::steal(PyFloat_FromDouble(t0));
-    nb::object done =
-        tid.is_valid() && seconds.is_valid() && start.is_valid() && c.python(args, kwargs)
+    nb::object seconds = nb::steal(PyFloat_FromDouble(dt));
+    nb::object done_call =
+        frame.is_valid() && tid != nullptr && seconds.is_valid() && start.is_valid() &&
+                c.python(args, kwargs)
             ? nb::steal(PyObject_CallFunctionObjArgs(
                   w.finish, s.ptr(), fn, rec.ptr(), frame.ptr(), args.ptr(), kwargs.ptr(),
-                  result != nullptr ? Py_True : Py_False, start.ptr(), seconds.ptr(), tid.ptr(),
-                  nullptr))
+                  result != nullptr ? Py_True : Py_False, start.ptr(), seconds.ptr(), tid, nullptr))
             : nb::object();
-    if (!done.is_valid()) {
+    if (!done_call.is_valid()) {
       if (result == nullptr) {
         PyErr_Clear();
         error.restore();  // TF's error, not the bookkeeping's
@@ -876,20 +978,19 @@ void bind_watch(nb::module_& m) {
   });
   m.def("_watch_call_key", &call_key, "args"_a, "kwargs"_a.none());
   m.def("_watch_user_site", &user_site, "skip"_a = 1);
-  m.def("_watch_call_setup", [](nb::handle hooks_state, nb::handle orig_call, nb::handle registered,
-                                nb::handle finish, nb::handle check, nb::handle selfcheck_globals,
-                                Py_ssize_t timeline_cap, Py_ssize_t calls_kept) {
-    WatchState& w = watch_state();
-    keep(w.hooks_state, hooks_state);
-    keep(w.orig_call, orig_call);
-    keep(w.registered, registered);
-    keep(w.finish, finish);
-    keep(w.check, check);
-    keep(w.selfcheck, selfcheck_globals);
-    w.timeline_cap = timeline_cap;
-    w.calls_kept = calls_kept;
-    names();
-  });
+  m.def("_watch_call_setup",
+        [](nb::handle orig_call, nb::handle registered, nb::handle finish, nb::handle check,
+           nb::handle selfcheck_globals, Py_ssize_t timeline_cap, Py_ssize_t calls_kept) {
+          WatchState& w = watch_state();
+          keep(w.orig_call, orig_call);
+          keep(w.registered, registered);
+          keep(w.finish, finish);
+          keep(w.check, check);
+          keep(w.selfcheck, selfcheck_globals);
+          w.timeline_cap = timeline_cap;
+          w.calls_kept = calls_kept;
+          names();
+        });
   m.def(
       "_watch_call_object",
       []() -> nb::object {
@@ -898,9 +999,36 @@ void bind_watch(nb::module_& m) {
         return nb::steal(o);
       },
       "The object to put in place of TF's Function.__call__ (after _watch_call_setup).");
-  m.def("_watch_call_in_flight", []() -> nb::object {
-    return in_flight.empty() ? nb::none() : nb::borrow(in_flight.back());
-  });
+  m.def(
+      "_watch_call_in_flight",
+      []() -> nb::object {
+        if (in_flight.empty()) return nb::none();
+        PyObject* frame = in_flight.back().frame_list();
+        if (frame == nullptr) throw nb::python_error();
+        return nb::steal(frame);
+      },
+      "The innermost watched call in flight on this thread: its frame list, or None.");
+  m.def(
+      "_watch_session",
+      [](nb::handle session, double t0, bool self_check, bool active) {
+        WatchState& w = watch_state();
+        keep(w.session, session.is_none() ? nb::handle() : session);
+        w.t0 = t0;
+        w.self_check = self_check;
+        w.active = active && !session.is_none();
+      },
+      "session"_a.none(), "t0"_a, "self_check"_a, "active"_a,
+      "The session in effect, as the call path reads it (_hooks._in_effect).");
+  m.def(
+      "_watch_session_active",
+      [](nb::handle session, bool active) {
+        WatchState& w = watch_state();
+        if (w.session != nullptr && w.session == session.ptr()) w.active = active;
+      },
+      "A session's active flag, for the call path when it is the session in effect.");
+  PyObject* hot = hot_type();
+  if (hot == nullptr) throw nb::python_error();
+  m.attr("_WatchHot") = nb::borrow(hot);
 }
 
 }  // namespace tfpy

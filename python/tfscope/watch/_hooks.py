@@ -67,8 +67,16 @@ def current():
     return _state["session"]
 
 
-def install(session):
+def _in_effect(session):
+    """The session calls are watched by, here and in the C++ call path's copy."""
     _state["session"] = session
+    from tfscope import _core
+    _core._watch_session(session, session.t0 if session else 0.0,
+                         bool(session and session.self_check), bool(session and session.active))
+
+
+def install(session):
+    _in_effect(session)
     if _PF in sys.modules:
         _patch()
     elif _state["finder"] is None:
@@ -78,7 +86,7 @@ def install(session):
 
 
 def uninstall():
-    _state["session"] = None
+    _in_effect(None)
     finder = _state["finder"]
     if finder is not None:
         try:
@@ -234,7 +242,7 @@ def _patch():
     # The wrappers' frames are filed under TF's own directory, so TF's stack filters drop them as
     # they drop TF's frames: error texts ("defined at" stacks) and tracebacks stay as without watch.
     tf_file = os.path.join(os.path.dirname(pf.__file__), "tfscope_watch_hooks.py")
-    _core._watch_call_setup(_state, orig_call, registered, finish, _check, vars(_selfcheck),
+    _core._watch_call_setup(orig_call, registered, finish, _check, vars(_selfcheck),
                             timeline_cap, _selfcheck.CALLS_KEPT)
     __call__ = _core._watch_call_object()  # a C++ method descriptor: a call adds no Python frame
     for f in (__init__, get_concrete_function, _get_concrete_function_garbage_collected,

@@ -42,6 +42,8 @@ import os
 import threading
 import weakref
 
+from tfscope import _core
+
 CALLS_KEPT = 2000  # argument lists kept per Function object, for the conformance case
 HIT_MEMO_KEPT = 4096  # argument keys per Function object whose repeat is a hit for tfscope
 
@@ -180,7 +182,8 @@ class Twin:
         self.creates_variables = False  # TF's body created variables in some trace (for the case)
         self.create_next = False        # the twin's next trace creates a variable, as TF's did
         self.seen_created = 0           # len(TF's Function._created_variables) at the last call
-        self.thread = threading.get_ident()
+        self.hot = _core._WatchHot()  # its thread and memo_hits, read by the C++ call path
+        self.hot.thread = threading.get_ident()
         self.concurrent = False         # called from several threads: compared by totals
         # Counts of a concurrent twin, read after each call: per-call deltas overlap when two
         # threads' calls do (a trace made by one thread shows in the other's delta as well), the
@@ -288,6 +291,19 @@ class Twin:
         if self.function is not None:
             return self.function.experimental_get_tracing_count()
         return self.pending_traces
+
+    @property
+    def thread(self):
+        return self.hot.thread
+
+    @property
+    def memo_hits(self):
+        """Hits the C++ hit memo answered (compared and agreed)."""
+        return self.hot.memo_hits
+
+    @memo_hits.setter
+    def memo_hits(self, n):
+        self.hot.memo_hits = n
 
     def settle(self, ledger):
         """Off the hot path (at report time, and before release): the twin is asked about one
@@ -763,7 +779,7 @@ def twin_of(session, fn, rec, idx):
     _tf()
     twin = Twin(fn, rec, idx, session.__dict__.setdefault("fresh_twins", {}))
     twin.compared = twin.agreed = twin.memo_hits = 0
-    fn.__dict__["_tfscope_twin"] = (session, twin)
+    fn.__dict__["_tfscope_twin"] = (session, twin, twin.hot)  # the call path reads twin.hot
     _sessions.add(session)
     if rec.selfcheck is not None:
         rec.selfcheck.twins.append(twin)

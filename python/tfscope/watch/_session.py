@@ -11,6 +11,8 @@ import threading
 import time
 import weakref
 
+from tfscope import _core
+
 from . import _explain
 from . import _graph
 
@@ -203,14 +205,14 @@ class FunctionRecord:
         self.name = name
         self.defined_at = defined_at
         self.objects = []          # creation site of each Function object, in order
-        self.calls = 0
+        # the counters every call updates, in C++ fields the call path writes directly
+        self.hot = _core._WatchHot()
         self.traced_calls = 0
         self.failed_calls = 0      # calls that raised without a trace (bad input, a budget)
         self.traces = []
         # obj_index -> its traces (those adopted from before the watch first), for the reasons:
         # the next trace of a function made again every epoch looks at its own object's only
         self.by_object = {}
-        self.call_seconds = 0.0
         self.trace_seconds = 0.0   # traces inside calls and outside (get_concrete_function)
         self.call_trace_seconds = 0.0
         self.timeline = []         # (start s, duration s, traces made, site, thread, raised)
@@ -220,6 +222,18 @@ class FunctionRecord:
         self.refused = []          # (TraceRecord, message) of traces the budget refused
         self.fn_refs = []          # weak references to the Function objects, by index - 1
         self.selfcheck = None      # _selfcheck.Ledger: tfscope's predictions against TF's count
+
+    @property
+    def calls(self):
+        return self.hot.calls
+
+    @property
+    def call_seconds(self):
+        return self.hot.seconds
+
+    @call_seconds.setter
+    def call_seconds(self, seconds):
+        self.hot.seconds = seconds
 
     @property
     def run_seconds(self):
@@ -326,7 +340,17 @@ class Session:
         self.t0 = time.perf_counter()
         self.local = threading.local()
         self.lock = threading.Lock()
-        self.active = True
+        self._active = True
+
+    @property
+    def active(self):
+        return self._active
+
+    @active.setter
+    def active(self, active):
+        """Also the C++ call path's copy, when this is the session in effect."""
+        self._active = bool(active)
+        _core._watch_session_active(self, self._active)
 
     # Function objects -------------------------------------------------------------------------
     def record_of(self, fn, site=None):
@@ -350,7 +374,7 @@ class Session:
             except TypeError:
                 rec.fn_refs.append(None)
             idx = len(rec.objects)
-        fn.__dict__["_tfscope_watch"] = (self, rec, idx)
+        fn.__dict__["_tfscope_watch"] = (self, rec, idx, rec.hot)  # the call path reads rec.hot
         self._adopt_earlier_traces(fn, rec, idx)
         return rec, idx
 
