@@ -12,13 +12,16 @@ def _capture_kind(external):
     return "tensor" if hasattr(external, "numpy") else "outer"  # an eager value, or a graph's
 
 
-def _facts(concrete):
-    """(function name, graph name, signature, inputs, captures, outputs) of a ConcreteFunction."""
+def _facts(concrete, signature=None):
+    """(function name, graph name, signature, inputs, captures, outputs) of a ConcreteFunction;
+    its signature text as TF prints it unless given."""
     g = concrete.graph
     internal = {id(t): e for e, t in g.captures}
     name = concrete.name
     name = name.decode() if isinstance(name, bytes) else str(name)
-    return (name, g.name, concrete.pretty_printed_signature(verbose=False),
+    if signature is None:
+        signature = concrete.pretty_printed_signature(verbose=False)
+    return (name, g.name, signature,
             [t.name for t in g.inputs],
             [(t.name, _capture_kind(internal[id(t)])) for t in g.inputs if id(t) in internal],
             [t.name for t in g.outputs])
@@ -62,20 +65,27 @@ class GraphSource:
     report is made, or when the bytes kept grow past _session.PENDING_BYTES_KEPT): the same facts
     as reading the graph at trace time, since the bytes are the graph's then."""
 
-    __slots__ = ("data", "facts", "shapes", "size")
+    __slots__ = ("data", "facts", "function_type", "shapes", "size")
 
     def __init__(self, concrete):
         g = concrete.graph
         self.data = _serialized(g)
         self.size = len(self.data)
-        self.facts = _facts(concrete)
+        # The signature's text is the FunctionType's (ConcreteFunction.pretty_printed_signature),
+        # written when the report is made: formatting its specs is a good part of a small
+        # trace's bookkeeping, and the FunctionType (trace types only, no graph) does not change.
+        self.function_type = concrete.function_type
+        self.facts = _facts(concrete, "" if self.function_type is not None else None)
         self.shapes = {t.name: _shape_dims(t) for t in list(g.inputs) + list(g.outputs)}
 
     def resolve(self, most=None):
         """(ops, the first `most` nodes for the drawing, the report's dict): the nodes as
         (name, op type, input op names, control input names), in the graph's order."""
         from tfscope import _core
-        report = _core.graph_def_report(self.data, *self.facts, shapes=self.shapes)
+        facts = self.facts
+        if self.function_type is not None:
+            facts = facts[:2] + (str(self.function_type),) + facts[3:]
+        report = _core.graph_def_report(self.data, *facts, shapes=self.shapes)
         report = json.loads(report.json())
         nodes = None
         if most is not None:
