@@ -25,3 +25,11 @@ set(TFSCOPE_BINDING_SOURCES
 list(TRANSFORM TFSCOPE_BINDING_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)
 set(TFSCOPE_BINDING_LIBS tfscope_function tfscope_autograph tfscope_savedmodel tfscope_lite
     tfscope_lint tfscope_data tfscope_hlo tfscope_autodiff)
+# The lite interpreter's set_tensor / get_tensor use NumPy's C API (python/src/lite_bindings.cc).
+execute_process(
+  COMMAND "${Python_EXECUTABLE}" -c "import numpy; print(numpy.get_include())"
+  OUTPUT_STRIP_TRAILING_WHITESPACE OUTPUT_VARIABLE TFSCOPE_NUMPY_INCLUDE RESULT_VARIABLE np_rc)
+if(np_rc)
+  message(FATAL_ERROR "tfscope's Python module builds against NumPy's headers: "
+                      "install numpy for ${Python_EXECUTABLE}")
+endif()

@@ -81,6 +81,65 @@ def test_saved_module_restores_with_its_methods_and_traces(tmp_path):
     assert loaded.fingerprint["version"] == 4
 
 
+def test_tflite_interpreter_tensor_calls_take_any_array_and_reject_bad_indices():
+    # set_tensor / get_tensor run in C++ (NumPy's C API): arrays that are not float32 and
+    # C-contiguous go through numpy.ascontiguousarray's conversion, and every output is a new array.
+    m = Dense(64, 32, seed=5)
+    model = tf.lite.TFLiteConverter.from_concrete_functions(
+        [m.__call__.get_concrete_function()], m).convert()
+    interp = tf.lite.Interpreter(model_content=model)
+    i_in = interp.get_input_details()[0]["index"]
+    i_out = interp.get_output_details()[0]["index"]
+    rng = np.random.default_rng(8)
+    x64 = rng.standard_normal((3, 64))  # float64, batch 3 (the file declares batch 1)
+    want = numpy_dense(m, x64.astype(np.float32))
+    wide = np.zeros((3, 128), np.float32)
+    wide[:, ::2] = x64
+    for value in [x64.astype(np.float32), x64, x64.tolist(), wide[:, ::2],
+                  np.asfortranarray(x64.astype(np.float32)), x64.astype(">f4")]:
+        interp.set_tensor(i_in, value)
+        interp.invoke()
+        np.testing.assert_allclose(interp.get_tensor(i_out), want, rtol=1e-5, atol=1e-6)
+    x = x64[:1].astype(np.float32)
+    interp.set_tensor(i_in, x)
+    assert interp.get_tensor(i_in) is x  # the input as set_tensor kept it
+    interp.invoke()
+    y1, y2 = interp.get_tensor(i_out), interp.get_tensor(i_out)
+    assert y1.shape == (1, 32) and y1.dtype == np.float32 and y1 is not y2
+    y1[:] = 0  # a copy: the interpreter's output and the next get_tensor are untouched
+    np.testing.assert_allclose(y2, numpy_dense(m, x), rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(interp.get_tensor(i_out), y2)
+    for call, err, text in [
+            (lambda: interp.set_tensor(i_out, x), ValueError, "Invalid tensor index 1: set_tensor"),
+            (lambda: interp.set_tensor(-1, x), ValueError, "Invalid tensor index -1"),
+            (lambda: interp.get_tensor(7), ValueError, "get_tensor also reads the outputs 1..1"),
+            (lambda: interp.get_tensor("0"), TypeError, "tensor_index must be an int, got '0'"),
+            (lambda: interp.get_tensor(None), TypeError, "tensor_index must be an int, got None"),
+            (lambda: interp.set_tensor(i_in, None), TypeError, "value must be an array, got None"),
+            (lambda: interp.get_tensor(i_out, 1), ValueError, "runs the first subgraph only"),
+            # a shape the model cannot take fails when the run is planned, at invoke
+            (lambda: (interp.set_tensor(i_in, np.zeros((1, 63), np.float32)), interp.invoke()),
+             ValueError, "")]:
+        with pytest.raises(err) as e:
+            call()
+        assert text in str(e.value) and "\n" not in str(e.value), str(e.value)
+    # numpy integers index as ints; a subclass's own set_tensor is the one called
+    interp.set_tensor(np.int32(i_in), x)
+
+    class Logged(tf.lite.Interpreter):
+        calls = 0
+
+        def set_tensor(self, tensor_index, value):
+            Logged.calls += 1
+            super().set_tensor(tensor_index, value)
+
+    sub = Logged(model_content=model)
+    sub.set_tensor(i_in, x)
+    sub.invoke()
+    assert Logged.calls == 1
+    np.testing.assert_array_equal(sub.get_tensor(i_out), y2)
+
+
 def test_tflite_float_model_matches_numpy_and_int8_weights_follow_tfs_rule():
     m = Dense(64, 32, seed=3)
     cf = m.__call__.get_concrete_function()

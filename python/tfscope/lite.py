@@ -123,8 +123,11 @@ class Interpreter:
                 model_content = f.read()
         name = _os.fspath(model_path) if model_path is not None else "model_content"
         self._core = _core.LiteInterpreterCore(bytes(model_content), name, fast_kernels)
-        self._inputs = [None] * self._core.num_inputs()
-        self._outputs = [None] * self._core.num_outputs()
+        # The per-invoke calls are the core's own C++ methods, handed out as they are: no Python
+        # frame between the caller and the interpreter (unless a subclass overrides them).
+        for method in ("set_tensor", "invoke", "get_tensor"):
+            if getattr(type(self), method) is getattr(Interpreter, method):
+                setattr(self, method, getattr(self._core, method))
 
     def allocate_tensors(self):
         pass
@@ -133,33 +136,28 @@ class Interpreter:
         return [{"index": i, "name": self._core.input_name(i),
                  "shape": _np.array(self._core.input_shape(i), dtype=_np.int32),
                  "dtype": _np.float32 if self._core.input_type(i) == _FLOAT32 else _np.int32}
-                for i in range(len(self._inputs))]
+                for i in range(self._core.num_inputs())]
 
     def get_output_details(self):
-        n_in = len(self._inputs)
+        n_in = self._core.num_inputs()
         return [{"index": n_in + i, "shape": _np.array(self._core.output_shape(i), dtype=_np.int32),
-                 "dtype": _np.float32} for i in range(len(self._outputs))]
+                 "dtype": _np.float32} for i in range(self._core.num_outputs())]
 
     def resize_tensor_input(self, input_index, tensor_size, strict=False):
         del input_index, tensor_size, strict  # inputs take the shape set_tensor's array has
 
     def set_tensor(self, tensor_index, value):
-        # Integer inputs (token ids) travel as float32: exact up to 2^24.
-        value = _np.ascontiguousarray(value, dtype=_np.float32)
-        if tensor_index < len(self._inputs):
-            self._core.set_input(tensor_index, value)  # copied into the interpreter's input
-        self._inputs[tensor_index] = value
+        """Copies value (as float32: integer inputs, token ids, are exact up to 2^24) into input
+        tensor_index, which takes value's shape."""
+        self._core.set_tensor(tensor_index, value)
 
     def invoke(self):
         self._core.invoke()
 
     def get_tensor(self, tensor_index, subgraph_index=0):
-        if subgraph_index != 0:
-            raise ValueError("tfscope.lite.Interpreter runs the first subgraph only "
-                             "(subgraph_index=%r)" % (subgraph_index,))
-        n_in = len(self._inputs)
-        return (self._inputs[tensor_index] if tensor_index < n_in
-                else self._core.output(tensor_index - n_in))
+        """An input's array as set_tensor kept it, or a new array of an output's values (tensor
+        indices: the inputs, then the outputs; the first subgraph only)."""
+        return self._core.get_tensor(tensor_index, subgraph_index)
 
 
 def convert_tflite_dynamic(fn, probes=16, seed=0):
