@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <random>
 
-#include "matmul_f32.h"  // src/ops: the kernel the MatMul op dispatches to
+#include "mlp_fixture.h"
 #include "tfscope/function.h"
 #include "tfscope/ops.h"
 #include "tfscope/ops_loss.h"
@@ -21,20 +21,16 @@ namespace {
 
 using tfs::Tensor;
 using tfs::Value;
+using tfs::bench::Mlp;
+using tfs::bench::MlpFunction;
+using tfs::bench::MlpKernels;
+using tfs::bench::random_matrix;
 
 // The 64-literal cache benchmark retraces on purpose; keep TF's warning out of the output.
 const bool kQuietWarnings = [] {
   tfs::set_warning_sink([](const std::string&) {});
   return true;
 }();
-
-Tensor random_matrix(int64_t rows, int64_t cols, uint32_t seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-0.5f, 0.5f);
-  std::vector<float> v(static_cast<size_t>(rows * cols));
-  for (float& x : v) x = dist(gen);
-  return Tensor::from_vector<float>(v, tfs::Shape({rows, cols}));
-}
 
 void BM_EagerAddSmall(benchmark::State& state) {
   Tensor a = Tensor::from_vector<float>({1, 2});  // eager AddV2 of two 2-element tensors
@@ -120,28 +116,9 @@ void BM_Trace10Ops(benchmark::State& state) {
 }
 BENCHMARK(BM_Trace10Ops);
 
-// The MLP of the benchmarks: 784 -> 256 relu -> 128 relu -> 10.
-struct Mlp {
-  Tensor w1 = random_matrix(784, 256, 1), w2 = random_matrix(256, 128, 2),
-         w3 = random_matrix(128, 10, 3);
-  Tensor b1 = random_matrix(1, 256, 4).reshaped(tfs::Shape({256}));
-  Tensor b2 = random_matrix(1, 128, 5).reshaped(tfs::Shape({128}));
-  Tensor b3 = random_matrix(1, 10, 6).reshaped(tfs::Shape({10}));
-};
-
 void BM_MlpForward(benchmark::State& state) {
-  Mlp m;
-  tfs::Variable w1(Value(m.w1), "w1"), w2(Value(m.w2), "w2"), w3(Value(m.w3), "w3");
-  tfs::Variable b1(Value(m.b1), "b1"), b2(Value(m.b2), "b2"), b3(Value(m.b3), "b3");
-  auto f = tfs::function("mlp", {"x"}, [&](Tensor x) {
-    Tensor h = tfs::relu(tfs::bias_add(tfs::matmul(x, w1.read_value()), b1.read_value()));
-    h = tfs::relu(tfs::bias_add(tfs::matmul(h, w2.read_value()), b2.read_value()));
-    return tfs::bias_add(tfs::matmul(h, w3.read_value()), b3.read_value());
-  });
-  Tensor x = random_matrix(state.range(0), 784, 7);
-  auto cf = f->get_concrete_function({x});
-  std::vector<Tensor> flat{x};
-  for (auto _ : state) benchmark::DoNotOptimize(cf->run_flat(flat));
+  MlpFunction m(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(m.cf->run_flat(m.flat));
 }
 BENCHMARK(BM_MlpForward)->Arg(1)->Arg(64);
 
@@ -179,33 +156,11 @@ void BM_TrainStepMlp(benchmark::State& state) {
 }
 BENCHMARK(BM_TrainStepMlp)->Arg(1)->Arg(64);
 
-// The kernels BM_MlpForward runs, called directly: its floor, without the executor. MatMul's
-// float32 kernel as the MatMul op dispatches it (tf_matmul_f32: at batch 1 with oneDNN's AVX-512
-// ISA that is oneDNN's gemv order, not the GEMM's), then BiasAdd and Relu as the graph runs them,
-// one pass over the output each.
+// The kernels BM_MlpForward runs, called directly: its floor, without the executor
+// (bench/mlp_fixture.h).
 void BM_MlpKernelsOnly(benchmark::State& state) {
-  Mlp m;
-  int64_t batch = state.range(0);
-  Tensor x = random_matrix(batch, 784, 7);
-  std::vector<float> h1(static_cast<size_t>(batch * 256)), h2(static_cast<size_t>(batch * 128)),
-      y(static_cast<size_t>(batch * 10));
-  auto dense = [&](const float* in, int64_t k, const Tensor& w, const Tensor& b, int64_t n,
-                   float* out, bool relu) {
-    tfs::detail::tf_matmul_f32(in, false, w.data<float>(), false, batch, k, n, out);
-    const float* bias = b.data<float>();
-    for (int64_t i = 0; i < batch; ++i) {
-      for (int64_t j = 0; j < n; ++j) out[i * n + j] = out[i * n + j] + bias[j];
-    }
-    if (relu) {
-      for (int64_t i = 0; i < batch * n; ++i) out[i] = std::max(out[i], 0.0f);
-    }
-  };
-  for (auto _ : state) {
-    dense(x.data<float>(), 784, m.w1, m.b1, 256, h1.data(), true);
-    dense(h1.data(), 256, m.w2, m.b2, 128, h2.data(), true);
-    dense(h2.data(), 128, m.w3, m.b3, 10, y.data(), false);
-    benchmark::DoNotOptimize(y.data());
-  }
+  MlpKernels k(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(k.run());
 }
 BENCHMARK(BM_MlpKernelsOnly)->Arg(1)->Arg(64);
 

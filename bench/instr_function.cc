@@ -13,6 +13,7 @@
 #include <functional>
 #include <string>
 
+#include "mlp_fixture.h"
 #include "tfscope/function.h"
 #include "tfscope/ops.h"
 
@@ -73,17 +74,17 @@ using tfs::Value;
 constexpr int kWarmup = 200;
 constexpr int kCalls = 2000;
 
-// Runs `call` kCalls times between two callgrind toggles and reports allocations per call.
-void measure(const char* name, const std::function<void()>& call) {
+// Runs `call` `calls` times between two callgrind toggles and reports allocations per call.
+void measure(const char* name, const std::function<void()>& call, int calls = kCalls) {
   for (int i = 0; i < kWarmup; ++i) call();
   long before = g_allocs.load();
   CALLGRIND_TOGGLE_COLLECT;
-  for (int i = 0; i < kCalls; ++i) call();
+  for (int i = 0; i < calls; ++i) call();
   CALLGRIND_TOGGLE_COLLECT;
   long after = g_allocs.load();
   CALLGRIND_DUMP_STATS_AT(name);
   std::printf("%-28s %6.2f allocations per call (%d calls)\n", name,
-              static_cast<double>(after - before) / kCalls, kCalls);
+              static_cast<double>(after - before) / calls, calls);
 }
 
 }  // namespace
@@ -131,6 +132,13 @@ int main() {
   {
     Tensor a = Tensor::from_vector<float>({1, 2});
     measure("BM_EagerAddSmall", [&] { (void)tfs::add(a, a); });
+  }
+  {
+    // BM_MlpForward/1 against its kernels alone: the executor's instructions per call.
+    tfs::bench::MlpFunction m(1);
+    measure("BM_MlpForward/1", [&] { (void)m.cf->run_flat(m.flat); }, 500);
+    tfs::bench::MlpKernels k(1);
+    measure("BM_MlpKernelsOnly/1", [&] { (void)k.run(); }, 500);
   }
   return 0;
 }
