@@ -9,7 +9,6 @@
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
-#include <algorithm>
 #include <cstring>
 
 #include "convert.h"
@@ -55,14 +54,17 @@ Py_ssize_t index_arg(nb::handle h, const char* what) {
   return i;
 }
 
-[[noreturn]] void bad_index(Py_ssize_t i, const PyInterpreter& self, const char* role) {
-  throw nb::value_error(("Invalid tensor index " + std::to_string(i) + ": " + role +
-                         " are tfscope.lite.Interpreter's tensors 0.." +
-                         std::to_string(self.it.num_inputs() - 1) +
-                         " (the inputs), and get_tensor also reads the outputs " +
-                         std::to_string(self.it.num_inputs()) + ".." +
-                         std::to_string(self.it.num_inputs() + self.it.num_outputs() - 1))
-                            .c_str());
+// "Invalid tensor index 7: get_tensor takes tfscope.lite.Interpreter's inputs 0..0 and outputs
+// 1..1" (tensor indices are the inputs', then the outputs').
+[[noreturn]] void bad_index(Py_ssize_t i, const PyInterpreter& self, bool outputs_too) {
+  const int n_in = self.it.num_inputs(), n_out = self.it.num_outputs();
+  std::string text = "Invalid tensor index " + std::to_string(i) + ": " +
+                     (outputs_too ? "get_tensor" : "set_tensor") +
+                     " takes tfscope.lite.Interpreter's inputs 0.." + std::to_string(n_in - 1);
+  if (outputs_too) {
+    text += " and outputs " + std::to_string(n_in) + ".." + std::to_string(n_in + n_out - 1);
+  }
+  throw nb::value_error(text.c_str());
 }
 
 // set_tensor(index, value): value as a float32 C-contiguous array (integer inputs, token ids,
@@ -71,7 +73,7 @@ Py_ssize_t index_arg(nb::handle h, const char* what) {
 // binding's generic array path, were half of a batch-1 int8 invoke's time from Python).
 void set_tensor(PyInterpreter& self, nb::handle index, nb::handle value) {
   const Py_ssize_t i = index_arg(index, "tensor_index");
-  if (i < 0 || i >= self.it.num_inputs()) bad_index(i, self, "set_tensor's");
+  if (i < 0 || i >= self.it.num_inputs()) bad_index(i, self, false);
   if (value.is_none()) throw nb::type_error("set_tensor's value must be an array, got None");
   nb::object a;
   PyObject* p = value.ptr();
@@ -108,10 +110,16 @@ nb::object get_tensor(const PyInterpreter& self, nb::handle index, nb::handle su
     const nb::object& v = self.inputs[static_cast<size_t>(i)];
     return v.is_valid() ? v : nb::none();
   }
-  if (i < n_in || i >= n_in + self.it.num_outputs()) bad_index(i, self, "get_tensor's");
+  if (i < n_in || i >= n_in + self.it.num_outputs()) bad_index(i, self, true);
   const lite::Interpreter::TensorValue& v = self.it.output(static_cast<int>(i - n_in));
+  if (v.shape.size() > NPY_MAXDIMS) {
+    throw nb::value_error(("output " + std::to_string(i) + " has " +
+                           std::to_string(v.shape.size()) + " dimensions, more than NumPy's " +
+                           std::to_string(NPY_MAXDIMS))
+                              .c_str());
+  }
   npy_intp dims[NPY_MAXDIMS];
-  const int nd = static_cast<int>(std::min<size_t>(v.shape.size(), NPY_MAXDIMS));
+  const int nd = static_cast<int>(v.shape.size());
   for (int k = 0; k < nd; ++k) dims[k] = v.shape[static_cast<size_t>(k)];
   PyObject* out = PyArray_SimpleNew(nd, dims, NPY_FLOAT32);
   if (!out) throw nb::python_error();

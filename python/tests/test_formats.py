@@ -110,9 +110,13 @@ def test_tflite_interpreter_tensor_calls_take_any_array_and_reject_bad_indices()
     np.testing.assert_allclose(y2, numpy_dense(m, x), rtol=1e-5, atol=1e-6)
     np.testing.assert_array_equal(interp.get_tensor(i_out), y2)
     for call, err, text in [
-            (lambda: interp.set_tensor(i_out, x), ValueError, "Invalid tensor index 1: set_tensor"),
-            (lambda: interp.set_tensor(-1, x), ValueError, "Invalid tensor index -1"),
-            (lambda: interp.get_tensor(7), ValueError, "get_tensor also reads the outputs 1..1"),
+            (lambda: interp.set_tensor(i_out, x), ValueError, "Invalid tensor index 1: set_tensor "
+             "takes tfscope.lite.Interpreter's inputs 0..0"),
+            (lambda: interp.set_tensor(-1, x), ValueError, "Invalid tensor index -1: set_tensor "
+             "takes tfscope.lite.Interpreter's inputs 0..0"),
+            (lambda: interp.get_tensor(7), ValueError, "Invalid tensor index 7: get_tensor takes "
+             "tfscope.lite.Interpreter's inputs 0..0 and outputs 1..1"),
+            (lambda: interp.get_tensor(-2), ValueError, "Invalid tensor index -2: get_tensor"),
             (lambda: interp.get_tensor("0"), TypeError, "tensor_index must be an int, got '0'"),
             (lambda: interp.get_tensor(None), TypeError, "tensor_index must be an int, got None"),
             (lambda: interp.set_tensor(i_in, None), TypeError, "value must be an array, got None"),
