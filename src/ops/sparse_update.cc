@@ -14,17 +14,12 @@
 #include "tfscope/ops_array.h"
 #include "tfscope/ops_sparse.h"
 #include "tfscope/variable_state.h"
+#include "variable_access.h"
 
 namespace tfs {
 namespace {
 
 using detail::dims_text;
-
-std::shared_ptr<VariableState> variable_of(OpKernelContext& ctx, const Tensor& handle) {
-  auto v = std::dynamic_pointer_cast<VariableState>(handle.resource_handle());
-  if (!v) ctx.fail("[ops] " + *ctx.op_name + ": input is not a variable handle");
-  return v;
-}
 
 // SliceDebugString: "[3]" for a vector's element 3, "[1,0]" for a matrix's.
 std::string slice_text(const Shape& s, int64_t flat) {
@@ -54,16 +49,10 @@ OpRegistration r_resource_gather([] {
   d.type_attrs = {{"dtype", {}}, {"Tindices", detail::kIndexTypes}};
   d.stateful = true;
   d.kernel = [](OpKernelContext& ctx) {
-    auto v = variable_of(ctx, ctx.input(0));
+    auto* v = detail::variable_of(ctx, ctx.input(0));
     if (attr_int_or(*ctx.attrs, "batch_dims", 0) != 0)
       ctx.fail("[ops] ResourceGather with batch_dims is not modelled");
-    DType want = attr_type(*ctx.attrs, "dtype");
-    if (v->dtype() != want) {
-      ctx.fail("Trying to read variable with wrong dtype. Expected " +
-               std::string(dtype_tf_string(v->dtype())) + " got " +
-               std::string(dtype_tf_string(want)));
-    }
-    Tensor params = v->read();
+    Tensor params = detail::read_as(ctx, *v, attr_type(*ctx.attrs, "dtype"));
     const Tensor& indices = ctx.input(1);
     const Shape &ps = params.eager_shape(), &is = indices.eager_shape();
     if (ps.rank() < 1) ctx.fail("params must be at least 1 dimensional");
@@ -97,7 +86,7 @@ OpDef scatter_op(const std::string& name, Scatter kind) {
   d.type_attrs = {{"dtype", {}}, {"Tindices", detail::kIndexTypes}};
   d.stateful = true;
   d.kernel = [kind](OpKernelContext& ctx) {
-    auto v = variable_of(ctx, ctx.input(0));
+    auto* v = detail::variable_of(ctx, ctx.input(0));
     const Tensor &indices = ctx.input(1), &updates = ctx.input(2);
     if (v->dtype() != updates.dtype())
       ctx.fail("DType of scatter resource and updates does not match.");

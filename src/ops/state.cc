@@ -11,15 +11,10 @@
 #include "tfscope/detail/kernel_run.h"
 #include "tfscope/ops.h"
 #include "tfscope/variable_state.h"
+#include "variable_access.h"
 
 namespace tfs {
 namespace {
-
-std::shared_ptr<VariableState> variable_of(OpKernelContext& ctx, const Tensor& handle) {
-  auto v = std::dynamic_pointer_cast<VariableState>(handle.resource_handle());
-  if (!v) ctx.fail("[ops] " + *ctx.op_name + ": input is not a variable handle");
-  return v;
-}
 
 // VarHandleOp names a variable by (container, shared_name); the same name gives the same state.
 std::shared_ptr<VariableState> lookup_or_create(const std::string& name, DType dt,
@@ -52,14 +47,7 @@ OpRegistration r_var_handle([] {
 
 // ReadVariableOp's work for a node whose dtype attr is `want`: the variable's current value.
 void read_variable(OpKernelContext& ctx, DType want) {
-  const auto* v = dynamic_cast<const VariableState*>(ctx.input(0).resource_handle().get());
-  if (!v) ctx.fail("[ops] " + *ctx.op_name + ": input is not a variable handle");
-  if (v->dtype() != want) {
-    ctx.fail("Trying to read variable with wrong dtype. Expected " +
-             std::string(dtype_tf_string(v->dtype())) + " got " +
-             std::string(dtype_tf_string(want)));
-  }
-  ctx.set_output(0, v->read());
+  ctx.set_output(0, detail::read_as(ctx, *detail::variable_of(ctx, ctx.input(0)), want));
 }
 
 OpRegistration r_read([] {
@@ -87,7 +75,7 @@ OpRegistration r_assign([] {
   d.type_attrs = {{"dtype", {}}};
   d.stateful = true;
   d.kernel = [](OpKernelContext& ctx) {
-    variable_of(ctx, ctx.input(0))->write(ctx.input(1).clone());
+    detail::variable_of(ctx, ctx.input(0))->write(ctx.input(1).clone());
   };
   return d;
 }());
@@ -99,7 +87,7 @@ OpDef assign_update(const std::string& name, bool add) {
   d.type_attrs = {{"dtype", {}}};
   d.stateful = true;
   d.kernel = [add](OpKernelContext& ctx) {
-    auto v = variable_of(ctx, ctx.input(0));
+    auto* v = detail::variable_of(ctx, ctx.input(0));
     const Tensor& delta = ctx.input(1);
     v->update([&](const Tensor& cur) {
       if (cur.eager_shape() != delta.eager_shape()) {
