@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -146,6 +147,9 @@ class OpKernelContext {
   const Tensor& input(int i) const { return inputs[static_cast<size_t>(i)]; }
   int num_inputs() const { return static_cast<int>(inputs.size()); }
   Tensor& allocate_output(int i, DType dtype, const Shape& shape);
+  // The same for a shape given by its dims: where the plan offers a spare of these dims
+  // (detail/kernel_run.h), no Shape is built.
+  Tensor& allocate_output(int i, DType dtype, std::initializer_list<int64_t> dims);
   void set_output(int i, Tensor t);
   // A run-time failure as TF reports it: InvalidArgumentError with the op's name.
   [[noreturn]] void fail(const std::string& msg) const;

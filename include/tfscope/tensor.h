@@ -61,7 +61,7 @@ class Tensor {
   Tensor() = default;
 
   // Eager constructors.
-  static Tensor empty(DType dtype, const Shape& shape);  // uninitialised numeric buffer
+  static Tensor empty(DType dtype, Shape shape);  // uninitialised numeric buffer
   static Tensor zeros(DType dtype, const Shape& shape);
   template <typename T>
   static Tensor from_vector(const std::vector<T>& values, const Shape& shape);
@@ -192,8 +192,7 @@ struct TensorSpec {
   bool is_subtype_of(const TensorSpec& other) const;
   bool is_compatible_with(const Tensor& t) const;
   friend bool operator==(const TensorSpec& a, const TensorSpec& b) {
-    return a.shape == b.shape && a.dtype == b.dtype && a.has_name == b.has_name &&
-           a.name == b.name;
+    return a.shape == b.shape && a.dtype == b.dtype && a.has_name == b.has_name && a.name == b.name;
   }
 };
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <atomic>
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <string>
 
@@ -12,7 +12,7 @@
 
 namespace tfs {
 
-class VariableState : public ResourceBase {
+class VariableState final : public ResourceBase {
  public:
   VariableState(DType dtype, PartialShape shape, std::string name, bool trainable);
 
@@ -24,8 +24,8 @@ class VariableState : public ResourceBase {
   std::string debug_name() const override { return name_; }
 
   bool initialized() const;
-  Tensor read() const;        // throws FailedPrecondition if uninitialised
-  void write(Tensor value);   // value must match dtype and shape
+  Tensor read() const;       // throws FailedPrecondition if uninitialised
+  void write(Tensor value);  // value must match dtype and shape
   // Read-modify-write under the variable's lock (AssignAdd/AssignSub are atomic per call).
   Tensor update(const std::function<Tensor(const Tensor&)>& fn);
 

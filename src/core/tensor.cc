@@ -29,15 +29,15 @@ Buffer::~Buffer() {
 
 }  // namespace detail
 
-Tensor Tensor::empty(DType dtype, const Shape& shape) {
+Tensor Tensor::empty(DType dtype, Shape shape) {
   Tensor t;
   t.impl_ = std::make_shared<detail::TensorImpl>();
   t.impl_->dtype = dtype;
   t.impl_->shape = shape;
-  t.impl_->eager_shape = shape;
+  t.impl_->eager_shape = std::move(shape);
   // A size that overflows cannot be allocated; never hand out a short buffer for it.
   size_t count = 1, bytes = dtype_size(dtype);
-  for (int64_t d : shape.dims()) {
+  for (int64_t d : t.impl_->eager_shape.dims()) {
     if (d < 0 || __builtin_mul_overflow(count, static_cast<size_t>(d), &count) ||
         __builtin_mul_overflow(bytes, static_cast<size_t>(d), &bytes))
       throw std::bad_alloc();
@@ -80,7 +80,9 @@ Tensor Tensor::strings(std::vector<std::string> values, const Shape& shape) {
   return t;
 }
 
-Tensor Tensor::string_scalar(std::string value) { return strings({std::move(value)}, Shape{}); }
+Tensor Tensor::string_scalar(std::string value) {
+  return strings({std::move(value)}, Shape{});
+}
 
 Tensor Tensor::resource(std::shared_ptr<ResourceBase> res) {
   Tensor t;
@@ -216,7 +218,9 @@ std::string Tensor::repr() const {
          ", dtype=" + std::string(dtype_name(dtype())) + ", numpy=" + np + ">";
 }
 
-std::string Tensor::numpy_str() const { return format_numpy_str(*this); }
+std::string Tensor::numpy_str() const {
+  return format_numpy_str(*this);
+}
 
 std::string TensorSpec::repr() const {
   std::string n = has_name ? "'" + name + "'" : "None";

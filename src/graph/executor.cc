@@ -10,7 +10,9 @@
 
 #include "../ops/buffer_reuse.h"
 #include "../ops/denormal.h"
-#include "../ops/sgd_update.h"
+#include "../ops/variable_access.h"
+#include "plan_run.h"
+#include "step_fusion.h"
 #include "tfscope/detail/function_resolver.h"
 #include "tfscope/detail/kernel_run.h"
 #include "tfscope/grappler.h"
@@ -21,9 +23,11 @@ namespace tfs {
 namespace {
 
 // How a step runs: a Const places its value, a (Stateful)PartitionedCall runs its function's
-// plan itself (the call kernel's work, without its dispatch or a vector for the results), any
-// other node its kernel.
-enum class StepKind : uint8_t { kKernel, kConst, kCall };
+// plan itself (the call kernel's work, without its dispatch or a vector for the results), a
+// ReadVariableOp reads its variable itself (the kernel's read_variable, without its dispatch),
+// any other node its kernel. Under a recording OpProfile every step but a Const runs its kernel,
+// to be timed.
+enum class StepKind : uint8_t { kKernel, kConst, kCall, kRead };
 
 // The most bytes of spare buffers one run state keeps between runs: what a run at batch 1 or a
 // small batch allocates (the MLP of bench/bm_function.cc at batch 64 needs under 300 KiB). Larger
@@ -45,7 +49,8 @@ struct Executor::Plan {
     int num_outputs = 0;
     Tensor const_value;                      // a Const node's value
     std::shared_ptr<KernelStateSlot> state;  // for kernels that keep state: one per node
-    bool fused = false;  // the kernel runs three nodes (outer_updates), timing them apart
+    bool fused = false;  // the kernel runs several nodes (step_fusion.h), timing them apart
+    DType read_dtype = DType::kInvalid;  // a kRead step's dtype attr
   };
   // What one run works in. Between runs a plan keeps one (`idle`): its slots empty, and per slot
   // the buffer that slot's value had when the run let go of it (detail/kernel_run.h), offered to
@@ -154,75 +159,10 @@ bool is_call_op(const OpDef* def) {
   return def == pcall || def == spcall;
 }
 
-// A weight's SGD update at batch 1: AssignSubVariableOp(v, Mul(s, MatMul(x, dy))) with k = 1 in
-// the MatMul and a scalar s, where neither the product nor the scaled product has another use
-// (no other input, fetch, target or control edge). It runs as one step, at the AssignSub's place,
-// on its inputs (v, s, x, dy): sgd_update.h makes the update in one pass with the three kernels'
-// bits (where the MatMul's kernel here allows it, fused_outer_update_applies), so the graph TF
-// runs is the one tfscope runs, only its loops walk memory in another order.
-struct OuterUpdate {
-  const Node* mul = nullptr;
-  const Node* matmul = nullptr;
-  int scalar = 0;  // which of the Mul's inputs is s
-  int64_t m = 0, n = 0;
-};
-
-std::optional<int64_t> static_dim(const Output& o, int i) {
-  const PartialShape& s = o.node->output_shapes.at(static_cast<size_t>(o.index));
-  if (!s.has_rank() || s.rank() != 2 || s.dim(i) < 0) return std::nullopt;
-  return s.dim(i);
+const OpDef* read_variable_op() {
+  static const OpDef* read = OpRegistry::global().find("ReadVariableOp");
+  return read;
 }
-
-std::map<const Node*, OuterUpdate> outer_updates(const std::set<const Node*>& needed,
-                                                 const std::set<const Node*>& fed,
-                                                 const std::vector<Output>& fetches,
-                                                 const std::vector<Node*>& targets) {
-  std::map<std::pair<const Node*, int>, int> uses;
-  std::set<const Node*> pinned(targets.begin(), targets.end());  // control edges and targets
-  for (const Node* n : needed) {
-    if (fed.count(n)) continue;
-    for (const Output& in : n->inputs) ++uses[{in.node, in.index}];
-    for (const Node* c : n->control_inputs) pinned.insert(c);
-  }
-  for (const Output& f : fetches) ++uses[{f.node, f.index}];
-  auto only_use = [&](const Output& o, const char* op) {
-    return o.index == 0 && o.node->op() == op && !fed.count(o.node) && !pinned.count(o.node) &&
-           uses[{o.node, 0}] == 1 && o.node->output_dtypes.at(0) == DType::kFloat32;
-  };
-  std::map<const Node*, OuterUpdate> found;
-  for (const Node* a : needed) {
-    if (a->op() != "AssignSubVariableOp" || fed.count(a) || a->inputs.size() != 2) continue;
-    const Output& mul = a->inputs[1];
-    if (!only_use(mul, "Mul") || mul.node->inputs.size() != 2) continue;
-    OuterUpdate u;
-    u.mul = mul.node;
-    for (int i = 0; i < 2; ++i) {
-      const Output& s = mul.node->inputs[static_cast<size_t>(i)];
-      const PartialShape& shape = s.node->output_shapes.at(static_cast<size_t>(s.index));
-      const Output& g = mul.node->inputs[static_cast<size_t>(1 - i)];
-      if (shape.has_rank() && shape.rank() == 0 && only_use(g, "MatMul") &&
-          g.node->inputs.size() == 2) {
-        u.scalar = i;
-        u.matmul = g.node;
-      }
-    }
-    if (!u.matmul) continue;
-    const bool ta = attr_bool_or(u.matmul->attrs, "transpose_a", false);
-    const bool tb = attr_bool_or(u.matmul->attrs, "transpose_b", false);
-    const Output &x = u.matmul->inputs[0], &y = u.matmul->inputs[1];
-    auto m = static_dim(x, ta ? 1 : 0), k = static_dim(x, ta ? 0 : 1);
-    auto k2 = static_dim(y, tb ? 1 : 0), n = static_dim(y, tb ? 0 : 1);
-    if (!m || !k || !k2 || !n || *k != 1 || *k2 != 1) continue;
-    if (!detail::fused_outer_update_applies(ta, tb, *m, 1, *n)) continue;
-    u.m = *m;
-    u.n = *n;
-    found[a] = u;
-  }
-  return found;
-}
-
-// The step's kernel for an OuterUpdate at AssignSub node `a`, on inputs (v, s, x, dy).
-Kernel outer_update_kernel(const Node* a, const OuterUpdate& u, const std::string& function);
 
 }  // namespace
 
@@ -270,9 +210,10 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
   }
   std::vector<int> last_use(static_cast<size_t>(p.num_slots), -1);
   std::vector<std::vector<int>> input_slots;  // per step
-  const std::map<const Node*, OuterUpdate> outer = outer_updates(needed, fed, fetches, targets);
-  std::set<const Node*> absorbed;  // run inside an OuterUpdate's step
-  for (const auto& [a, u] : outer) absorbed.insert({u.mul, u.matmul});
+  const std::map<const Node*, detail::StepFusion> fusions =
+      detail::find_step_fusions(needed, fed, fetches, targets, p.graph->name());
+  std::set<const Node*> absorbed;  // run inside a fused step
+  for (const auto& [at, f] : fusions) absorbed.insert(f.absorbed.begin(), f.absorbed.end());
   for (auto& up : p.graph->nodes()) {
     const Node* n = up.get();
     if (!needed.count(n) || fed.count(n) || absorbed.count(n)) continue;
@@ -284,6 +225,13 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
       s.const_value = std::get<Tensor>(n->attrs.at("value"));
     } else {
       s.kind = is_call_op(s.def) ? StepKind::kCall : StepKind::kKernel;
+      if (s.def == read_variable_op() && n->inputs.size() == 1) {
+        auto dtype = n->attrs.find("dtype");
+        if (dtype != n->attrs.end() && std::holds_alternative<DType>(dtype->second)) {
+          s.kind = StepKind::kRead;
+          s.read_dtype = std::get<DType>(dtype->second);
+        }
+      }
       s.kernel = detail::plan_kernel(*s.def, n->attrs);
       if (!s.kernel) {
         s.kernel = [name = s.def->name](OpKernelContext&) {
@@ -293,13 +241,10 @@ Executor::Executor(std::shared_ptr<const Graph> graph, std::vector<Node*> feeds,
     }
     if (s.def->keeps_state) s.state = std::make_shared<KernelStateSlot>();
     std::vector<int>& slots = input_slots.emplace_back();
-    if (auto it = outer.find(n); it != outer.end()) {
-      const OuterUpdate& u = it->second;
-      s.kernel = outer_update_kernel(n, u, p.graph->name());
+    if (auto it = fusions.find(n); it != fusions.end()) {
+      s.kernel = it->second.kernel;
       s.fused = true;
-      for (const Output& in : {n->inputs[0], u.mul->inputs[static_cast<size_t>(u.scalar)],
-                               u.matmul->inputs[0], u.matmul->inputs[1]})
-        slots.push_back(first_slot.at(in.node) + in.index);
+      for (const Output& in : it->second.inputs) slots.push_back(first_slot.at(in.node) + in.index);
     } else {
       for (auto& in : inputs_of(n)) slots.push_back(first_slot.at(in.node) + in.index);
     }
@@ -407,52 +352,6 @@ bool fits(const PartialShape& want, const PartialShape& got) {
   return true;
 }
 
-// A kernel's error as the run reports it: naming its node, as TF's "[[{{node ...}}]]" does,
-// unless an inner run (a called function's) already named one.
-Error at_node(const Error& err, const std::string& node) {
-  std::string msg = err.what();
-  if (msg.find("[[{{node ") == std::string::npos) msg += "\n\t [[{{node " + node + "}}]]";
-  return Error(err.kind(), msg);
-}
-
-// How deep the plan now running on this thread is nested, counted only while a profile records.
-thread_local int profile_depth = 0;
-
-struct ProfileDepth {
-  explicit ProfileDepth(OpProfile* p) : on(p != nullptr) {
-    if (on) ++profile_depth;
-  }
-  ~ProfileDepth() {
-    if (on) --profile_depth;
-  }
-  bool on;
-};
-
-// One kernel run timed into the recording profile.
-void run_timed(OpProfile& prof, const Node& node, const OpDef& def, const Kernel& kernel,
-               const std::string& function, OpKernelContext& ctx) {
-  int64_t t0 = prof.now_ns();
-  struct Done {
-    ~Done() {
-      OpEvent e;
-      e.node = node.name;
-      e.op = def.name;
-      e.function = function;
-      e.depth = profile_depth - 1;
-      e.thread = prof.thread_number();
-      e.start_ns = t0;
-      e.dur_ns = prof.now_ns() - t0;
-      prof.add(std::move(e));
-    }
-    OpProfile& prof;
-    const Node& node;
-    const OpDef& def;
-    const std::string& function;
-    int64_t t0;
-  } done{prof, node, def, function, t0};
-  kernel(ctx);
-}
-
 // A call node's `f`. Its attrs sort "f" last (after "Tin", "Tout", "_read_only_...", "config",
 // "executor_type"), so the last entry is tried before the search.
 const std::string& call_function_name(const AttrMap& attrs) {
@@ -462,49 +361,6 @@ const std::string& call_function_name(const AttrMap& attrs) {
     if (f && key == "f") return f->name;
   }
   return attr_func(attrs, "f").name;
-}
-
-Kernel outer_update_kernel(const Node* a, const OuterUpdate& u, const std::string& function) {
-  struct Part {
-    const Node* node;
-    Kernel kernel;
-  };
-  auto part = [](const Node* n) { return Part{n, detail::plan_kernel(*n->def, n->attrs)}; };
-  return [matmul = part(u.matmul), mul = part(u.mul), assign = part(a), scalar = u.scalar, m = u.m,
-          n = u.n, function](OpKernelContext& ctx) {
-    const Tensor &v = ctx.input(0), &s = ctx.input(1), &x = ctx.input(2), &dy = ctx.input(3);
-    OpProfile* prof = OpProfile::active();
-    if (!prof && s.dtype() == DType::kFloat32 && s.num_elements() == 1 &&
-        x.dtype() == DType::kFloat32 && x.num_elements() == m && dy.dtype() == DType::kFloat32 &&
-        dy.num_elements() == n &&
-        detail::fused_outer_assign_sub(v, s.data<float>()[0], scalar == 0, x.data<float>(),
-                                       dy.data<float>(), m, n)) {
-      return;
-    }
-    // Otherwise the three kernels in turn, as three steps would run them (a profile times each).
-    auto run = [&](const Part& p, std::vector<Tensor> inputs) {
-      std::vector<Tensor> outputs;
-      OpKernelContext c;
-      c.inputs = inputs;
-      c.attrs = &p.node->attrs;
-      c.outputs = &outputs;
-      c.runtime = ctx.runtime;
-      c.node_name = &p.node->name;
-      c.op_name = &p.node->def->name;
-      try {
-        if (prof)
-          run_timed(*prof, *p.node, *p.node->def, p.kernel, function, c);
-        else
-          p.kernel(c);
-      } catch (const Error& err) {
-        throw at_node(err, p.node->name);
-      }
-      return outputs.empty() ? Tensor() : std::move(outputs[0]);
-    };
-    Tensor g = run(matmul, {x, dy});
-    Tensor t = scalar == 0 ? run(mul, {s, std::move(g)}) : run(mul, {std::move(g), s});
-    run(assign, {v, std::move(t)});
-  };
 }
 
 }  // namespace
@@ -559,7 +415,7 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
   };
   Runtime runtime(e);
   OpProfile* prof = OpProfile::active();  // the one check of per-op timing when it is off
-  ProfileDepth depth(prof);
+  detail::ProfileDepth depth(prof);
   // Every kernel runs as TF's do, denormals flushed and read as zero: one guard for the run.
   detail::ScopedFlushDenormal flush;
   std::vector<Tensor>& inputs = st.inputs;
@@ -569,8 +425,19 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
       values[static_cast<size_t>(s.first_output_slot)] = s.const_value;
       continue;
     }
-    inputs.clear();
     const Plan::StepInput* step_inputs = p.step_inputs.data() + s.first_input;
+    if (s.kind == StepKind::kRead && !prof) {
+      Tensor& handle = values[static_cast<size_t>(step_inputs[0].slot)];
+      try {
+        values[static_cast<size_t>(s.first_output_slot)] =
+            detail::read_variable(handle, s.read_dtype);
+      } catch (const Error& err) {
+        throw detail::at_node(err, s.node->name);
+      }
+      if (step_inputs[0].take) let_go(step_inputs[0].slot, handle);
+      continue;
+    }
+    inputs.clear();
     for (int k = 0; k < s.num_inputs; ++k) {
       Tensor& v = values[static_cast<size_t>(step_inputs[k].slot)];
       if (step_inputs[k].take)
@@ -602,7 +469,7 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
         {
           detail::OfferedOutputs offer(spares, s.num_outputs);
           if (prof && !s.fused)
-            run_timed(*prof, *s.node, *s.def, s.kernel, p.graph->name(), ctx);
+            detail::run_timed(*prof, *s.node, *s.def, s.kernel, p.graph->name(), ctx);
           else
             s.kernel(ctx);
         }
@@ -610,7 +477,7 @@ void Executor::Runtime::run_into(const Executor& e, std::span<const Tensor> feed
           st.spare_bytes += spares[k].defined() ? spares[k].nbytes() : 0;
       }
     } catch (const Error& err) {
-      throw at_node(err, s.node->name);
+      throw detail::at_node(err, s.node->name);
     }
     for (int k = 0; k < s.num_inputs; ++k) {
       if (step_inputs[k].spare) let_go(step_inputs[k].slot, inputs[static_cast<size_t>(k)]);

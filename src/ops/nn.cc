@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "complex_kernels.h"
+#include "dense_step.h"
 #include "eigen_unary.h"
 #include "kernel_util.h"
 #include "matmul_f32.h"
@@ -70,7 +71,7 @@ void matmul_kernel(OpKernelContext& ctx, MatMulAttrs attrs) {
              ", In[1]: " + detail::dims_text(sb));
   }
   int64_t m = ta ? sa.dim(1) : sa.dim(0), n = tb ? sb.dim(0) : sb.dim(1);
-  Tensor& out = ctx.allocate_output(0, a.dtype(), Shape{m, n});
+  Tensor& out = ctx.allocate_output(0, a.dtype(), {m, n});
   if (is_complex(a.dtype())) return detail::complex_matmul(a, ta, b, tb, m, ka, n, out);
   visit_dtype(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
@@ -415,5 +416,26 @@ OpRegistration r_mkl_swish([] {
 
 namespace detail {
 void anchor_nn_ops() {}
+
+bool dense_f32(OpKernelContext& ctx, bool ta, bool tb, bool relu) {
+  const Tensor &a = ctx.input(0), &w = ctx.input(1), &bias = ctx.input(2);
+  if (a.dtype() != DType::kFloat32 || w.dtype() != DType::kFloat32 ||
+      bias.dtype() != DType::kFloat32)
+    return false;
+  const Shape &sa = a.eager_shape(), &sw = w.eager_shape(), &sb = bias.eager_shape();
+  if (sa.rank() != 2 || sw.rank() != 2 || sb.rank() != 1) return false;
+  const int64_t m = ta ? sa.dim(1) : sa.dim(0), k = ta ? sa.dim(0) : sa.dim(1);
+  const int64_t n = tb ? sw.dim(0) : sw.dim(1);
+  if ((tb ? sw.dim(1) : sw.dim(0)) != k || sb.dim(0) != n) return false;
+  float* out = ctx.allocate_output(0, DType::kFloat32, {m, n}).data<float>();
+  tf_matmul_f32(a.data<float>(), ta, w.data<float>(), tb, m, k, n, out);
+  const float* b = bias.data<float>();
+  for (int64_t r = 0; r < m; ++r) {
+    float* row = out + r * n;
+    for (int64_t j = 0; j < n; ++j) row[j] = row[j] + b[j];
+  }
+  if (relu) fill_packets_paired_tail(out, out, m * n, unary::Relu{});
+  return true;
+}
 }  // namespace detail
 }  // namespace tfs

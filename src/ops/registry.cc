@@ -522,12 +522,41 @@ void infer_shapes(const OpDef& def, InferenceContext& ctx) {
 namespace {
 
 // Shape equality without a call to memcmp: the shapes compared are short.
-bool same_dims(const Shape& a, const Shape& b) {
-  if (a.rank() != b.rank()) return false;
+bool same_dims(const Shape& a, std::span<const int64_t> dims) {
+  if (static_cast<size_t>(a.rank()) != dims.size()) return false;
   for (int d = 0; d < a.rank(); ++d) {
-    if (a.dim(d) != b.dim(d)) return false;
+    if (a.dim(d) != dims[static_cast<size_t>(d)]) return false;
   }
   return true;
+}
+
+// Output i of `dtype` and dims `dims` (`shape`, where the caller has one).
+Tensor& allocate(OpKernelContext& ctx, int i, DType dtype, std::span<const int64_t> dims,
+                 const Shape* shape) {
+  auto& outs = *ctx.outputs;
+  if (outs.size() <= static_cast<size_t>(i)) outs.resize(static_cast<size_t>(i) + 1);
+  if (i < detail::offered_count) {
+    // The buffer this output had in the plan's last run (detail/kernel_run.h).
+    Tensor& spare = detail::offered_outputs[i];
+    if (spare.defined() && spare.dtype() == dtype && same_dims(spare.eager_shape(), dims) &&
+        detail::buffer_unshared(spare)) {
+      outs[static_cast<size_t>(i)] = std::move(spare);
+      return outs[static_cast<size_t>(i)];
+    }
+  }
+  try {
+    outs[static_cast<size_t>(i)] = Tensor::empty(
+        dtype, shape ? *shape : Shape(std::vector<int64_t>(dims.begin(), dims.end())));
+  } catch (const std::bad_alloc&) {
+    std::string text;
+    for (int64_t d : dims) text += (text.empty() ? "" : ",") + std::to_string(d);
+    throw_error(ErrorKind::kResourceExhausted,
+                "OOM when allocating tensor with shape[" + text + "] and type " +
+                    std::string(dtype_tf_string(dtype)) +
+                    " on /job:localhost/replica:0/task:0/device:CPU:0 by allocator " +
+                    (tf_onednn_enabled() ? "mklcpu" : "cpu"));
+  }
+  return outs[static_cast<size_t>(i)];
 }
 
 }  // namespace
@@ -535,29 +564,11 @@ bool same_dims(const Shape& a, const Shape& b) {
 // A buffer the allocator cannot give (or whose size overflows) fails the op as TF's allocator
 // does, instead of reaching the kernel; TF's CPU allocator is "mklcpu" when oneDNN is on.
 Tensor& OpKernelContext::allocate_output(int i, DType dtype, const Shape& shape) {
-  auto& outs = *outputs;
-  if (outs.size() <= static_cast<size_t>(i)) outs.resize(static_cast<size_t>(i) + 1);
-  if (i < detail::offered_count) {
-    // The buffer this output had in the plan's last run (detail/kernel_run.h).
-    Tensor& spare = detail::offered_outputs[i];
-    if (spare.defined() && spare.dtype() == dtype && same_dims(spare.eager_shape(), shape) &&
-        detail::buffer_unshared(spare)) {
-      outs[static_cast<size_t>(i)] = std::move(spare);
-      return outs[static_cast<size_t>(i)];
-    }
-  }
-  try {
-    outs[static_cast<size_t>(i)] = Tensor::empty(dtype, shape);
-  } catch (const std::bad_alloc&) {
-    std::string dims;
-    for (int64_t d : shape.dims()) dims += (dims.empty() ? "" : ",") + std::to_string(d);
-    throw_error(ErrorKind::kResourceExhausted,
-                "OOM when allocating tensor with shape[" + dims + "] and type " +
-                    std::string(dtype_tf_string(dtype)) +
-                    " on /job:localhost/replica:0/task:0/device:CPU:0 by allocator " +
-                    (tf_onednn_enabled() ? "mklcpu" : "cpu"));
-  }
-  return outs[static_cast<size_t>(i)];
+  return allocate(*this, i, dtype, shape.dims(), &shape);
+}
+
+Tensor& OpKernelContext::allocate_output(int i, DType dtype, std::initializer_list<int64_t> dims) {
+  return allocate(*this, i, dtype, std::span<const int64_t>(dims.begin(), dims.size()), nullptr);
 }
 
 void OpKernelContext::set_output(int i, Tensor t) {

@@ -52,7 +52,7 @@ OpRegistration r_resource_gather([] {
     auto* v = detail::variable_of(ctx, ctx.input(0));
     if (attr_int_or(*ctx.attrs, "batch_dims", 0) != 0)
       ctx.fail("[ops] ResourceGather with batch_dims is not modelled");
-    Tensor params = detail::read_as(ctx, *v, attr_type(*ctx.attrs, "dtype"));
+    Tensor params = detail::read_as(*v, attr_type(*ctx.attrs, "dtype"));
     const Tensor& indices = ctx.input(1);
     const Shape &ps = params.eager_shape(), &is = indices.eager_shape();
     if (ps.rank() < 1) ctx.fail("params must be at least 1 dimensional");

@@ -47,7 +47,7 @@ OpRegistration r_var_handle([] {
 
 // ReadVariableOp's work for a node whose dtype attr is `want`: the variable's current value.
 void read_variable(OpKernelContext& ctx, DType want) {
-  ctx.set_output(0, detail::read_as(ctx, *detail::variable_of(ctx, ctx.input(0)), want));
+  ctx.set_output(0, detail::read_variable(ctx.input(0), want));
 }
 
 OpRegistration r_read([] {
