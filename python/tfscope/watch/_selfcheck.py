@@ -40,6 +40,7 @@ import atexit
 import inspect
 import os
 import threading
+import types
 import weakref
 
 from tfscope import _core
@@ -173,6 +174,32 @@ def _spec_key(v):
     return _NO_KEY
 
 
+_FunctionType = types.FunctionType
+_plain_signatures = {}  # code object -> its inspect.Signature, for functions _plain_signature takes
+PLAIN_SIGNATURES_KEPT = 256
+
+
+def _plain_signature(pyf):
+    """inspect.signature of a plain Python function (no defaults, annotations, __wrapped__ or
+    __signature__: then its signature is its code's), kept per code object; None for any other.
+    tf.data makes a new such function (its wrapped_fn) for every transformation, each traced."""
+    if type(pyf) is not _FunctionType or pyf.__defaults__ is not None or pyf.__kwdefaults__:
+        return None
+    attrs = pyf.__dict__
+    if "__wrapped__" in attrs or "__signature__" in attrs or pyf.__annotations__:
+        return None
+    code = pyf.__code__
+    sig = _plain_signatures.get(code)
+    if sig is None:
+        try:
+            sig = inspect.signature(pyf)
+        except (TypeError, ValueError):
+            return None
+        if len(_plain_signatures) < PLAIN_SIGNATURES_KEPT:
+            _plain_signatures[code] = sig
+    return sig
+
+
 class Twin:
     """The tfscope Function standing for one real Function object, and what it predicted."""
 
@@ -212,21 +239,26 @@ class Twin:
         if pyf is None:
             self.not_modelled = "no Python function"
             return
+        plain = _plain_signature(pyf)
+        if plain is not None:
+            sig = plain
+        else:
+            try:
+                sig = inspect.signature(pyf)
+            except (TypeError, ValueError):
+                self.not_modelled = "its Python function has no signature"
+                return
         try:
-            sig = inspect.signature(pyf)
-        except (TypeError, ValueError):
-            self.not_modelled = "its Python function has no signature"
-            return
-        try:
-            params = [p.replace(default=self.map(p.default)) if p.default is not p.empty else p
-                      for p in sig.parameters.values()]
+            if plain is None:
+                params = [p.replace(default=self.map(p.default)) if p.default is not p.empty
+                          else p for p in sig.parameters.values()]
             in_sig = fn.input_signature
             if in_sig is not None:
                 in_sig = self.map(list(in_sig))
         except NotModelled as e:
             self.not_modelled = str(e)
             return
-        self.signature = sig.replace(parameters=params)
+        self.signature = sig if plain is not None else sig.replace(parameters=params)
         self.input_signature = in_sig
         self.reduce_retracing = bool(fn._reduce_retracing)
         self.name = getattr(pyf, "__name__", "f")
