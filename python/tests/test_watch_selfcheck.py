@@ -334,34 +334,3 @@ def test_the_hit_memo_answers_eager_calls_only(tmp_path):
     assert f["self_check"]["not_modelled"] == {
         "called in TF1 graph mode (a tf.Graph as default)": 2}
 
-
-def test_a_plain_functions_signature_is_its_codes_and_kept_per_code():
-    # tf.data makes a new wrapped_fn(*args) per transformation: the twin's signature of each is
-    # read once per code object; a function whose signature is more than its code's is read anew
-    import functools
-    import inspect
-
-    from tfscope.watch import _selfcheck as sc
-
-    def make():
-        def wrapped_fn(*args):
-            return args
-        return wrapped_fn
-
-    first, second = make(), make()
-    assert first is not second and first.__code__ is second.__code__
-    assert sc._plain_signature(first) == inspect.signature(first)
-    assert sc._plain_signature(second) is sc._plain_signature(first)
-
-    def with_default(x, step=1):
-        return x
-
-    def annotated(x: int):
-        return x
-
-    @functools.wraps(with_default)
-    def wrapper(*args):
-        return args
-
-    for f in (with_default, annotated, wrapper, len):
-        assert sc._plain_signature(f) is None

@@ -81,12 +81,28 @@ def user_site(depth=1):
     return _core._watch_user_site(depth + 1)
 
 
+_short_cache = {}  # (path, working directory) -> _short's text
+
+
 def _short(path):
+    """`path` relative to the working directory, unless that climbs two levels or more. Kept per
+    path and directory: relpath makes two absolute paths (each a getcwd) and a common prefix, and
+    a site or "defined at" text is made for every new Function object (tf.data makes one per
+    transformation)."""
     try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith(".." + os.sep + "..") else rel
+        key = (path, os.getcwd())
+    except OSError:
+        key = None
+    short = _short_cache.get(key) if key is not None else None
+    if short is None:
+        try:
+            rel = os.path.relpath(path)
+        except ValueError:
+            rel = None
+        short = path if rel is None or rel.startswith(".." + os.sep + "..") else rel
+        if key is not None and len(_short_cache) < 4096:
+            _short_cache[key] = short
+    return short
 
 
 _statm = {}  # "fd": /proc/self/statm kept open (a trace reads it twice); dropped in a fork's child
