@@ -194,6 +194,14 @@ OpRegistration r_batch_matmul([] {
   return d;
 }());
 
+// BiasAdd's work on `rows` rows of `c` values (out may be in): each element its value plus its
+// column's bias. The dense-layer step (dense_f32) adds its bias with it too.
+template <typename T>
+void add_bias(const T* in, const T* bias, T* out, int64_t rows, int64_t c) {
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t j = 0; j < c; ++j) out[r * c + j] = static_cast<T>(in[r * c + j] + bias[j]);
+}
+
 OpRegistration r_bias_add([] {
   OpDef d;
   d.name = "BiasAdd";
@@ -234,9 +242,7 @@ OpRegistration r_bias_add([] {
       const T* pv = v.data<T>();
       const T* pb = b.data<T>();
       T* po = out.data<T>();
-      int64_t rows = c == 0 ? 0 : v.num_elements() / c;
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t j = 0; j < c; ++j) po[r * c + j] = static_cast<T>(pv[r * c + j] + pb[j]);
+      add_bias(pv, pb, po, c == 0 ? 0 : v.num_elements() / c, c);
     });
   };
   return d;
@@ -429,11 +435,7 @@ bool dense_f32(OpKernelContext& ctx, bool ta, bool tb, bool relu) {
   if ((tb ? sw.dim(1) : sw.dim(0)) != k || sb.dim(0) != n) return false;
   float* out = ctx.allocate_output(0, DType::kFloat32, {m, n}).data<float>();
   tf_matmul_f32(a.data<float>(), ta, w.data<float>(), tb, m, k, n, out);
-  const float* b = bias.data<float>();
-  for (int64_t r = 0; r < m; ++r) {
-    float* row = out + r * n;
-    for (int64_t j = 0; j < n; ++j) row[j] = row[j] + b[j];
-  }
+  add_bias(out, bias.data<float>(), out, m, n);
   if (relu) fill_packets_paired_tail(out, out, m * n, unary::Relu{});
   return true;
 }
