@@ -4,14 +4,18 @@
 // must have the same bits, for batches and widths that do not fill the kernels' vectors, either
 // transpose, special values, and plans the fusion must leave alone; a bad input fails at the node
 // that rejects it, with the text the unfused plan gives; a profile times the three nodes apart.
+// The one pass itself (detail::dense_f32) is also called directly: it must take the inputs the
+// layers above give it (else the plan's results would be the parts' and prove nothing of it), and
+// leave to the kernels what they reject.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <limits>
-#include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "../../src/ops/dense_step.h"
+#include "float_bits.h"
 #include "tfscope/executor.h"
 #include "tfscope/function.h"
 #include "tfscope/op_profile.h"
@@ -20,19 +24,8 @@
 namespace tfs {
 namespace {
 
-std::vector<uint32_t> bits(const Tensor& t) {
-  std::vector<uint32_t> b(static_cast<size_t>(t.num_elements()));
-  std::memcpy(b.data(), t.data<float>(), b.size() * sizeof(float));
-  return b;
-}
-
-Tensor randn(Shape shape, uint32_t seed) {
-  std::mt19937 gen(seed);
-  std::normal_distribution<float> d(0.0f, 1.0f);
-  std::vector<float> v(static_cast<size_t>(shape.num_elements()));
-  for (float& x : v) x = d(gen);
-  return Tensor::from_vector<float>(v, shape);
-}
+using testing::bits;
+using testing::randn;
 
 TensorSpec spec(std::vector<int64_t> dims) {
   return TensorSpec(PartialShape(std::move(dims)), DType::kFloat32);
@@ -99,6 +92,47 @@ TEST(ExecutorDenseStep, FusedLayerHasTheThreeKernelsBits) {
       }
     }
   }
+}
+
+// dense_f32 on (a, w, b): whether it took them, and its output.
+std::pair<bool, Tensor> one_pass(const Tensor& a, const Tensor& w, const Tensor& b, bool ta,
+                                 bool tb, bool relu) {
+  std::vector<Tensor> inputs{a, w, b}, outputs;
+  OpKernelContext ctx;
+  ctx.inputs = inputs;
+  ctx.outputs = &outputs;
+  const bool took = detail::dense_f32(ctx, ta, tb, relu);
+  return {took, outputs.empty() ? Tensor() : outputs[0]};
+}
+
+TEST(ExecutorDenseStep, TheOnePassTakesALayerAndGivesTheKernelsBits) {
+  for (bool relu : {true, false}) {
+    for (bool ta : {false, true}) {
+      for (bool tb : {false, true}) {
+        Tensor a = randn(ta ? Shape({300, 3}) : Shape({3, 300}), 4);
+        Tensor w = randn(tb ? Shape({19, 300}) : Shape({300, 19}), 5);
+        Tensor b = randn(Shape({19}), 6);
+        auto [took, out] = one_pass(a, w, b, ta, tb, relu);
+        ASSERT_TRUE(took) << relu << ta << tb;
+        Tensor product, sum;
+        EXPECT_EQ(bits(out), bits(layer(Layer{relu, ta, tb}, a, w, b, &product, &sum)));
+      }
+    }
+  }
+}
+
+TEST(ExecutorDenseStep, TheOnePassLeavesToTheKernelsWhatTheyReject) {
+  Tensor a = randn(Shape({2, 3}), 1), w = randn(Shape({3, 4}), 2), b = randn(Shape({4}), 3);
+  auto rejected = [](const Tensor& x, const Tensor& y, const Tensor& z) {
+    auto [took, out] = one_pass(x, y, z, false, false, true);
+    return !took && !out.defined();  // nothing allocated or written
+  };
+  EXPECT_TRUE(rejected(a, w, randn(Shape({5}), 3)));                       // bias of the wrong size
+  EXPECT_TRUE(rejected(a, w, randn(Shape({1, 4}), 3)));                    // bias not 1-D
+  EXPECT_TRUE(rejected(a, randn(Shape({4, 4}), 2), b));                    // inner dims apart
+  EXPECT_TRUE(rejected(randn(Shape({2, 3, 1}), 1), w, b));                 // a not a matrix
+  EXPECT_TRUE(rejected(a, w, Tensor::from_vector<double>({1, 2, 3, 4})));  // another dtype
+  EXPECT_FALSE(rejected(a, w, b));
 }
 
 TEST(ExecutorDenseStep, SpecialValuesAsTheThreeKernels) {

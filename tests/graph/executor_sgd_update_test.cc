@@ -8,13 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
 #include <limits>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "../../src/ops/sgd_update.h"
+#include "float_bits.h"
 #include "tfscope/executor.h"
 #include "tfscope/function.h"
 #include "tfscope/ops.h"
@@ -23,19 +22,8 @@
 namespace tfs {
 namespace {
 
-std::vector<uint32_t> bits(const Tensor& t) {
-  std::vector<uint32_t> b(static_cast<size_t>(t.num_elements()));
-  std::memcpy(b.data(), t.data<float>(), b.size() * sizeof(float));
-  return b;
-}
-
-Tensor randn(Shape shape, uint32_t seed) {
-  std::mt19937 gen(seed);
-  std::normal_distribution<float> d(0.0f, 1.0f);
-  std::vector<float> v(static_cast<size_t>(shape.num_elements()));
-  for (float& x : v) x = d(gen);
-  return Tensor::from_vector<float>(v, shape);
-}
+using testing::bits;
+using testing::randn;
 
 struct Case {
   int64_t m, n;
